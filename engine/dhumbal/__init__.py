@@ -1,0 +1,1 @@
+"""Dhumbal (Jhyap): the rules of every documented profile, played exactly."""
