@@ -1,0 +1,199 @@
+"""Several deals: dealer rotation, the running score, elimination and standings.
+
+Players keep their match seat numbers (0..n-1, clockwise). Each deal seats the
+players still in play in play order (reversed for counterclockwise play), so
+the deal itself always plays "next = seat + 1".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Final
+
+from .deal import Deal, Outcome, PositionError
+from .messages import Message
+from .profiles import Profile, parse_profile
+
+MATCH_FORMAT: Final = 1
+
+
+@dataclass(frozen=True)
+class Standing:
+    seat: int
+    score: int
+    place: int  # 1 = first; equal scores share a place
+    eliminated: bool = False
+
+
+@dataclass
+class Match:
+    """A match under one profile. ``deal`` is the deal in progress (or the last one)."""
+
+    profile: Profile
+    seed: int | str = 0
+    first_dealer: int | None = None
+    scores: list[int] = field(default_factory=list)
+    eliminated: list[int] = field(default_factory=list)  # seats, in the order they went out
+    deals: list[Outcome] = field(default_factory=list)
+    dealers: list[int] = field(default_factory=list)  # match seat of each deal's dealer
+    deal: Deal | None = None
+    seating: list[int] = field(default_factory=list)  # deal seat -> match seat
+
+    def __post_init__(self) -> None:
+        n = self.profile.players
+        if not self.scores:
+            self.scores = [0] * n
+        if self.first_dealer is None:
+            self.first_dealer = n - 1
+        if not 0 <= self.first_dealer < n:
+            raise PositionError(f"first dealer {self.first_dealer} is not a seat of {n}")
+
+    @property
+    def players(self) -> int:
+        return self.profile.players
+
+    def active(self) -> list[int]:
+        """Match seats still in play, in play order starting from seat 0."""
+        seats = [s for s in range(self.players) if s not in self.eliminated]
+        if self.profile.direction == "counterclockwise":
+            seats = [seats[0]] + seats[:0:-1] if seats else seats
+        return seats
+
+    def next_dealer(self) -> int:
+        """The next deal's dealer, a match seat: one seat on in play order, skipping players who are out."""
+        assert self.first_dealer is not None
+        if not self.dealers:
+            return self.first_dealer
+        order = self.active()
+        last = self.dealers[-1]
+        if last in order:
+            return order[(order.index(last) + 1) % len(order)]
+        # the last dealer was eliminated: the next player still in, in play order
+        full = list(range(self.players))
+        if self.profile.direction == "counterclockwise":
+            full = [full[0]] + full[:0:-1]
+        i = full.index(last)
+        for k in range(1, len(full) + 1):
+            s = full[(i + k) % len(full)]
+            if s in order:
+                return s
+        return order[0]
+
+    def is_over(self) -> bool:
+        if self.deal is not None and not self.deal.is_over:
+            return False
+        p = self.profile
+        if p.elimination is not None and len(self.active()) <= 1:
+            return True
+        return p.rounds is not None and len(self.deals) >= p.rounds
+
+    def start_deal(self) -> Deal:
+        """Shuffle and deal the next deal of the match."""
+        if self.deal is not None and not self.deal.is_over:
+            raise PositionError("the current deal is not over")
+        if self.is_over():
+            raise PositionError("the match is over")
+        order = self.active()
+        dealer = self.next_dealer()
+        self.seating = order
+        self.dealers.append(dealer)
+        profile = self.profile if len(order) == self.players else self.profile
+        self.deal = Deal.new(profile, f"{self.seed}/{len(self.deals)}", dealer=order.index(dealer), players=len(order))
+        return self.deal
+
+    def finish_deal(self) -> list[Message]:
+        """Book the finished deal's outcome into the match score."""
+        d = self.deal
+        if d is None or d.outcome is None:
+            raise PositionError("no finished deal to book")
+        if len(self.deals) >= len(self.dealers):
+            raise PositionError("this deal is already booked")
+        o = d.outcome
+        self.deals.append(o)
+        events: list[Message] = []
+        for i, seat in enumerate(self.seating):
+            if self.profile.settlement == "cumulative":
+                self.scores[seat] += o.points[i]
+            else:
+                self.scores[seat] += o.paid[i]
+        limit = self.profile.elimination
+        if limit is not None:
+            for seat in self.seating:
+                if seat not in self.eliminated and self.scores[seat] >= limit:
+                    self.eliminated.append(seat)
+                    events.append(Message("eliminated", {"seat": seat, "score": self.scores[seat]}))
+        return events
+
+    def standings(self) -> list[Standing]:
+        """Places: highest total first (ledger profiles) or lowest first (cumulative points)."""
+        low_wins = self.profile.settlement == "cumulative"
+        seats = list(range(self.players))
+        out_now = set(self.eliminated)
+        if low_wins and self.profile.elimination is not None:
+            still = [s for s in seats if s not in out_now]
+            if not still:  # everybody went out in the same deal: the lowest of the last deal's players wins
+                last = set(self.seating)
+                still = [s for s in seats if s in last]
+                out_now -= last
+
+            def key(s: int) -> tuple[int, int]:
+                return (0 if s not in out_now else 1, self.scores[s])
+        else:
+            def key(s: int) -> tuple[int, int]:
+                return (0, self.scores[s] if low_wins else -self.scores[s])
+        ranked = sorted(seats, key=key)
+        out: list[Standing] = []
+        for i, s in enumerate(ranked):
+            place = out[-1].place if out and key(ranked[i - 1]) == key(s) else i + 1
+            out.append(Standing(s, self.scores[s], place, s in self.eliminated))
+        return out
+
+    def money(self, seat: int) -> str | None:
+        """The seat's running total in money at the profile's rate (dashain)."""
+        rate = self.profile.money_per_point
+        if rate is None:
+            return None
+        return money_text(self.scores[seat], rate)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": MATCH_FORMAT,
+            "profile": self.profile.canonical(),
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "scores": list(self.scores),
+            "eliminated": list(self.eliminated),
+            "deals": [o.to_json() for o in self.deals],
+            "dealers": list(self.dealers),
+            "seating": list(self.seating),
+            "deal": self.deal.to_json() if self.deal else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Match":
+        if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
+            raise PositionError("not a match state (format 1)")
+        try:
+            m = cls(
+                profile=parse_profile(str(data["profile"])),
+                seed=data["seed"],
+                first_dealer=int(data["first_dealer"]),
+                scores=[int(x) for x in data["scores"]],
+                eliminated=[int(x) for x in data["eliminated"]],
+                deals=[Outcome.from_json(o) for o in data["deals"]],
+                dealers=[int(x) for x in data["dealers"]],
+                seating=[int(x) for x in data["seating"]],
+                deal=Deal.from_json(data["deal"]) if data.get("deal") else None,
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise PositionError(f"malformed match state: {exc}") from None
+        if len(m.scores) != m.players:
+            raise PositionError("match state: one score per player is needed")
+        return m
+
+
+def money_text(points: int, rate: str) -> str:
+    """``points`` at ``rate`` a point, to the cent: 44 at 0.05 is ``2.20``."""
+    amount = (Decimal(points) * Decimal(rate)).quantize(Decimal("0.01"))
+    return f"{amount:.2f}"

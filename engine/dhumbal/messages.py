@@ -1,0 +1,116 @@
+"""Every event and refusal the engine can report: a stable code, parameters,
+and an English template that the catalogs translate.
+
+Parameters are JSON values. Keys named in ``SEAT_KEYS`` hold seat numbers and
+are shown as seat names; ``card`` / ``cards`` hold card texts such as ``K♠``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final, Mapping, Sequence
+
+from .i18n import N_, NP_, translator
+
+SEAT_KEYS: Final = frozenset({"seat", "caller", "winner", "catcher", "owner"})
+
+# code -> template (or (singular, plural) with the count in ``count``)
+TEMPLATES: Final[Mapping[str, str | tuple[str, str]]] = {
+    # refusals
+    "deal-over": N_("The deal is over: no more actions."),
+    "not-your-turn": N_("It is {turn_name}'s turn, not {seat}'s."),
+    "call-after-draw": N_("You cannot call now: your turn began with taking a card. Throw, and call at the start of your next turn."),
+    "call-after-throw": N_("You cannot call now: you have already thrown this turn. Call at the start of your next turn."),
+    "over-call-limit": N_("You cannot call on {total}: a call needs a hand of {limit} or less."),
+    "first-round-call": N_("Nobody may call until every player has had one turn."),
+    "must-take-first": N_("Take a card first, from the stock or the pile; then throw."),
+    "already-took": N_("You have already taken a card this turn; now throw."),
+    "must-throw-first": N_("Throw first; then pick one card."),
+    "already-threw": N_("You have already thrown this turn; now pick one card."),
+    "empty-throw": N_("Choose at least one card to throw."),
+    "card-not-in-hand": N_("{card} is not in your hand."),
+    "duplicate-card": N_("{card} is named twice in that throw."),
+    "mixed-ranks": N_("Cards of different ranks cannot be thrown together: throw one card or cards of one rank."),
+    "not-a-run": N_("{cards} is not a run: a run is three or more consecutive cards of one suit, ace low, with no wrap past the king."),
+    "joker-in-run": N_("A joker cannot be part of a run."),
+    "set-too-large": N_("A set has at most {max} cards."),
+    "pile-card-returned": N_("{card} was taken from the pile this turn and cannot be thrown back until a later turn, not even inside a group."),
+    "not-pile-top": N_("Only the top card of the pile, {top}, may be taken."),
+    "pile-take-empty-hand": N_("With an empty hand you cannot take the pile card: it could not be thrown back. Call, or draw from the stock."),
+    "stock-empty": N_("The stock is empty and there is nothing to shuffle into a new one."),
+    "pick-which-card": N_("Say which card of the previous throw you pick: {cards}."),
+    "card-not-on-offer": N_("{card} is not in the previous throw."),
+    "own-throw": N_("You cannot pick up your own throw."),
+    "run-middle-card": N_("From a run only an end card may be picked: {ends}."),
+    "set-not-pickable": N_("The previous throw was a set: only a single thrown card may be picked. Draw from the stock."),
+    "run-not-pickable": N_("The previous throw was a run: only a single thrown card may be picked. Draw from the stock."),
+    "turn-cannot-complete": N_("That throw would leave you no card to pick, so it cannot be made."),
+    "bad-action": N_("Not an action: {text}."),
+    # events
+    "dealt": N_("{dealer_name} deals {hand_size} cards each; {exposed} is turned face up."),
+    "took-stock": N_("{seat} draws a card from the stock."),
+    "took-stock-seen": N_("{seat} draws {card} from the stock."),
+    "took-pile": N_("{seat} takes {card} from the pile."),
+    "picked-offer": N_("{seat} picks {card} from the previous throw."),
+    "out-of-play": NP_("The rest of that throw, {count} card, goes out of play.", "The rest of that throw, {count} cards, go out of play."),
+    "threw": N_("{seat} throws {cards}."),
+    "hand-now": N_("{seat} now holds {count_cards} worth {total}."),
+    "reshuffle": NP_("The stock is empty: {count} card is shuffled into a new stock.", "The stock is empty: {count} cards are shuffled into a new stock."),
+    "call": N_("{seat} calls on {total}."),
+    "call-won": N_("{seat}'s {total} is strictly lower than every other hand: the call wins."),
+    "caught": N_("{seat} is caught: {catcher} holds {low}, not more than {total}."),
+    "turn-cap": N_("{count} turns have been played: every hand is shown, nobody is penalised, and the lowest hand wins."),
+    "deal-winner": N_("{seat} wins the deal."),
+    "no-deal-winner": N_("Nobody wins the deal: only the caller scores."),
+    "eliminated": N_("{seat} has {score} points and is eliminated."),
+    "cards-count": NP_("{count} card", "{count} cards"),
+}
+
+
+@dataclass(frozen=True)
+class Message:
+    """A code and its parameters: render it in any language with ``text``."""
+
+    code: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def text(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        return render(self.code, self.params, lang, names)
+
+    def to_json(self) -> dict[str, object]:
+        return {"code": self.code, "params": dict(self.params)}
+
+
+def render(code: str, params: Mapping[str, object], lang: str = "en", names: Sequence[str] | None = None) -> str:
+    t = translator(lang)
+    shown: dict[str, object] = {}
+    for k, v in params.items():
+        if k in SEAT_KEYS and isinstance(v, int) and not isinstance(v, bool):
+            shown[k] = seat_name(v, names, lang)
+        else:
+            shown[k] = v
+    if "turn" in params and isinstance(params["turn"], int):
+        shown["turn_name"] = seat_name(params["turn"], names, lang)
+    if "dealer" in params and isinstance(params["dealer"], int):
+        shown["dealer_name"] = seat_name(params["dealer"], names, lang)
+    if "hand_count" in params and isinstance(params["hand_count"], int):
+        n = params["hand_count"]
+        s, p = TEMPLATES["cards-count"]
+        shown["count_cards"] = t.plural(s, p, n)
+    template = TEMPLATES.get(code)
+    if template is None:
+        raise KeyError(f"no message for code {code!r}")
+    if isinstance(template, tuple):
+        count = params.get("count")
+        n = count if isinstance(count, int) else 0
+        return t.plural(template[0], template[1], n, **shown)
+    return t(template, **shown)
+
+
+SEAT_DEFAULT: Final = N_("Seat {number}")
+
+
+def seat_name(index: int, names: Sequence[str] | None, lang: str) -> str:
+    if names is not None and 0 <= index < len(names):
+        return names[index]
+    return translator(lang)(SEAT_DEFAULT, number=index + 1)
