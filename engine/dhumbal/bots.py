@@ -93,14 +93,18 @@ def _take_draw_first(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
 
 
 def _group_value(deal: Deal, group: Sequence[Card]) -> int:
-    v = deal.profile.value
-    return sum(v(c) for c in group)
+    v = deal.profile.values
+    return sum([v[c] for c in group])
 
 
 def _throw(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
     hand = deal.hands[seat]
     barred = deal.took_from_pile
-    groups = [g for g in deal.valid_groups(hand) if barred is None or barred not in g]
+    p = deal.profile
+    if difficulty != "hard" and not p.runs and not p.jokers:
+        groups = _rank_groups(hand, barred, p.set_max)
+    else:
+        groups = [g for g in deal.valid_groups(hand) if barred is None or barred not in g]
     if not deal.profile.draw_first:
         groups = [g for g in groups if deal.is_legal(Action.throw(*g))]
     if difficulty == "easy":
@@ -116,6 +120,23 @@ def _throw(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
         if difficulty != "hard":
             best = tuple(sorted(best))
     return Action.throw(*best)
+
+
+def _rank_groups(hand: Sequence[Card], barred: Card | None, set_max: int | None) -> list[tuple[Card, ...]]:
+    """Each rank's cards thrown together (or alone): the only groups a greedy bot needs without runs or jokers."""
+    by_rank: dict[int, list[Card]] = {}
+    for c in hand:
+        if c != barred:
+            by_rank.setdefault(c % 13, []).append(c)
+    out: list[tuple[Card, ...]] = []
+    for cs in by_rank.values():
+        cs.sort()
+        if set_max is not None:
+            cs = cs[:set_max]
+        out.append(tuple(cs))
+        if len(cs) > 1:
+            out.extend((c,) for c in cs)
+    return out
 
 
 def _lookahead(deal: Deal, hand: Sequence[Card], group: Sequence[Card]) -> float:

@@ -35,7 +35,10 @@ class IllegalAction(ValueError):
     def __init__(self, code: str, **params: object) -> None:
         self.code = code
         self.params = params
-        super().__init__(f"{code}: {render(code, params)}")
+        super().__init__(code)
+
+    def __str__(self) -> str:
+        return f"{self.code}: {render(self.code, self.params)}"
 
     def message(self) -> Message:
         return Message(self.code, self.params)
@@ -259,10 +262,12 @@ class Deal:
         offer: int | None = None,
         turns: int = 0,
         seed: int | str = 0,
+        rest: Literal["stock", "pile"] = "stock",
     ) -> "Deal":
         """An explicit position. ``stock`` lists the whole stock from the top;
         or give ``stock_top`` (from the top) and the rest of the pack follows in
-        pack order. ``out_of_play`` cards lie under the pile (dashain)."""
+        pack order (or, with ``rest="pile"``, lies face up under the pile).
+        ``out_of_play`` cards lie under the pile (dashain)."""
         n = len(hands)
         if not profile.players_min <= n <= profile.players_max:
             raise PositionError(f"{profile.key} is for {profile.players_min}–{profile.players_max} players, not {n}")
@@ -280,9 +285,14 @@ class Deal:
             if c in seen:
                 raise PositionError(f"{C.card_text(c)} appears twice in the position")
             seen.add(c)
+        under: list[Card] = []
         if stock is None:
-            rest = [c for c in C.full_deck(jokers=profile.jokers) if c not in seen]
-            top_first = list(stock_top) + rest
+            filler = [c for c in C.full_deck(jokers=profile.jokers) if c not in seen]
+            if rest == "pile":
+                under = filler
+                top_first = list(stock_top)
+            else:
+                top_first = list(stock_top) + filler
         else:
             top_first = list(stock)
             if len(seen) != profile.deck_size:
@@ -295,7 +305,7 @@ class Deal:
         t = (dealer + 1) % n if turn is None else turn
         if not 0 <= t < n:
             raise PositionError(f"turn {t} is not a seat of {n}")
-        full_pile = list(out_of_play) + list(pile)
+        full_pile = under + list(out_of_play) + list(pile)
         k = len(pile) if (offer is None and profile.take_rule == "offer-any-or-run-end") else (offer or 1)
         deal = cls(
             profile=profile, seed=seed, dealer=dealer, hands=[list(h) for h in hands],
@@ -316,8 +326,8 @@ class Deal:
         return self.phase == "over"
 
     def total(self, seat: int) -> int:
-        v = self.profile.value
-        return sum(v(c) for c in self.hands[seat])
+        v = self.profile.values
+        return sum([v[c] for c in self.hands[seat]])
 
     def totals(self) -> list[int]:
         return [self.total(i) for i in range(self.players)]

@@ -64,6 +64,16 @@ TEMPLATES: Final[Mapping[str, str | tuple[str, str]]] = {
     "no-deal-winner": N_("Nobody wins the deal: only the caller scores."),
     "eliminated": N_("{seat} has {score} points and is eliminated."),
     "cards-count": NP_("{count} card", "{count} cards"),
+    # the same events told to the player who made them
+    "took-stock-seen/you": N_("You draw {card} from the stock."),
+    "took-pile/you": N_("You take {card} from the pile."),
+    "picked-offer/you": N_("You pick {card} from the previous throw."),
+    "threw/you": N_("You throw {cards}."),
+    "call/you": N_("You call on {total}."),
+    "call-won/you": N_("Your {total} is strictly lower than every other hand: your call wins."),
+    "caught/you": N_("You are caught: {catcher} holds {low}, not more than {total}."),
+    "deal-winner/you": N_("You win the deal."),
+    "eliminated/you": N_("You have {score} points and are eliminated."),
 }
 
 
@@ -74,8 +84,19 @@ class Message:
     code: str
     params: Mapping[str, object] = field(default_factory=dict)
 
-    def text(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
-        return render(self.code, self.params, lang, names)
+    def text(self, lang: str = "en", names: Sequence[str] | None = None, viewer: int | None = None) -> str:
+        """The message in ``lang``; told to ``viewer`` (a seat) where it concerns them.
+
+        A draw from the stock shows its card only to the seat that drew it, or
+        to everyone when ``viewer`` is ``None`` (a worked example, a replay).
+        """
+        code = self.code
+        seat = self.params.get("seat")
+        if code == "took-stock" and (viewer is None or viewer == seat):
+            code = "took-stock-seen"
+        if viewer is not None and seat == viewer and f"{code}/you" in TEMPLATES:
+            code = f"{code}/you"
+        return render(code, self.params, lang, names)
 
     def to_json(self) -> dict[str, object]:
         return {"code": self.code, "params": dict(self.params)}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from decimal import Decimal, InvalidOperation
 from typing import Final, Literal, Mapping
 
@@ -193,6 +194,11 @@ class Profile:
     @property
     def deck_size(self) -> int:
         return 54 if self.jokers else 52
+
+    @cached_property
+    def values(self) -> tuple[int, ...]:
+        """Points of every card code, for fast totals."""
+        return tuple(self.value(c) for c in range(54))
 
     def value(self, card: int) -> int:
         """Points of one card under this profile."""

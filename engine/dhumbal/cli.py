@@ -1,0 +1,269 @@
+"""``python -m dhumbal``: profiles, play, check, simulate, bench."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from typing import Sequence, TextIO
+
+from . import cards as C
+from .bots import DIFFICULTIES, Difficulty, choose
+from .deal import Action, Deal, IllegalAction, parse_action
+from .examples import ExampleError, example_files, load_file
+from .i18n import LANGUAGES, N_, number, translator
+from .match import Match
+from .messages import render
+from .profiles import PROFILE_KEYS, ProfileError, find_profile, parse_profile
+
+
+def _profile_from_args(args: argparse.Namespace) -> "Profile":  # noqa: F821
+    profile = parse_profile(args.profile)
+    opts: dict[str, str] = {}
+    for item in args.option or []:
+        if "=" not in item:
+            raise ProfileError(f"option {item!r} needs the form key=value", code="bad-profile-text", params={"text": item})
+        k, v = item.split("=", 1)
+        opts[k.strip()] = v.strip()
+    if getattr(args, "players", None) is not None:
+        opts["players"] = str(args.players)
+    return profile.with_options(**opts) if opts else profile
+
+
+def cmd_profiles(args: argparse.Namespace, out: TextIO) -> int:
+    t = translator(args.lang)
+    for key in PROFILE_KEYS:
+        p = find_profile(key)
+        out.write(f"{p.key}  ({t(p.name)}; sources {', '.join(p.sources)})\n")
+        for s in p.option_specs:
+            out.write(f"    {s.key:<17} default {s.text(s.default):<10} allowed {s.allowed_text():<28} {t(s.label)}\n")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    files = example_files(args.paths)
+    if not files:
+        out.write("no example files found\n")
+        return 2
+    failed = 0
+    for f in files:
+        try:
+            w = load_file(f)
+        except ExampleError as exc:
+            failed += 1
+            out.write(f"FAIL {exc}\n")
+            continue
+        out.write(f"ok   {f} ({len(w.steps)} steps)\n")
+    out.write(f"{len(files) - failed} passed, {failed} failed\n")
+    return 1 if failed else 0
+
+
+def _simulate(profile: "Profile", deals: int, seed: int, difficulty: Difficulty) -> dict[str, float]:  # noqa: F821
+    turns = calls = caught = caps = 0
+    hand_at_call: list[int] = []
+    decisions: list[float] = []
+    start = time.perf_counter()
+    for i in range(deals):
+        d = Deal.new(profile, f"{seed}/{i}", dealer=i % profile.players)
+        while not d.is_over:
+            t0 = time.perf_counter()
+            a = choose(d, difficulty)
+            decisions.append(time.perf_counter() - t0)
+            if a.kind == "call":
+                hand_at_call.append(d.total(d.turn))
+            d.apply(a)
+        o = d.outcome
+        assert o is not None
+        turns += d.turns
+        if o.reason == "call":
+            calls += 1
+            caught += o.caught
+        else:
+            caps += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "deals": deals,
+        "turns": turns,
+        "mean_turns": turns / deals,
+        "calls": calls,
+        "caught_rate": caught / calls if calls else 0.0,
+        "caps": caps,
+        "mean_hand_at_call": statistics.fmean(hand_at_call) if hand_at_call else 0.0,
+        "deals_per_second": deals / elapsed,
+        "mean_decision_us": statistics.fmean(decisions) * 1e6 if decisions else 0.0,
+    }
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    profile = _profile_from_args(args)
+    r = _simulate(profile, args.deals, args.seed, args.difficulty)
+    if args.json:
+        out.write(json.dumps({"profile": profile.canonical(), "difficulty": args.difficulty, **r}, indent=2) + "\n")
+        return 0
+    out.write(f"profile            {profile.canonical()}\n")
+    out.write(f"difficulty         {args.difficulty}\n")
+    out.write(f"deals              {r['deals']}\n")
+    out.write(f"turns              {r['turns']} (mean {r['mean_turns']:.1f} a deal)\n")
+    out.write(f"calls              {r['calls']} (caught {r['caught_rate']:.1%})\n")
+    out.write(f"turn caps          {r['caps']}\n")
+    out.write(f"mean hand at call  {r['mean_hand_at_call']:.2f}\n")
+    out.write(f"deals per second   {r['deals_per_second']:.0f}\n")
+    out.write(f"bot decision       {r['mean_decision_us']:.1f} µs mean\n")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    """Bot-vs-bot deals per second, 4 seats, medium bots, one process (one core)."""
+    results = {}
+    for key in PROFILE_KEYS:
+        p = find_profile(key).with_options(players=4)
+        _simulate(p, 50, 99, "medium")  # warm up
+        results[key] = _simulate(p, args.deals, 1, "medium")
+    base = results["nepali-games"]["deals_per_second"]
+    out.write(f"{'profile':<15}{'deals/s':>10}{'vs nepali-games':>17}{'decision µs':>13}{'turns/deal':>12}\n")
+    for key, r in results.items():
+        out.write(
+            f"{key:<15}{r['deals_per_second']:>10.0f}{r['deals_per_second'] / base:>16.2f}x"
+            f"{r['mean_decision_us']:>13.1f}{r['mean_turns']:>12.1f}\n"
+        )
+    target = 1000
+    out.write(f"target: nepali-games >= {target} deals/s on one core: {base / target:.2f}x of target\n")
+    return 0
+
+
+# -- terminal play ----------------------------------------------------------------
+
+PROMPT_HELP = N_("Commands: c = call, s = take from the stock, p [card] = take from the pile, t CARDS = throw (e.g. t K♠ K♥ or t 1 2), q = quit")
+PROMPT_YOUR_TURN = N_("Your turn. Your hand: {hand} (total {total}; call at {limit} or less)")
+PROMPT_TABLE = N_("Pile: {pile} | Stock: {stock} cards | Cards held: {counts}")
+PROMPT_YOU = N_("You")
+PROMPT_BOT = N_("Bot {number}")
+PROMPT_SCORES = N_("Scores after deal {number}: {scores}")
+PROMPT_STANDINGS = N_("Final standings:")
+PROMPT_PLACE = N_("{place}. {name}: {score}")
+PROMPT_NO_LIMIT = N_("no limit")
+
+
+def _seat_names(n: int, lang: str) -> list[str]:
+    t = translator(lang)
+    return [t(PROMPT_YOU)] + [t(PROMPT_BOT, number=i) for i in range(1, n)]
+
+
+def _read_action(text: str, deal: Deal) -> Action:
+    words = text.strip().split()
+    if not words:
+        raise IllegalAction("bad-action", text=text)
+    head = words[0].lower()
+    hand = deal.hands[deal.turn]
+    if head == "c":
+        return Action.call()
+    if head == "s":
+        return Action.take_stock()
+    if head == "p":
+        return Action.take_pile(C.parse_card(words[1])) if len(words) > 1 else Action.take_pile()
+    if head == "t":
+        picked: list[int] = []
+        for w in words[1:]:
+            if w.isdigit() and 1 <= int(w) <= len(hand):
+                picked.append(hand[int(w) - 1])
+            else:
+                try:
+                    picked.append(C.parse_card(w))
+                except C.CardError:
+                    raise IllegalAction("bad-action", text=text) from None
+        return Action.throw(*picked)
+    return parse_action(text)
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    lang = args.lang
+    t = translator(lang)
+    profile = _profile_from_args(args)
+    match = Match(profile, seed=args.seed)
+    names = _seat_names(profile.players, lang)
+    out.write(t(PROMPT_HELP) + "\n")
+    while not match.is_over():
+        deal = match.start_deal()
+        seat_names = [names[s] for s in match.seating]
+        me = match.seating.index(0) if 0 in match.seating else None
+        while not deal.is_over:
+            if deal.turn == me:
+                hand = " ".join(f"{i + 1}:{C.card_text(c)}" for i, c in enumerate(deal.hands[me]))
+                limit = t(PROMPT_NO_LIMIT) if profile.call_limit is None else number(profile.call_limit, lang)
+                out.write(t(PROMPT_YOUR_TURN, hand=hand, total=deal.total(me), limit=limit) + "\n")
+                pile = C.cards_text(deal.offer_cards if not profile.draw_first else deal.pile[-1:])
+                out.write(t(PROMPT_TABLE, pile=pile, stock=len(deal.stock), counts=" ".join(str(len(h)) for h in deal.hands)) + "\n")
+                out.write("> ")
+                out.flush()
+                line = inp.readline()
+                if not line or line.strip().lower() == "q":
+                    return 0
+                try:
+                    events = deal.apply(_read_action(line, deal), seat=me)
+                except IllegalAction as exc:
+                    out.write("  " + exc.text(lang, seat_names) + "\n")
+                    continue
+                except C.CardError:
+                    out.write("  " + render("bad-action", {"text": line.strip()}, lang) + "\n")
+                    continue
+            else:
+                events = deal.apply(choose(deal, args.difficulty))
+            for e in events:
+                out.write("  " + e.text(lang, seat_names, viewer=me if me is not None else -1) + "\n")
+        for e in match.finish_deal():
+            out.write("  " + e.text(lang, names) + "\n")
+        scores = ", ".join(f"{names[s]} {number(match.scores[s], lang, signed=profile.settlement != 'cumulative')}" for s in range(profile.players))
+        out.write(t(PROMPT_SCORES, number=len(match.deals), scores=scores) + "\n")
+    out.write(t(PROMPT_STANDINGS) + "\n")
+    for st in match.standings():
+        out.write("  " + t(PROMPT_PLACE, place=st.place, name=names[st.seat], score=st.score) + "\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="python -m dhumbal", description="Dhumbal (Jhyap) rules engine")
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    sp = sub.add_parser("profiles", help="list the profiles, their options and defaults")
+    sp.add_argument("--lang", choices=LANGUAGES, default="en")
+
+    sp = sub.add_parser("check", help="run example files and report every contradicted expectation")
+    sp.add_argument("paths", nargs="+")
+
+    for name in ("simulate", "play"):
+        sp = sub.add_parser(name, help="bot deals and a summary" if name == "simulate" else "play against bots in the terminal")
+        sp.add_argument("--profile", default="nepali-games", help="profile key or canonical form, e.g. 'nepali-games(runs=on)'")
+        sp.add_argument("--option", action="append", metavar="KEY=VALUE", help="a house rule; repeat for more")
+        sp.add_argument("--players", type=int)
+        sp.add_argument("--seed", type=int, default=1)
+        sp.add_argument("--difficulty", choices=DIFFICULTIES, default="medium")
+        if name == "simulate":
+            sp.add_argument("--deals", type=int, default=1000)
+            sp.add_argument("--json", action="store_true")
+        else:
+            sp.add_argument("--lang", choices=LANGUAGES, default="en")
+
+    sp = sub.add_parser("bench", help="deals per second for each profile (4 seats, medium bots)")
+    sp.add_argument("--deals", type=int, default=2000)
+    return ap
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    inp = inp or sys.stdin
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "profiles":
+            return cmd_profiles(args, out)
+        if args.command == "check":
+            return cmd_check(args, out)
+        if args.command == "simulate":
+            return cmd_simulate(args, out)
+        if args.command == "bench":
+            return cmd_bench(args, out)
+        return cmd_play(args, out, inp)
+    except ProfileError as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
