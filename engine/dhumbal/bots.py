@@ -170,5 +170,5 @@ def play_deal(deal: Deal, difficulty: Difficulty | Sequence[Difficulty] = "mediu
     for _ in range(max_actions):
         if deal.is_over:
             return deal
-        deal.apply(choose(deal, levels[deal.turn]))  # type: ignore[arg-type]
+        deal.apply(choose(deal, levels[deal.turn]))
     raise RuntimeError(f"deal did not end within {max_actions} actions")

@@ -16,10 +16,10 @@ from .examples import ExampleError, example_files, load_file
 from .i18n import LANGUAGES, N_, number, translator
 from .match import Match
 from .messages import render
-from .profiles import PROFILE_KEYS, ProfileError, find_profile, parse_profile
+from .profiles import PROFILE_KEYS, Profile, ProfileError, find_profile, parse_profile
 
 
-def _profile_from_args(args: argparse.Namespace) -> "Profile":  # noqa: F821
+def _profile_from_args(args: argparse.Namespace) -> Profile:
     profile = parse_profile(args.profile)
     opts: dict[str, str] = {}
     for item in args.option or []:
@@ -60,7 +60,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     return 1 if failed else 0
 
 
-def _simulate(profile: "Profile", deals: int, seed: int, difficulty: Difficulty) -> dict[str, float]:  # noqa: F821
+def _simulate(profile: Profile, deals: int, seed: int, difficulty: Difficulty) -> dict[str, float]:
     turns = calls = caught = caps = 0
     hand_at_call: list[int] = []
     decisions: list[float] = []

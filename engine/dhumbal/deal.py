@@ -22,7 +22,7 @@ from typing import Any, Final, Iterator, Literal, Sequence
 from . import cards as C
 from .cards import Card
 from .messages import Message, render
-from .profiles import Profile, parse_profile
+from .profiles import DOUBLE_MARGIN, DOUBLE_PENALTY, Profile, parse_profile
 
 Phase = Literal["start", "throw", "take", "over"]
 GroupKind = Literal["single", "set", "run"]
@@ -668,15 +668,16 @@ class Deal:
         zeros = tuple(0 for _ in range(n))
         if caller is None:
             order = [(self.dealer + i) % n for i in range(1, n + 1)]
-            winner = min(order, key=lambda s: hands[s])  # min keeps the first of equals
-            took = tuple(0 if s == winner else hands[s] for s in range(n))
-            paid = tuple(sum(took) if s == winner else -took[s] for s in range(n))
+            first = min(order, key=lambda s: hands[s])  # min keeps the first of equals
+            took = tuple(0 if s == first else hands[s] for s in range(n))
+            paid = tuple(sum(took) if s == first else -took[s] for s in range(n))
             events.append(Message("turn-cap", {"count": self.turns}))
-            events.append(Message("deal-winner", {"seat": winner}))
-            self.outcome = Outcome("cap", None, False, winner, hands, took, paid, took)
+            events.append(Message("deal-winner", {"seat": first}))
+            self.outcome = Outcome("cap", None, False, first, hands, took, paid, took)
             return events
         others = [s for s in range(n) if s != caller]
         low = min(hands[s] for s in others)
+        winner: int | None
         caught = low <= hands[caller]
         if not caught:
             events.append(Message("call-won", {"seat": caller, "total": hands[caller]}))
@@ -709,8 +710,8 @@ class Deal:
             winner = None if caught else caller
             if caught:
                 penalty = p.penalty
-                if p.double_penalty and hands[caller] - low > 5:
-                    penalty = 50
+                if p.double_penalty and hands[caller] - low > DOUBLE_MARGIN:
+                    penalty = DOUBLE_PENALTY
                 points = tuple(penalty if s == caller else 0 for s in range(n))
             else:
                 penalty = 0
@@ -843,10 +844,10 @@ class Deal:
             stock=cards("stock", data.get("stock")),
             pile=cards("pile", data.get("pile")),
             offer=need("offer", int),
-            offer_kind=offer_kind,  # type: ignore[arg-type]
+            offer_kind=offer_kind,
             pending=cards("pending", data.get("pending", [])),
             turn=need("turn", int),
-            phase=phase,  # type: ignore[arg-type]
+            phase=phase,
             turns=need("turns", int),
             reshuffles=need("reshuffles", int),
             took_from_pile=None if tfp is None else cards("took_from_pile", [tfp])[0],

@@ -116,8 +116,9 @@ def render(code: str, params: Mapping[str, object], lang: str = "en", names: Seq
         shown["dealer_name"] = seat_name(params["dealer"], names, lang)
     if "hand_count" in params and isinstance(params["hand_count"], int):
         n = params["hand_count"]
-        s, p = TEMPLATES["cards-count"]
-        shown["count_cards"] = t.plural(s, p, n)
+        pair = TEMPLATES["cards-count"]
+        assert isinstance(pair, tuple)
+        shown["count_cards"] = t.plural(pair[0], pair[1], n)
     template = TEMPLATES.get(code)
     if template is None:
         raise KeyError(f"no message for code {code!r}")

@@ -106,6 +106,10 @@ class OptionSpec:
         return str(value)
 
 
+DOUBLE_PENALTY: Final = 50  # cardrulesplus variant: a caught caller undercut by more than
+DOUBLE_MARGIN: Final = 5  # this many points scores this instead of the usual penalty
+DHUMBAL_7: Final = 7  # the cardrulesplus variant "Dhumbal 7": call only at 7 or less
+
 COURTS: Final[Mapping[str, tuple[int, int, int]]] = {
     "10": (10, 10, 10),
     "11-12-13": (11, 12, 13),
