@@ -176,6 +176,7 @@ def load_text(text: str, path: str) -> Walkthrough:
         step = _parse_step(i, raw, head, end, lines, names, seat_of, path)
         walk.steps.append(_run_step(deal, step, walk, path, lines, head, end))
     walk.outcome = deal.outcome
+    check_notes(walk)
     return walk
 
 
@@ -405,3 +406,69 @@ def example_files(paths: list[str | Path]) -> list[Path]:
         else:
             out.append(p)
     return out
+
+
+def babel_extract(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
+    """Babel extractor for example files: each ``title``, ``intro`` and step ``note`` is a msgid."""
+    text = fileobj.read().decode("utf-8")
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        m = re.match(r'^\s*(title|intro|note)\s*=\s*(".*")\s*(#.*)?$', line)
+        if m:
+            value = tomllib.loads(f"v = {m.group(2)}")["v"]
+            yield lineno, None, value, [f"example {m.group(1)}"]
+
+
+_NOTE_FIELD = re.compile(r"\{([a-z_]+)(?:\.([^{}]+))?\}")
+
+
+def note_text(walk: Walkthrough, result: StepResult, lang: str) -> str | None:
+    """A step's narration in ``lang``, with ``{total.A}``-style fields filled from the engine.
+
+    Fields: ``total.SEAT``, ``cards.SEAT``, ``took.SEAT``, ``paid.SEAT``,
+    ``hand_row.SEAT``, ``score.SEAT`` (after the step), ``limit``, ``penalty``,
+    ``stock``. A narration therefore never states a number the engine did not
+    produce.
+    """
+    from .i18n import number, translator
+
+    note = result.step.note
+    if note is None:
+        return None
+    table = result.table
+    names = walk.names
+    outcome = table["outcome"]
+
+    def fill(m: re.Match[str]) -> str:
+        key, seat = m.group(1), m.group(2)
+        value: object
+        if seat is not None:
+            if seat not in names:
+                raise ExampleError(walk.path, result.step.line, f"note field {m.group(0)}: {seat!r} is not a seat")
+            s = names.index(seat)
+            if key == "total":
+                value = table["totals"][s]
+            elif key == "cards":
+                value = len(table["hands"][s])
+            elif key in ("took", "paid", "hand_row") and outcome is not None:
+                value = outcome["hands" if key == "hand_row" else key][s]
+            elif key == "score" and walk.scores_after is not None:
+                value = walk.scores_after[s]
+            else:
+                raise ExampleError(walk.path, result.step.line, f"note field {m.group(0)} has no value at this step")
+        elif key == "limit" and walk.profile.call_limit is not None:
+            value = walk.profile.call_limit
+        elif key == "penalty":
+            value = walk.profile.penalty
+        elif key == "stock":
+            value = table["stock"]
+        else:
+            raise ExampleError(walk.path, result.step.line, f"unknown note field {m.group(0)}")
+        return number(value, lang, signed=key == "paid") if isinstance(value, int) else str(value)
+
+    return _NOTE_FIELD.sub(fill, translator(lang).raw(note))
+
+
+def check_notes(walk: Walkthrough) -> None:
+    """Fill every note once so that a bad field fails the check, not the page."""
+    for r in walk.steps:
+        note_text(walk, r, "en")

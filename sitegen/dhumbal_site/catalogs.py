@@ -1,0 +1,185 @@
+"""The gettext catalogs: compile them into the engine package and check them.
+
+Sources of truth: ``locales/dhumbal.pot`` (extracted by ``make catalogs``) and
+``locales/<lang>/LC_MESSAGES/dhumbal.po``. Compiled ``.mo`` files go into
+``engine/dhumbal/locale/`` so the engine (at build time and, inside the wheel,
+in the browser) reads the same translations.
+
+Checks (used by the build and by ``make test``): every template message is
+translated in every catalog, nothing is fuzzy, ``{name}`` and ``%(name)s``
+placeholders match the original, and no markup or script can enter through a
+translation.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALES = ROOT / "locales"
+DOMAIN = "dhumbal"
+TEMPLATE = LOCALES / f"{DOMAIN}.pot"
+PACKAGE_LOCALE = ROOT / "engine" / "dhumbal" / "locale"
+
+_BRACE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*(?:\.[^{}\s]+)?)\}(?!\})")
+_PERCENT = re.compile(r"%\(([A-Za-z_][A-Za-z0-9_]*)\)[sdif]")
+_UNSAFE = re.compile(r"<\s*/?\s*(script|iframe|object|embed|style|link|meta|svg|math)\b|\son[a-z]+\s*=|javascript\s*:", re.I)
+
+
+class CatalogError(ValueError):
+    """A catalog that cannot be used: ``path:line: what``."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: str
+    line: int
+    msgid: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.what}: {self.msgid!r}"
+
+
+def languages() -> list[str]:
+    """Languages that have a catalog, in a fixed order."""
+    return sorted(p.parent.parent.name for p in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+
+
+def po_path(lang: str) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read_catalog(path: Path, lang: str | None = None) -> Catalog:
+    try:
+        with path.open("rb") as fh:
+            return read_po(fh, locale=lang, abort_invalid=True)
+    except Exception as exc:  # babel raises several types for broken files
+        raise CatalogError(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: cannot read catalog: {exc}") from None
+
+
+def _ids(message: Message) -> list[str]:
+    return list(message.id) if isinstance(message.id, (tuple, list)) else [message.id]
+
+
+def _strs(message: Message) -> list[str]:
+    return list(message.string) if isinstance(message.string, (tuple, list)) else [message.string]
+
+
+def placeholders(text: str) -> set[str]:
+    return set(_BRACE.findall(text)) | {f"%({n})" for n in _PERCENT.findall(text)}
+
+
+def check_catalog(lang: str, template: Catalog | None = None) -> list[Problem]:
+    """Everything wrong with one language's catalog (empty when it is complete and safe)."""
+    path = po_path(lang)
+    rel = str(path.relative_to(ROOT))
+    cat = read_catalog(path, lang)
+    problems: list[Problem] = []
+    if template is not None:
+        for tm in template:
+            if not tm.id:
+                continue
+            if cat.get(tm.id, tm.context) is None:
+                problems.append(Problem(rel, 0, _ids(tm)[0], "missing from the catalog (run make catalogs)"))
+    for m in cat:
+        if not m.id:
+            continue
+        line = m.lineno or 0
+        first = _ids(m)[0]
+        strs = _strs(m)
+        if m.fuzzy:
+            problems.append(Problem(rel, line, first, "fuzzy: review and clear the fuzzy flag"))
+        if not all(strs):
+            problems.append(Problem(rel, line, first, "not translated"))
+            continue
+        expected = set().union(*(placeholders(i) for i in _ids(m)))
+        for s in strs:
+            found = placeholders(s)
+            if found != expected:
+                missing = sorted(expected - found)
+                extra = sorted(found - expected)
+                detail = []
+                if missing:
+                    detail.append("missing " + ", ".join("{" + x + "}" for x in missing))
+                if extra:
+                    detail.append("unknown " + ", ".join("{" + x + "}" for x in extra))
+                problems.append(Problem(rel, line, first, "placeholders differ: " + "; ".join(detail)))
+            if _UNSAFE.search(s):
+                problems.append(Problem(rel, line, first, "markup or script in a translation"))
+            if "<" in s and "<" not in "".join(_ids(m)):
+                problems.append(Problem(rel, line, first, "HTML tag in a translation whose original has none"))
+        if template is not None and template.get(m.id, m.context) is None and not m.obsolete:
+            problems.append(Problem(rel, line, first, "not in the template any more (run make catalogs)"))
+    return problems
+
+
+def check_all() -> dict[str, list[Problem]]:
+    template = read_catalog(TEMPLATE) if TEMPLATE.exists() else None
+    return {lang: check_catalog(lang, template) for lang in languages()}
+
+
+def compile_catalogs(langs: Iterable[str] | None = None) -> list[Path]:
+    """Write ``.mo`` files into the engine package; a broken ``.po`` raises ``CatalogError``."""
+    written = []
+    for lang in langs or languages():
+        cat = read_catalog(po_path(lang), lang)
+        unsafe = [p for p in check_catalog(lang) if "markup" in p.what or "HTML tag" in p.what or "placeholders" in p.what]
+        if unsafe:
+            raise CatalogError("\n".join(str(p) for p in unsafe))
+        out = PACKAGE_LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = out.with_suffix(".mo.tmp")
+        with tmp.open("wb") as fh:
+            write_mo(fh, cat, use_fuzzy=False)
+        tmp.replace(out)
+        written.append(out)
+    return written
+
+
+def translated_share(lang: str) -> tuple[int, int]:
+    """(translated, total) messages of the template in ``lang``'s catalog."""
+    template = read_catalog(TEMPLATE)
+    cat = read_catalog(po_path(lang), lang)
+    total = done = 0
+    for tm in template:
+        if not tm.id:
+            continue
+        total += 1
+        m = cat.get(tm.id, tm.context)
+        if m is not None and not m.fuzzy and all(_strs(m)):
+            done += 1
+    return done, total
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python sitegen/dhumbal_site/catalogs.py compile|check``."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["compile"]:
+        for p in compile_catalogs():
+            print(f"compiled {p.relative_to(ROOT)}")
+        return 0
+    if args[:1] == ["check"]:
+        bad = 0
+        for lang, problems in check_all().items():
+            for p in problems:
+                print(p)
+            bad += len(problems)
+            done, total = translated_share(lang)
+            print(f"{lang}: {done}/{total} translated, {len(problems)} problem(s)")
+        return 1 if bad else 0
+    print("usage: catalogs.py compile|check")
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
