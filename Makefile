@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 
-.PHONY: serve build test test-engine typecheck bench catalogs wheel clean
+.PHONY: setup serve build test test-engine typecheck bench catalogs check-catalogs new-language clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,24 @@ typecheck: $(STAMP)
 ## Print benchmark figures (deals per second, bot decision time)
 bench: setup
 	$(PY) -m dhumbal bench
+
+## Extract every message (engine, site glue, templates, examples) into
+## locales/dhumbal.pot and merge it into each language's catalog
+catalogs: $(STAMP)
+	$(VENV)/bin/pybabel -q extract -F pyproject.toml -o locales/dhumbal.pot --omit-header \
+		--sort-by-file --no-wrap --add-comments=TRANSLATORS: .
+	$(VENV)/bin/pybabel -q update -i locales/dhumbal.pot -d locales -D dhumbal \
+		--no-fuzzy-matching --no-wrap --ignore-obsolete
+	-$(PY) sitegen/dhumbal_site/catalogs.py check
+
+## Report what is missing or wrong in each catalog (exit 1 if anything is)
+check-catalogs: $(STAMP)
+	$(PY) sitegen/dhumbal_site/catalogs.py check
+
+## Start a catalog for a new language: make new-language CODE=de
+new-language: catalogs
+	@test -n "$(CODE)" || { echo "usage: make new-language CODE=xx"; exit 2; }
+	$(VENV)/bin/pybabel init -i locales/dhumbal.pot -d locales -D dhumbal -l $(CODE) --no-wrap
 
 clean:
 	rm -rf site build dist .pytest_cache .mypy_cache

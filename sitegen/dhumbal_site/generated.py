@@ -1,0 +1,97 @@
+"""Marker handlers for content generated from engine data: the comparison of
+the profiles, each profile's options, and the four-language glossary."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from mkdocs.utils import get_relative_url
+
+from dhumbal.compare import comparison, options_table
+from dhumbal.i18n import LANGUAGES
+from dhumbal.profiles import PROFILE_KEYS, ProfileError, all_profiles, find_profile
+
+from .markers import MarkerContext
+from .render import render
+
+ROOT = Path(__file__).resolve().parents[2]
+GLOSSARY = ROOT / "locales" / "glossary.toml"
+
+
+def page_link(ctx: MarkerContext, rel_md: str) -> str | None:
+    """URL of the page ``rel_md`` (e.g. ``rules/dashain.md``) in the reader's language, relative to this page."""
+    lang_dir = ctx.src_path.split("/", 1)[0]
+    for candidate in (f"{lang_dir}/{rel_md}", f"{ctx.lang}/{rel_md}", f"en/{rel_md}", rel_md):
+        f = ctx.files.get_file_from_path(candidate)
+        if f is not None:
+            return get_relative_url(f.url, ctx.page.url)
+    return None
+
+
+def _profile_headers(ctx: MarkerContext) -> list[dict[str, Any]]:
+    from dhumbal.i18n import translator
+
+    t = translator(ctx.lang)
+    return [
+        {"key": p.key, "name": t(p.name), "href": page_link(ctx, f"rules/{p.key}.md")}
+        for p in all_profiles()
+    ]
+
+
+def render_compare(ctx: MarkerContext) -> str:
+    if ctx.args:
+        raise ValueError("the compare marker takes no arguments")
+    rows = comparison(ctx.lang)
+    options = [
+        {"profile": h, "rows": options_table(find_profile(h["key"]), ctx.lang)}
+        for h in _profile_headers(ctx)
+    ]
+    return render("compare.html", ctx.lang, profiles=_profile_headers(ctx), rows=rows, options=options)
+
+
+def render_options(ctx: MarkerContext) -> str:
+    if len(ctx.args) != 1:
+        raise ValueError(f"write <!-- dhumbal:options PROFILE -->, PROFILE one of {', '.join(PROFILE_KEYS)}")
+    try:
+        profile = find_profile(ctx.args[0])
+    except ProfileError as exc:
+        raise ValueError(str(exc)) from None
+    return render("options.html", ctx.lang, rows=options_table(profile, ctx.lang), profile_key=profile.key)
+
+
+def load_glossary(path: Path = GLOSSARY) -> list[dict[str, dict[str, str]]]:
+    """The glossary entries; every entry needs a term and a definition in every language."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path.name}: not valid TOML: {exc}") from None
+    terms = data.get("term")
+    if not isinstance(terms, list) or not terms:
+        raise ValueError(f"{path.name}: expected [[term]] entries")
+    out = []
+    for i, entry in enumerate(terms, start=1):
+        if not isinstance(entry, dict) or "id" not in entry:
+            raise ValueError(f"{path.name}: entry {i} needs an id")
+        row: dict[str, dict[str, str]] = {}
+        for lang in LANGUAGES:
+            cell = entry.get(lang)
+            if not isinstance(cell, dict) or not cell.get("term") or not cell.get("definition"):
+                raise ValueError(f"{path.name}: entry {entry['id']!r} needs a term and a definition in {lang!r}")
+            row[lang] = {"term": str(cell["term"]), "definition": str(cell["definition"])}
+        out.append(row)
+    return out
+
+
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "nl": "Nederlands", "ne": "नेपाली"}
+
+
+def render_glossary(ctx: MarkerContext) -> str:
+    if ctx.args:
+        raise ValueError("the glossary marker takes no arguments")
+    entries = load_glossary()
+    order = [ctx.lang] + [lang for lang in LANGUAGES if lang != ctx.lang]
+    return render(
+        "glossary.html", ctx.lang, entries=entries, order=order, names=LANGUAGE_NAMES
+    )

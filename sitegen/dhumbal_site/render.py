@@ -1,0 +1,45 @@
+"""Jinja rendering of generated page content, in the reader's language.
+
+Templates live in ``templates/`` beside this module; ``_("…")`` in a template
+is a msgid translated through the same catalogs as the engine's messages, so
+``make catalogs`` extracts template strings too.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from dhumbal.i18n import number, translator
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=select_autoescape(["html"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+    )
+    return env
+
+
+def render(template: str, lang: str, **context: Any) -> str:
+    """Render ``template`` in ``lang``; the output has no blank lines, so Markdown keeps it as one HTML block."""
+    t = translator(lang)
+
+    def gettext(msgid: str, **params: Any) -> str:
+        return t(msgid, **params) if params else t.raw(msgid)
+
+    def num(value: int | str, signed: bool = False) -> str:
+        return number(value, lang, signed=signed)
+
+    html = environment().get_template(template).render(_=gettext, num=num, lang=lang, **context)
+    return "\n".join(line for line in html.splitlines() if line.strip())

@@ -1,0 +1,174 @@
+"""Marker handlers for worked examples: each example file is run by the engine
+at build time and rendered step by step in the reader's language.
+
+A file the engine contradicts fails the build with the file and line (the
+``ExampleError`` text), exactly as ``python -m dhumbal check`` reports it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from dhumbal import cards as C
+from dhumbal.deal import Action
+from dhumbal.examples import ExampleError, Walkthrough, example_files, load_file, note_text
+from dhumbal.i18n import N_, card_name, number, translator
+from dhumbal.match import money_text
+from dhumbal.profiles import PROFILE_KEYS
+
+from .markers import MarkerContext
+from .render import render
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+
+ACTION_TEXT = {
+    "call": N_("{seat}: call"),
+    "take-stock": N_("{seat}: take the top card of the stock"),
+    "take-pile": N_("{seat}: take the top card of the pile"),
+    "take-offer": N_("{seat}: pick {card} from the previous throw"),
+    "throw": N_("{seat}: throw {cards}"),
+}
+REFUSED = N_("Refused: {reason}")
+
+
+class ExampleCache:
+    """Walkthroughs run once per build (they do not depend on the language)."""
+
+    def __init__(self) -> None:
+        self._runs: dict[str, Walkthrough] = {}
+
+    def get(self, example_id: str) -> Walkthrough:
+        if example_id not in self._runs:
+            path = EXAMPLES / f"{example_id}.toml"
+            if not path.exists():
+                known = ", ".join(p.stem for p in example_files([EXAMPLES]))
+                raise ValueError(f"no example {example_id!r} in examples/; known: {known}")
+            try:
+                self._runs[example_id] = load_file(path.relative_to(ROOT))
+            except ExampleError as exc:
+                raise ValueError(f"worked example failed: {exc}") from None
+        return self._runs[example_id]
+
+    def all_ids(self) -> list[str]:
+        return [p.stem for p in example_files([EXAMPLES])]
+
+    def clear(self) -> None:
+        self._runs.clear()
+
+
+CACHE = ExampleCache()
+
+
+def _action_text(action: Action, seat: str, lang: str) -> str:
+    t = translator(lang)
+    if action.kind == "call":
+        return t(ACTION_TEXT["call"], seat=seat)
+    if action.kind == "take":
+        if action.source == "stock":
+            return t(ACTION_TEXT["take-stock"], seat=seat)
+        if action.cards:
+            return t(ACTION_TEXT["take-offer"], seat=seat, card=C.card_text(action.cards[0]))
+        return t(ACTION_TEXT["take-pile"], seat=seat)
+    return t(ACTION_TEXT["throw"], seat=seat, cards=C.cards_text(action.cards))
+
+
+def _table_rows(walk: Walkthrough, table: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": name,
+            "cards": table["hands"][i],
+            "total": number(table["totals"][i], lang),
+            "turn": table["turn"] == i and table["phase"] != "over",
+        }
+        for i, name in enumerate(walk.names)
+    ]
+
+
+def _score(walk: Walkthrough, lang: str) -> dict[str, Any] | None:
+    o = walk.outcome
+    if o is None:
+        return None
+    p = walk.profile
+    rows: list[dict[str, Any]] = [{"label": N_("Hand"), "cells": [number(v, lang) for v in o.hands]}]
+    if p.settlement == "collect":
+        rows.append({"label": N_("Took"), "cells": [number(v, lang) for v in o.took]})
+        rows.append({"label": N_("Paid"), "cells": [number(v, lang, signed=True) for v in o.paid]})
+    elif p.settlement == "pay-caller":
+        rows.append({"label": N_("Paid"), "cells": [number(v, lang, signed=True) for v in o.paid]})
+        if p.money_per_point is not None:
+            rows.append({
+                "label": N_("Money at {rate} a point"),
+                "params": {"rate": number(p.money_per_point, lang)},
+                "cells": [number(money_text(v, p.money_per_point), lang) for v in o.paid],
+            })
+    else:
+        rows.append({"label": N_("Points this deal"), "cells": [number(v, lang) for v in o.points]})
+        if walk.scores_before is not None and walk.scores_after is not None:
+            rows.append({"label": N_("Score before"), "cells": [number(v, lang) for v in walk.scores_before]})
+            rows.append({"label": N_("Score after"), "cells": [number(v, lang) for v in walk.scores_after]})
+    winner = None if o.winner is None else walk.names[o.winner]
+    eliminated = [walk.names[s] for s in walk.eliminated]
+    return {"rows": rows, "winner": winner, "eliminated": eliminated, "caught": o.caught}
+
+
+def example_context(walk: Walkthrough, lang: str) -> dict[str, Any]:
+    t = translator(lang)
+    steps = []
+    for r in walk.steps:
+        seat = walk.names[r.step.seat] if r.step.seat is not None else None
+        steps.append({
+            "action": _action_text(r.step.action, seat or "", lang) if r.step.action is not None else None,
+            "refused": t(REFUSED, reason=r.refusal.text(lang, walk.names)) if r.refusal is not None else None,
+            "refused_code": r.refusal.code if r.refusal is not None else None,
+            "note": note_text(walk, r, lang),
+            "events": [m.text(lang, walk.names) for m in r.events],
+            "table": _table_rows(walk, r.table, lang),
+            "stock": number(r.table["stock"], lang),
+            "pile": r.table["pile"][-1:] if walk.profile.draw_first else r.table["offer"],
+            "over": r.table["phase"] == "over",
+        })
+    return {
+        "id": walk.id,
+        "title": t.raw(walk.title),
+        "intro": t.raw(walk.intro) if walk.intro else None,
+        "profile_name": t(walk.profile.name),
+        "profile_key": walk.profile.key,
+        "profile_text": walk.profile.canonical(),
+        "dealer": walk.names[walk.dealer],
+        "start": _table_rows(walk, walk.start, lang),
+        "start_stock": number(walk.start["stock"], lang),
+        "start_pile": walk.start["pile"][-1:] if walk.profile.draw_first else walk.start["offer"],
+        "steps": steps,
+        "score": _score(walk, lang),
+        "names": walk.names,
+        "state_json": json.dumps({"state": walk.start_state, "names": walk.names}, ensure_ascii=False, separators=(",", ":")),
+    }
+
+
+def render_example(ctx: MarkerContext) -> str:
+    if len(ctx.args) != 1:
+        raise ValueError("write <!-- dhumbal:example ID -->, ID the name of a file in examples/ without .toml")
+    walk = CACHE.get(ctx.args[0])
+    return render("example.html", ctx.lang, ex=example_context(walk, ctx.lang), heading=ctx.options.get("heading", "3"))
+
+
+def render_examples(ctx: MarkerContext) -> str:
+    if ctx.args:
+        raise ValueError("the examples marker takes no arguments")
+    t = translator(ctx.lang)
+    from dhumbal.profiles import find_profile
+
+    groups = []
+    walks = [CACHE.get(i) for i in CACHE.all_ids()]
+    for key in PROFILE_KEYS:
+        mine = [w for w in walks if w.profile.key == key]
+        if mine:
+            groups.append({
+                "key": key,
+                "name": t(find_profile(key).name),
+                "examples": [example_context(w, ctx.lang) for w in mine],
+            })
+    return render("examples.html", ctx.lang, groups=groups)
