@@ -44,18 +44,16 @@ def choose(deal: Deal, difficulty: Difficulty = "medium") -> Action:
 
 
 def _wants_call(deal: Deal, seat: int, difficulty: Difficulty) -> bool:
-    if not deal.is_legal(Action.call()):
-        return False
     p = deal.profile
     total = deal.total(seat)
     if p.turn_cap is None and deal.turns >= PATIENCE:
-        return True
-    threshold = NO_LIMIT_CALL[difficulty] if p.call_limit is None else p.call_limit - MARGIN[difficulty]
-    if total <= threshold:
-        return True
-    if difficulty == "hard":
-        return all(_lower_bound(deal, s) > total for s in range(deal.players) if s != seat)
-    return False
+        wants = True
+    else:
+        threshold = NO_LIMIT_CALL[difficulty] if p.call_limit is None else p.call_limit - MARGIN[difficulty]
+        wants = total <= threshold
+        if not wants and difficulty == "hard" and (p.call_limit is None or total <= p.call_limit):
+            wants = all(_lower_bound(deal, s) > total for s in range(deal.players) if s != seat)
+    return wants and deal.is_legal(Action.call())
 
 
 def _lower_bound(deal: Deal, seat: int) -> int:
@@ -76,7 +74,7 @@ def _mean_unseen(deal: Deal) -> float:
 def _take_draw_first(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
     hand = deal.hands[seat]
     top = deal.pile_top
-    if top is None or not hand or not deal.is_legal(Action.take_pile()):
+    if top is None or not hand:
         return Action.take_stock() if deal.can_draw_stock() else Action.take_pile()
     p = deal.profile
     v = p.value(top)
@@ -102,7 +100,7 @@ def _throw(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
     barred = deal.took_from_pile
     p = deal.profile
     if difficulty != "hard" and not p.runs and not p.jokers:
-        groups = _rank_groups(hand, barred, p.set_max)
+        return Action.throw(*_heaviest_rank_group(hand, barred, p.set_max if difficulty == "medium" else 2, p.values))
     else:
         groups = [g for g in deal.valid_groups(hand) if barred is None or barred not in g]
     if not deal.profile.draw_first:
@@ -122,21 +120,27 @@ def _throw(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
     return Action.throw(*best)
 
 
-def _rank_groups(hand: Sequence[Card], barred: Card | None, set_max: int | None) -> list[tuple[Card, ...]]:
-    """Each rank's cards thrown together (or alone): the only groups a greedy bot needs without runs or jokers."""
+def _heaviest_rank_group(hand: Sequence[Card], barred: Card | None, cap: int | None, values: Sequence[int]) -> list[Card]:
+    """The cards of one rank worth most together (at most ``cap`` of them), in pack order.
+
+    Without runs or jokers every legal throw is some cards of one rank, and
+    throwing all of a rank always sheds more than throwing part of it, so a
+    greedy bot needs to look at nothing else.
+    """
     by_rank: dict[int, list[Card]] = {}
     for c in hand:
         if c != barred:
             by_rank.setdefault(c % 13, []).append(c)
-    out: list[tuple[Card, ...]] = []
+    best: list[Card] = []
+    best_key = (-1, 0, 0)
     for cs in by_rank.values():
         cs.sort()
-        if set_max is not None:
-            cs = cs[:set_max]
-        out.append(tuple(cs))
-        if len(cs) > 1:
-            out.extend((c,) for c in cs)
-    return out
+        if cap is not None:
+            cs = cs[:cap]
+        key = (values[cs[0]] * len(cs), len(cs), -cs[0])
+        if key > best_key:
+            best_key, best = key, cs
+    return best
 
 
 def _lookahead(deal: Deal, hand: Sequence[Card], group: Sequence[Card]) -> float:

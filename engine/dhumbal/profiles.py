@@ -211,7 +211,7 @@ class Profile:
         r = card % 13 + 1
         return r if r <= 10 else self.courts[r - 11]
 
-    @property
+    @cached_property
     def draw_first(self) -> bool:
         return self.turn_order == "draw-first"
 
