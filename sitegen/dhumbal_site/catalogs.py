@@ -57,7 +57,32 @@ def po_path(lang: str) -> Path:
     return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+_PO_LINE = re.compile(r'^(?:#.*|\s*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+".*"\s*|".*"\s*)$')
+
+
+def _lint(path: Path) -> None:
+    """Catch what Babel's reader forgives: an unterminated string, a stray line, a repeated msgid."""
+    seen: dict[tuple[str, str], int] = {}
+    ctx = ""
+    name = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for i, line in enumerate(lines, start=1):
+        if not _PO_LINE.match(line):
+            raise CatalogError(f"{name}:{i}: not a valid catalog line: {line[:60]!r}")
+        if line.startswith("msgctxt "):
+            ctx = line
+        elif line.startswith("msgid "):
+            key = (ctx, line)
+            if line != 'msgid ""' or ctx:
+                if key in seen and not (i + 1 <= len(lines) and lines[i].startswith('"')):
+                    raise CatalogError(f"{name}:{i}: msgid repeated (first at line {seen[key]})")
+                seen.setdefault(key, i)
+            ctx = ""
+
+
 def read_catalog(path: Path, lang: str | None = None) -> Catalog:
+    if path.exists():
+        _lint(path)
     try:
         with path.open("rb") as fh:
             return read_po(fh, locale=lang, abort_invalid=True)
