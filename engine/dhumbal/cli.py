@@ -154,7 +154,7 @@ def _seat_names(n: int, lang: str) -> list[str]:
 def _read_action(text: str, deal: Deal) -> Action:
     words = text.strip().split()
     if not words:
-        raise IllegalAction("bad-action", text=text)
+        raise IllegalAction("bad-action", text=text.strip())
     head = words[0].lower()
     hand = deal.hands[deal.turn]
     if head == "c":
@@ -172,7 +172,7 @@ def _read_action(text: str, deal: Deal) -> Action:
                 try:
                     picked.append(C.parse_card(w))
                 except C.CardError:
-                    raise IllegalAction("bad-action", text=text) from None
+                    raise IllegalAction("bad-action", text=text.strip()) from None
         return Action.throw(*picked)
     return parse_action(text)
 
@@ -194,7 +194,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
                 limit = t(PROMPT_NO_LIMIT) if profile.call_limit is None else number(profile.call_limit, lang)
                 out.write(t(PROMPT_YOUR_TURN, hand=hand, total=deal.total(me), limit=limit) + "\n")
                 pile = C.cards_text(deal.offer_cards if not profile.draw_first else deal.pile[-1:])
-                out.write(t(PROMPT_TABLE, pile=pile, stock=len(deal.stock), counts=" ".join(str(len(h)) for h in deal.hands)) + "\n")
+                out.write(t(PROMPT_TABLE, pile=pile, stock=len(deal.stock), counts=" ".join(number(len(h), lang) for h in deal.hands)) + "\n")
                 out.write("> ")
                 out.flush()
                 line = inp.readline()
@@ -213,7 +213,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
             for e in events:
                 out.write("  " + e.text(lang, seat_names, viewer=me if me is not None else -1) + "\n")
         for e in match.finish_deal():
-            out.write("  " + e.text(lang, names) + "\n")
+            out.write("  " + e.text(lang, names, viewer=0) + "\n")
         scores = ", ".join(f"{names[s]} {number(match.scores[s], lang, signed=profile.settlement != 'cumulative')}" for s in range(profile.players))
         out.write(t(PROMPT_SCORES, number=len(match.deals), scores=scores) + "\n")
     out.write(t(PROMPT_STANDINGS) + "\n")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Final, Sequence
 
-from .i18n import N_, Translator, number, translator
+from .i18n import N_, NP_, Translator, number, translator
 from .profiles import DHUMBAL_7, DOUBLE_MARGIN, DOUBLE_PENALTY, OptionSpec, Profile, all_profiles
 
 
@@ -47,7 +47,7 @@ def _dealt(p: Profile, t: Translator) -> str:
     return text
 
 
-_CARDS_EACH: Final = (N_("{count} card each"), N_("{count} cards each"))
+_CARDS_EACH: Final = NP_("{count} card each", "{count} cards each")
 
 
 def _spec(p: Profile, key: str) -> OptionSpec | None:
@@ -71,7 +71,7 @@ def _values(p: Profile, t: Translator) -> str:
     if spec is not None:
         for choice in spec.choices:
             if choice != spec.text(p.option("courts")):
-                text += "; " + t(N_("option: J, Q, K = {values}"), values=choice.replace("-", "/"))
+                text += "; " + t(N_("option: J, Q, K = {values}"), values=number(choice.replace("-", "/"), t.lang))
     return text
 
 
@@ -209,13 +209,15 @@ def _money(p: Profile, t: Translator) -> str:
     return t(N_("no transfers: cumulative points, low is good"))
 
 
+_MATCH_DEALS: Final = NP_(
+    "{count} deal (option), ledger from 0, highest total wins, ties share a place, no elimination",
+    "{count} deals (option), ledger from 0, highest total wins, ties share a place, no elimination",
+)
+
+
 def _match(p: Profile, t: Translator) -> str:
     if p.settlement == "collect":
-        return t.plural(
-            N_("{count} deal (option), ledger from 0, highest total wins, ties share a place, no elimination"),
-            N_("{count} deals (option), ledger from 0, highest total wins, ties share a place, no elimination"),
-            p.rounds or 0,
-        )
+        return t.plural(*_MATCH_DEALS, p.rounds or 0)
     if p.settlement == "pay-caller":
         return t(N_("a running tally until the table ends"))
     return t(N_("cumulative; {limit} or more is eliminated at once; the last player standing wins, or the lowest after an agreed number of deals"), limit=p.elimination or 0)
@@ -297,7 +299,7 @@ def option_value_text(spec: OptionSpec, value: object, t: Translator) -> str:
     if spec.kind == "choice" and spec.key == "direction":
         return t(N_("clockwise")) if value == "clockwise" else t(N_("counterclockwise"))
     if spec.kind == "choice" and spec.key == "courts":
-        return str(value).replace("-", "/") if value != "10" else t(N_("10 each"))
+        return number(str(value).replace("-", "/"), t.lang) if value != "10" else t(N_("10 each"))
     return number(str(value), t.lang)
 
 

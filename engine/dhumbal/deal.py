@@ -100,7 +100,7 @@ def parse_action(text: str) -> Action:
     """Read ``call``, ``take stock``, ``take pile``, ``take pile K♠``, ``throw K♠ K♥``."""
     words = text.strip().split()
     if not words:
-        raise IllegalAction("bad-action", text=text)
+        raise IllegalAction("bad-action", text=text.strip())
     verb = words[0].lower()
     try:
         if verb == "call" and len(words) == 1:
@@ -118,8 +118,8 @@ def parse_action(text: str) -> Action:
         if verb in ("throw", "discard") and len(words) >= 2:
             return Action.throw(*C.parse_cards(" ".join(words[1:])))
     except C.CardError as exc:
-        raise IllegalAction("bad-action", text=text) from exc
-    raise IllegalAction("bad-action", text=text)
+        raise IllegalAction("bad-action", text=text.strip()) from exc
+    raise IllegalAction("bad-action", text=text.strip())
 
 
 # -- outcome ---------------------------------------------------------------------

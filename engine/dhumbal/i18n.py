@@ -60,9 +60,12 @@ def number(n: int | float | str, lang: str, *, signed: bool = False) -> str:
     """A number for display: ``+38`` with ``signed``, and −12 with a real minus sign."""
     if isinstance(n, str):
         text = n
+    elif signed and isinstance(n, int) and n != 0:
+        text = f"{n:+d}"
     else:
-        text = f"{n:+d}" if signed and isinstance(n, int) else str(n)
-        text = text.replace("-", "−")
+        text = str(n)
+    if text.startswith("-"):
+        text = "−" + text[1:]
     return digits(text, lang)
 
 

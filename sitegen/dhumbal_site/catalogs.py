@@ -141,7 +141,7 @@ def check_catalog(lang: str, template: Catalog | None = None) -> list[Problem]:
                 problems.append(Problem(rel, line, first, "markup or script in a translation"))
             if "<" in s and "<" not in "".join(_ids(m)):
                 problems.append(Problem(rel, line, first, "HTML tag in a translation whose original has none"))
-        if template is not None and template.get(m.id, m.context) is None and not m.obsolete:
+        if template is not None and template.get(m.id, m.context) is None:
             problems.append(Problem(rel, line, first, "not in the template any more (run make catalogs)"))
     return problems
 
