@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from functools import lru_cache
 from typing import Callable, Final, Mapping
 
@@ -24,6 +25,7 @@ DOMAIN: Final = "dhumbal"
 LANGUAGES: Final = ("en", "fr", "nl", "ne")
 LOCALE_DIR: Final = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
 
+_DECIMAL_COMMA: Final = frozenset({"fr", "nl"})
 _DEVANAGARI_DIGITS = str.maketrans("0123456789", "०१२३४५६७८९")
 
 
@@ -66,6 +68,8 @@ def number(n: int | float | str, lang: str, *, signed: bool = False) -> str:
         text = str(n)
     if text.startswith("-"):
         text = "−" + text[1:]
+    if lang in _DECIMAL_COMMA:
+        text = re.sub(r"(?<=\d)\.(?=\d)", ",", text)
     return digits(text, lang)
 
 
