@@ -137,13 +137,13 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 
 PROMPT_HELP = N_("Commands: c = call, s = take from the stock, p [card] = take from the pile, t CARDS = throw (e.g. t K♠ K♥ or t 1 2), q = quit")
 PROMPT_YOUR_TURN = N_("Your turn. Your hand: {hand} (total {total}; call at {limit} or less)")
+PROMPT_YOUR_TURN_NO_LIMIT = N_("Your turn. Your hand: {hand} (total {total}; no call limit)")
 PROMPT_TABLE = N_("Pile: {pile} | Stock: {stock} cards | Cards held: {counts}")
 PROMPT_YOU = N_("You")
 PROMPT_BOT = N_("Bot {number}")
 PROMPT_SCORES = N_("Scores after deal {number}: {scores}")
 PROMPT_STANDINGS = N_("Final standings:")
 PROMPT_PLACE = N_("{place}. {name}: {score}")
-PROMPT_NO_LIMIT = N_("no limit")
 
 
 def _seat_names(n: int, lang: str) -> list[str]:
@@ -191,8 +191,10 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         while not deal.is_over:
             if deal.turn == me:
                 hand = " ".join(f"{i + 1}:{C.card_text(c)}" for i, c in enumerate(deal.hands[me]))
-                limit = t(PROMPT_NO_LIMIT) if profile.call_limit is None else number(profile.call_limit, lang)
-                out.write(t(PROMPT_YOUR_TURN, hand=hand, total=deal.total(me), limit=limit) + "\n")
+                if profile.call_limit is None:
+                    out.write(t(PROMPT_YOUR_TURN_NO_LIMIT, hand=hand, total=deal.total(me)) + "\n")
+                else:
+                    out.write(t(PROMPT_YOUR_TURN, hand=hand, total=deal.total(me), limit=profile.call_limit) + "\n")
                 pile = C.cards_text(deal.offer_cards if not profile.draw_first else deal.pile[-1:])
                 out.write(t(PROMPT_TABLE, pile=pile, stock=len(deal.stock), counts=" ".join(number(len(h), lang) for h in deal.hands)) + "\n")
                 out.write("> ")

@@ -23,6 +23,13 @@ class Row:
 
 Cell = Callable[[Profile, Translator], str]
 
+# TRANSLATORS: the separator between the parts of one comparison cell.
+SEPARATOR: Final = N_("; ")
+
+
+def _sep(t: Translator) -> str:
+    return t.raw(SEPARATOR)
+
 
 def _players(p: Profile, t: Translator) -> str:
     return t(N_("{low}–{high}"), low=p.players_min, high=p.players_max)
@@ -33,7 +40,7 @@ def _deck(p: Profile, t: Translator) -> str:
         return t(N_("{count} cards with two jokers"), count=p.deck_size)
     base = t(N_("{count} cards, no jokers"), count=p.deck_size)
     if _spec(p, "jokers") is not None:
-        base += "; " + t(N_("option: two jokers ({count} cards)"), count=p.with_options(jokers=True).deck_size)
+        base += _sep(t) + t(N_("option: two jokers ({count} cards)"), count=p.with_options(jokers=True).deck_size)
     return base
 
 
@@ -43,7 +50,7 @@ def _dealt(p: Profile, t: Translator) -> str:
     if spec is not None:
         others = [c for c in spec.choices if c != str(p.hand_size)]
         if others:
-            text += "; " + t(N_("option: {count}"), count=int(others[0]))
+            text += _sep(t) + t(N_("option: {count}"), count=int(others[0]))
     return text
 
 
@@ -71,7 +78,7 @@ def _values(p: Profile, t: Translator) -> str:
     if spec is not None:
         for choice in spec.choices:
             if choice != spec.text(p.option("courts")):
-                text += "; " + t(N_("option: J, Q, K = {values}"), values=number(choice.replace("-", "/"), t.lang))
+                text += _sep(t) + t(N_("option: J, Q, K = {values}"), values=number(choice.replace("-", "/"), t.lang))
     return text
 
 
@@ -93,7 +100,7 @@ def _throws(p: Profile, t: Translator) -> str:
         parts.append(t(N_("a run of 3 or more in one suit")))
     elif _spec(p, "runs") is not None:
         parts.append(t(N_("runs only with the runs option")))
-    return "; ".join(parts)
+    return _sep(t).join(parts)
 
 
 def _run_order(p: Profile, t: Translator) -> str:
@@ -122,7 +129,7 @@ def _take(p: Profile, t: Translator) -> str:
         return t(N_("any card of a single or set on offer; from a run only one of its two end cards; the rest of that throw leaves play"))
     text = t(N_("only a lone discarded card; a set or run cannot be picked"))
     if _spec(p, "set-pick") is not None:
-        text += "; " + t(N_("option: any card of a just-thrown set"))
+        text += _sep(t) + t(N_("option: any card of a just-thrown set"))
     return text
 
 
@@ -151,9 +158,9 @@ def _limit(p: Profile, t: Translator) -> str:
         text = t(N_("none"))
         spec = _spec(p, "limit")
         if spec is not None:
-            text += "; " + t(N_("option: a limit, e.g. {limit} (Dhumbal 7)"), limit=DHUMBAL_7)
+            text += _sep(t) + t(N_("option: a limit, e.g. {limit} (Dhumbal 7)"), limit=DHUMBAL_7)
         return text
-    return t(N_("total of {limit} or less"), limit=p.call_limit) + "; " + t(N_("option"))
+    return t(N_("total of {limit} or less"), limit=p.call_limit) + _sep(t) + t(N_("option"))
 
 
 def _timing(p: Profile, t: Translator) -> str:
@@ -161,7 +168,7 @@ def _timing(p: Profile, t: Translator) -> str:
         return t(N_("only at the start of one's own turn, before taking a card"))
     text = t(N_("only at the start of one's own turn, before throwing"))
     if not p.first_round_call:
-        text += "; " + t(N_("nobody may call until every player has had one turn (option: allow it)"))
+        text += _sep(t) + t(N_("nobody may call until every player has had one turn (option: allow it)"))
     return text
 
 
@@ -187,9 +194,9 @@ def _caught(p: Profile, t: Translator) -> str:
     if spec is not None:
         for other in spec.choices:
             if other != str(p.penalty):
-                text += "; " + t(N_("option: {penalty}"), penalty=int(other))
+                text += _sep(t) + t(N_("option: {penalty}"), penalty=int(other))
     if _spec(p, "double-penalty") is not None:
-        text += "; " + t(N_("option: {penalty} when undercut by more than {margin}"), penalty=DOUBLE_PENALTY, margin=DOUBLE_MARGIN)
+        text += _sep(t) + t(N_("option: {penalty} when undercut by more than {margin}"), penalty=DOUBLE_PENALTY, margin=DOUBLE_MARGIN)
     return text
 
 
