@@ -21,8 +21,10 @@ DIFFICULTIES: Final = ("easy", "medium", "hard")
 MARGIN: Final = {"easy": 0, "medium": 1, "hard": 2}
 # Call thresholds where a profile has no call limit (cardrulesplus).
 NO_LIMIT_CALL: Final = {"easy": 7, "medium": 5, "hard": 4}
-# Past this many turns in a profile with no turn cap, a bot calls on any legal total,
-# so that every bot deal ends.
+# Past this many turns in a profile with no turn cap, a bot plays to end the deal:
+# it calls on any legal total, throws its biggest group and picks cards that pair
+# up, so hands shrink; past twice as many it draws blind, so no seeded deal can
+# circle for ever.
 PATIENCE: Final = 120
 
 
@@ -34,13 +36,14 @@ def choose(deal: Deal, difficulty: Difficulty = "medium") -> Action:
     p = deal.profile
     if deal.phase == "start" and _wants_call(deal, seat, difficulty):
         return Action.call()
+    closing = p.turn_cap is None and deal.turns >= PATIENCE
     if p.draw_first:
         if deal.phase == "start":
             return _take_draw_first(deal, seat, difficulty)
-        return _throw(deal, seat, difficulty)
+        return _throw_most(deal, seat) if closing else _throw(deal, seat, difficulty)
     if deal.phase == "start":
-        return _throw(deal, seat, difficulty)
-    return _pick(deal, seat, difficulty)
+        return _throw_most(deal, seat) if closing else _throw(deal, seat, difficulty)
+    return _pick_closing(deal, seat) if closing else _pick(deal, seat, difficulty)
 
 
 def _wants_call(deal: Deal, seat: int, difficulty: Difficulty) -> bool:
@@ -150,6 +153,32 @@ def _lookahead(deal: Deal, hand: Sequence[Card], group: Sequence[Card]) -> float
         return now + 0.1
     later = max(_group_value(deal, g) for g in deal.valid_groups(rest))
     return now + 0.5 * later - 0.2 * max(0, len(rest) - 1)
+
+
+def _throw_most(deal: Deal, seat: int) -> Action:
+    """The group with the most cards (then the most points): the hand shrinks fastest."""
+    hand = deal.hands[seat]
+    barred = deal.took_from_pile
+    groups = [g for g in deal.valid_groups(hand) if barred is None or barred not in g]
+    if not deal.profile.draw_first:
+        groups = [g for g in groups if deal.is_legal(Action.throw(*g))]
+    best = max(groups, key=lambda g: (len(g), _group_value(deal, g), [-c for c in g]))
+    return Action.throw(*best)
+
+
+def _pick_closing(deal: Deal, seat: int) -> Action:
+    """Late in a deal: a card that pairs with the hand, else the lightest one; blind after 2 x PATIENCE."""
+    options = [a for a in deal.legal_actions() if a.kind == "take" and a.source == "pile"]
+    stock_ok = deal.can_draw_stock()
+    if options and (deal.turns < 2 * PATIENCE or not stock_ok):
+        hand = deal.hands[seat]
+        v = deal.profile.values
+        pairing = [a for a in options if any(c < 52 and a.cards[0] < 52 and c % 13 == a.cards[0] % 13 for c in hand)]
+        pool = pairing or options
+        best = min(pool, key=lambda a: (v[a.cards[0]], a.cards[0]))
+        if pairing or v[best.cards[0]] <= 5 or not stock_ok:
+            return best
+    return Action.take_stock()
 
 
 def _pick(deal: Deal, seat: int, difficulty: Difficulty) -> Action:

@@ -302,6 +302,8 @@ class Deal:
                 )
         if not pile:
             raise PositionError("the pile needs at least one face-up card")
+        if offer is not None and not 1 <= offer <= len(pile):
+            raise PositionError(f"the offer of {offer} cards is more than the {len(pile)} face-up cards given")
         t = (dealer + 1) % n if turn is None else turn
         if not 0 <= t < n:
             raise PositionError(f"turn {t} is not a seat of {n}")
@@ -866,8 +868,11 @@ class Deal:
             if not 0 <= v < n:
                 raise PositionError(f"state field {name!r} is not a seat")
         every = [c for h in self.hands for c in h] + self.stock + self.pile + self.pending
-        if len(every) != len(set(every)):
-            raise PositionError("a card appears twice in the state")
+        seen: set[Card] = set()
+        for c in every:
+            if c in seen:
+                raise PositionError(f"{C.card_text(c)} appears twice in the state")
+            seen.add(c)
         if len(every) != self.profile.deck_size or any(c >= self.profile.deck_size for c in every):
             raise PositionError(f"the state holds {len(every)} cards, not the {self.profile.deck_size} of the pack")
         if not 0 <= self.offer <= len(self.pile):

@@ -61,24 +61,19 @@ class Match:
         return seats
 
     def next_dealer(self) -> int:
-        """The next deal's dealer, a match seat: one seat on in play order, skipping players who are out."""
+        """The next deal's dealer, a match seat: the deal moves one seat clockwise
+        (to the left) every deal in every profile, whatever the direction of
+        play, skipping players who are out."""
         assert self.first_dealer is not None
         if not self.dealers:
             return self.first_dealer
-        order = self.active()
+        still = set(self.active())
         last = self.dealers[-1]
-        if last in order:
-            return order[(order.index(last) + 1) % len(order)]
-        # the last dealer was eliminated: the next player still in, in play order
-        full = list(range(self.players))
-        if self.profile.direction == "counterclockwise":
-            full = [full[0]] + full[:0:-1]
-        i = full.index(last)
-        for k in range(1, len(full) + 1):
-            s = full[(i + k) % len(full)]
-            if s in order:
+        for k in range(1, self.players + 1):
+            s = (last + k) % self.players
+            if s in still:
                 return s
-        return order[0]
+        return last
 
     def is_over(self) -> bool:
         if self.deal is not None and not self.deal.is_over:

@@ -231,7 +231,8 @@ _NG_SPECS: Final = (
 
 _DASHAIN_SPECS: Final = (
     OptionSpec("players", 4, "int", N_("Seats"), low=2, high=6),
-    OptionSpec("limit", 10, "int", N_("Call at or below"), low=0, high=40),
+    # no dashain card is worth 0, so a limit under 1 would make every call illegal
+    OptionSpec("limit", 10, "int", N_("Call at or below"), low=1, high=40),
     OptionSpec("first-round-call", False, "bool", N_("Call in the first round")),
     OptionSpec("money", "0.05", "money", N_("Money per point")),
     OptionSpec("rounds", None, "int-or-none", N_("Deals in a match"), low=1, high=50),
@@ -240,7 +241,7 @@ _DASHAIN_SPECS: Final = (
 _CRP_SPECS: Final = (
     OptionSpec("players", 4, "int", N_("Players"), low=2, high=5),
     OptionSpec("jokers", False, "bool", N_("Jokers")),
-    OptionSpec("limit", None, "int-or-none", N_("Call at or below"), low=0, high=40),
+    OptionSpec("limit", None, "int-or-none", N_("Call at or below"), low=1, high=40),
     OptionSpec("courts", "0-10-10", "choice", N_("Court cards J, Q, K"), choices=("0-10-10", "11-12-13")),
     OptionSpec("penalty", 25, "choice", N_("Penalty for a caught call"), choices=("25", "30")),
     OptionSpec("double-penalty", False, "bool", N_("Double penalty (50 when undercut by more than 5)")),
