@@ -1,0 +1,322 @@
+"""The site glue, event by event, with its state kept per build.
+
+mkdocs-static-i18n runs a complete MkDocs build per language: English as the
+outer build, then, from the outer build's ``on_post_build``, one nested build
+per other language. :class:`SiteHooks` (the object ``sitegen/hooks.py``
+delegates to) makes a fresh :class:`SiteBuild` at the start of each outer
+build and reuses it for the nested ones, so what one language pass learns
+(search settings, pages for the sitemaps) is there when the outer build
+finishes, and nothing leaks from one ``mkdocs serve`` rebuild to the next.
+
+What it does, in build order:
+
+* ``on_config``: fail fast without the font files; give Material the list of
+  languages (``extra.alternate``); note this language's search settings.
+* ``on_files``: add the Devanagari font files to the site.
+* ``on_page_markdown``: expand ``<!-- dhumbal:NAME ARGS -->`` markers.
+* ``on_page_content``: turn card tokens into accessible cards; translate the
+  heading permalink title.
+* ``on_page_context``: the ``dhumbal`` template variable: language switcher
+  links for this page, untranslated-page notice, strings (``dhumbal_strings``,
+  also given to the 404 page by ``on_template_context``).
+* ``on_post_page``: point Material's configuration at the language root, so
+  search and instant navigation stay inside the language.
+* ``on_post_build`` (last, outer build only): write each language's search
+  index and sitemap, and put the default language's 404 page back at the root.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from jinja2.utils import htmlsafe_json_dumps
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+from mkdocs.utils import get_relative_url
+
+from . import fonts, registry
+from .cards import CARD_TOKEN, CardNamer, rewrite_cards
+from .languages import (
+    Language,
+    current_language,
+    i18n_plugin,
+    language_switcher,
+    languages_of,
+    page_alternates,
+    source_language,
+)
+from .markers import expand_markers
+from .search_index import SearchSettings, parse_pipeline, split_entries, write_index
+from .sitemaps import SitemapPage, render_sitemap, write_sitemap
+from .strings import strings_for
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.nav import Navigation
+    from mkdocs.structure.pages import Page
+
+log = logging.getLogger("mkdocs.plugins.dhumbal")
+
+_CONFIG_SCRIPT = re.compile(
+    r'(<script id="__config" type="application/json">)(?P<json>.*?)(</script>)', re.S
+)
+#: The page that untranslated-page notices link to.
+CONTRIBUTE_PAGE = "contribute.md"
+
+
+def theme_string(config: MkDocsConfig, key: str) -> str:
+    """A string of the theme's language partial for the current language."""
+    env = config.theme.get_env()
+    template = env.get_template("partials/language.html", None, {"config": config})
+    return str(template.module.t(key))  # type: ignore[attr-defined]
+
+
+def engine_card_name() -> CardNamer:
+    """``dhumbal.i18n.card_name(card_text, lang)``, looked up when needed.
+
+    Tests replace this function rather than the engine's, so that no module
+    of the engine ever holds a stand-in.
+    """
+    return importlib.import_module("dhumbal.i18n").card_name  # type: ignore[no-any-return]
+
+
+def search_plugin(config: MkDocsConfig) -> Any:
+    for name in ("material/search", "search"):
+        plugin = config.plugins.get(name)
+        if plugin is not None:
+            return plugin
+    raise PluginError("dhumbal: the search plugin must be enabled")
+
+
+class SiteBuild:
+    """Everything one build (all its language passes) accumulates."""
+
+    def __init__(self, config: MkDocsConfig, repo_root: Path) -> None:
+        self.repo_root = repo_root
+        self.languages: list[Language] = languages_of(config)
+        self.default = next(lang.code for lang in self.languages if lang.default)
+        self.codes = frozenset(lang.code for lang in self.languages)
+        self.fonts = fonts.font_sources(repo_root)
+        for lang in self.languages:
+            strings_for(lang.code)  # every language has the glue's strings
+        self.search_settings: dict[str, SearchSettings] = {}
+        self.sitemap_pages: dict[str, list[SitemapPage]] = {}
+        self.not_found_pages: dict[str, str] = {}
+        self.files: dict[str, Files] = {}
+        self.card_names: dict[tuple[str, str], str] = {}
+        #: Page URL -> relative URL of its language root.
+        self.lang_bases: dict[str, str] = {}
+
+    # -- per language pass ---------------------------------------------------
+
+    def language(self, code: str) -> Language:
+        return next(lang for lang in self.languages if lang.code == code)
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        lang = current_language(config)
+        if config.theme.get("language") != lang:
+            raise PluginError(
+                f"dhumbal: building '{lang}' with theme language "
+                f"{config.theme.get('language')!r}: set theme.language for every "
+                "language in plugins.i18n.languages"
+            )
+        config.extra["alternate"] = language_switcher(config, self.languages)
+        search = search_plugin(config)
+        separator = search.config.separator or theme_string(config, "search.config.separator")
+        self.search_settings[lang] = SearchSettings(
+            lang=[theme_string(config, "search.config.lang").strip() or "en"],
+            separator=separator,
+            pipeline=parse_pipeline(theme_string(config, "search.config.pipeline")),
+            fields=dict(search.config.fields),
+        )
+        self.sitemap_pages[lang] = []
+        return config
+
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        self.files[current_language(config)] = files
+        for path in self.fonts:
+            uri = f"{fonts.DEST}/{path.name}"
+            if files.get_file_from_path(uri) is None:
+                files.append(File.generated(config, uri, abs_src_path=str(path)))
+        return files
+
+    def on_page_markdown(
+        self, markdown: str, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        lang = current_language(config)
+        try:
+            source = page.file.content_string
+        except OSError:
+            source = None
+        return expand_markers(
+            markdown,
+            handlers=registry.HANDLERS,
+            page=page,
+            config=config,
+            files=files,
+            lang=lang,
+            source_lang=source_language(page, lang),
+            source=source,
+        )
+
+    def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        text_lang = source_language(page, current_language(config))
+        if not CARD_TOKEN.search(html) and "headerlink" not in html:
+            return html
+        return rewrite_cards(
+            html,
+            lang=text_lang,
+            namer=self.card_namer(page),
+            languages=self.codes,
+            permalink_title=strings_for(text_lang)["permalink"],
+        )
+
+    def card_namer(self, page: Page) -> CardNamer:
+        """``dhumbal.i18n.card_name``, looked up when first needed, with errors naming the page."""
+
+        def name(card: str, lang: str) -> str:
+            key = (card, lang)
+            if key in self.card_names:
+                return self.card_names[key]
+            try:
+                card_name = engine_card_name()
+            except (ImportError, AttributeError) as error:
+                raise PluginError(
+                    f"{page.file.src_uri}: the page shows the card {card!r}, whose "
+                    "accessible name comes from dhumbal.i18n.card_name(card_text, lang), "
+                    f"which is not available: {error}"
+                ) from error
+            try:
+                result = card_name(card, lang)
+            except Exception as error:
+                raise PluginError(
+                    f"{page.file.src_uri}: dhumbal.i18n.card_name({card!r}, {lang!r}) "
+                    f"failed ({type(error).__name__}): {error}"
+                ) from error
+            if not isinstance(result, str) or not result.strip():
+                raise PluginError(
+                    f"{page.file.src_uri}: dhumbal.i18n.card_name({card!r}, {lang!r}) "
+                    f"returned {result!r}, expected a non-empty name"
+                )
+            self.card_names[key] = result
+            return result
+
+        return name
+
+    def on_page_context(
+        self, context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> dict[str, Any]:
+        lang = current_language(config)
+        source_lang = source_language(page, lang)
+        untranslated = source_lang != lang
+        contribute_url = None
+        if untranslated:
+            contribute = self.files[lang].get_file_from_path(CONTRIBUTE_PAGE)
+            if contribute is None:
+                raise PluginError(
+                    f"{page.file.src_uri}: the not-yet-translated notice on this page "
+                    f"links to the Contribute page, but there is no {CONTRIBUTE_PAGE}"
+                )
+            contribute_url = contribute.url
+        alternates = page_alternates(page, self.languages, lang)
+        prefix = self.language(lang).prefix
+        context["dhumbal"] = {
+            "lang": lang,
+            "source_lang": source_lang,
+            "untranslated": untranslated,
+            "contribute_url": contribute_url,
+            "alternates": [vars(alternate) for alternate in alternates],
+            "strings": dict(strings_for(lang)),
+        }
+        context["dhumbal_strings"] = context["dhumbal"]["strings"]
+        file_alternates = getattr(page.file, "alternates", {}) or {}
+        self.sitemap_pages[lang].append(
+            SitemapPage(
+                url=page.url,
+                alternates={
+                    code: file_alternates[code].url
+                    for code in (language.code for language in self.languages)
+                    if code in file_alternates
+                },
+            )
+        )
+        self.lang_bases[page.url] = get_relative_url(prefix or ".", page.url)
+        return context
+
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        lang = current_language(config)
+        if lang == self.default:
+            return output  # the site root is the language root
+        match = _CONFIG_SCRIPT.search(output)
+        if match is None:
+            raise PluginError(
+                f"{page.file.src_uri}: Material's configuration script (#__config) is "
+                "missing; the per-language search index and sitemap need it"
+            )
+        data = json.loads(match.group("json"))
+        data["base"] = self.lang_bases[page.url]
+        # str(): the Markup that htmlsafe_json_dumps returns would escape the page.
+        config_json = str(htmlsafe_json_dumps(data))
+        return output[: match.start("json")] + config_json + output[match.end("json") :]
+
+    def on_template_context(
+        self, context: dict[str, Any], template_name: str, config: MkDocsConfig
+    ) -> dict[str, Any]:
+        """Templates that are not pages (the 404 page) get the strings too."""
+        context["dhumbal_strings"] = dict(strings_for(current_language(config)))
+        return context
+
+    def on_post_template(self, output: str, template_name: str, config: MkDocsConfig) -> str:
+        if template_name == "404.html":
+            self.not_found_pages[current_language(config)] = output
+        return output
+
+    # -- end of the outer build ---------------------------------------------
+
+    def finish(self, config: MkDocsConfig) -> None:
+        site = Path(config.site_dir)
+        entries = getattr(i18n_plugin(config), "search_entries", None)
+        if entries is None:
+            raise PluginError(
+                "dhumbal: mkdocs-static-i18n no longer exposes search_entries; "
+                "sitegen/dhumbal_site/search_index.py needs updating"
+            )
+        prefixes = {lang.code: lang.prefix for lang in self.languages if not lang.default}
+        for code, code_entries in split_entries(entries, prefixes, self.default).items():
+            index = site / self.language(code).prefix / "search" / "search_index.json"
+            write_index(index, self.search_settings[code], code_entries)
+            log.debug("search index for '%s': %d entries", code, len(code_entries))
+        if config.site_url:
+            for language in self.languages:
+                xml = render_sitemap(config.site_url, self.sitemap_pages[language.code])
+                write_sitemap(site / language.prefix, xml)
+        if self.default in self.not_found_pages:
+            (site / "404.html").write_text(self.not_found_pages[self.default], encoding="utf-8")
+
+
+class SiteHooks:
+    """What the MkDocs hooks call: routes each event to the current build."""
+
+    def __init__(self, repo_root: Path) -> None:
+        self.repo_root = repo_root
+        self.build: SiteBuild | None = None
+
+    def current(self) -> SiteBuild:
+        if self.build is None:
+            raise PluginError("dhumbal: site hooks called before on_config")
+        return self.build
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        if self.build is None or not i18n_plugin(config).building:
+            self.build = SiteBuild(config, self.repo_root)
+        return self.build.on_config(config)
+
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        if i18n_plugin(config).building:
+            return  # a nested language build: the outer build finishes
+        self.current().finish(config)

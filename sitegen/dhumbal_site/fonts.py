@@ -1,0 +1,37 @@
+"""The self-hosted Devanagari font, taken from node_modules at build time.
+
+The site must make no third-party request, so instead of Google Fonts it
+serves Noto Sans Devanagari itself. The files come from the npm package
+``@fontsource/noto-sans-devanagari`` (installed by ``make setup``) and are
+copied into the built site only, never committed.
+``docs/assets/stylesheets/dhumbal.css`` declares them with ``@font-face``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+PACKAGE = Path("node_modules/@fontsource/noto-sans-devanagari/files")
+#: Devanagari subset, regular and bold.
+FILES = (
+    "noto-sans-devanagari-devanagari-400-normal.woff2",
+    "noto-sans-devanagari-devanagari-700-normal.woff2",
+)
+#: Where the CSS expects them, relative to the site root.
+DEST = "assets/fonts"
+
+
+def font_sources(repo_root: Path) -> list[Path]:
+    """The font files, or a build error telling how to get them."""
+    directory = repo_root / PACKAGE
+    paths = [directory / name for name in FILES]
+    missing = [path for path in paths if not path.is_file()]
+    if missing:
+        raise PluginError(
+            "dhumbal: the Noto Sans Devanagari font files are missing "
+            f"({', '.join(str(path) for path in missing)}): run make setup "
+            "to install the npm packages"
+        )
+    return paths

@@ -1,0 +1,88 @@
+"""MkDocs hooks of the Dhumbal site (listed under ``hooks:`` in mkdocs.yml).
+
+Only glue: each event goes to :class:`dhumbal_site.build.SiteHooks`, which
+keeps its state on an object made afresh for every build. Priorities place
+the events around mkdocs-static-i18n's (which run at -100 or 50): the site's
+configuration and files are adjusted after the plugin has chosen the
+language, markers are expanded before it translates admonition titles, and
+the per-language search indexes and sitemaps are written after it has built
+every language.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from mkdocs.plugins import event_priority
+
+_SITEGEN = Path(__file__).resolve().parent
+
+
+def _ensure_on_path() -> None:
+    if str(_SITEGEN) not in sys.path:
+        sys.path.insert(0, str(_SITEGEN))
+
+
+# MkDocs restores sys.path after loading this file, so import the package
+# now and put sitegen/ back on the path whenever a build starts.
+_ensure_on_path()
+from dhumbal_site.build import SiteHooks  # noqa: E402
+from dhumbal_site.runtime import RuntimeAssets  # noqa: E402
+from dhumbal_site.table import PageTables  # noqa: E402
+
+_hooks = SiteHooks(repo_root=_SITEGEN.parent)
+# Pyodide and the engine wheel for the browser (see dhumbal_site/runtime.py).
+_runtime = RuntimeAssets(repo_root=_SITEGEN.parent)
+# Each page's mini table, pre-rendered by the engine (see dhumbal_site/table.py).
+_tables = PageTables(repo_root=_SITEGEN.parent)
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    _ensure_on_path()
+
+
+@event_priority(-110)
+def on_config(config: Any) -> Any:
+    _ensure_on_path()
+    config = _hooks.on_config(config)
+    _runtime.on_config(config)
+    return config
+
+
+@event_priority(-110)
+def on_files(files: Any, config: Any) -> Any:
+    return _hooks.current().on_files(files, config)
+
+
+@event_priority(60)
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    return _hooks.current().on_page_markdown(markdown, page, config, files)
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    return _hooks.current().on_page_content(html, page, config, files)
+
+
+def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
+    context = _hooks.current().on_page_context(context, page, config, nav)
+    return _tables.on_page_context(context, page, config)
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    return _hooks.current().on_post_page(output, page, config)
+
+
+def on_template_context(context: Any, template_name: str, config: Any) -> Any:
+    return _hooks.current().on_template_context(context, template_name, config)
+
+
+def on_post_template(output_content: str, template_name: str, config: Any) -> str:
+    return _hooks.current().on_post_template(output_content, template_name, config)
+
+
+@event_priority(-200)
+def on_post_build(config: Any) -> None:
+    _hooks.on_post_build(config)
+    _runtime.on_post_build(config)

@@ -1,0 +1,126 @@
+"""The built site in headless Chromium: search, language switching with
+instant navigation, fonts and accessibility (axe-core), with every request
+to a host other than the local test server refused (and failing the test).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sitecheck import AXE, LANGUAGES, content_pages, lang_prefix
+
+pytestmark = pytest.mark.xdist_group("real-site")
+
+WIDE = {"viewport": {"width": 1280, "height": 900}}
+
+
+def open_search(page) -> None:
+    """Focus the search box (in the header on wide screens, behind a button otherwise)."""
+    if not page.is_visible("input.md-search__input"):
+        page.click('label.md-header__button[for="__search"]')
+    page.click("input.md-search__input")
+
+
+def search(page, query: str) -> list[str]:
+    open_search(page)
+    page.fill("input.md-search__input", query)
+    # Material searches on keyup; typing Devanagari sends no key events.
+    page.press("input.md-search__input", "End")
+    page.wait_for_selector(".md-search-result__item a.md-search-result__link", timeout=15000)
+    links = page.eval_on_selector_all(
+        ".md-search-result__item a.md-search-result__link", "links => links.map(a => a.href)"
+    )
+    # Result links carry the highlight query (?h=...) and a section anchor.
+    return [link.split("#")[0].split("?")[0] for link in links]
+
+
+def test_searching_thupro_on_the_nepali_site_finds_the_glossary(site, page_factory) -> None:
+    page, _ = page_factory(**WIDE)
+    page.goto(site.server.url + "ne/glossary/", wait_until="load")
+    links = search(page, "थुप्रो")
+    assert site.server.url + "ne/glossary/" in links, links
+    # The Nepali site searches Nepali pages only.
+    assert all(link.startswith(site.server.url + "ne/") for link in links), links
+
+
+def test_search_on_each_language_stays_in_that_language(site, page_factory) -> None:
+    page, _ = page_factory(**WIDE)
+    for lang in ("en", "fr", "nl"):
+        page.goto(site.server.url + lang_prefix(lang), wait_until="load")
+        links = search(page, "Dashain")
+        prefix = site.server.url + lang_prefix(lang)
+        assert links and all(link.startswith(prefix) for link in links), (lang, links)
+        if lang == "en":
+            assert not any(f"/{other}/" in link for link in links for other in ("fr", "nl", "ne"))
+
+
+def test_language_menu_follows_instant_navigation_and_switches_with_a_full_load(site, page_factory) -> None:
+    page, _ = page_factory(**WIDE)
+    page.goto(site.server.url + "ne/", wait_until="load")
+    page.evaluate("window.__dhumbalSamePage = true")
+
+    # Instant navigation inside the Nepali site: no page load.
+    page.click(f'.md-sidebar--primary a.md-nav__link[href="{site.server.url}ne/glossary/"]')
+    page.wait_for_url(site.server.url + "ne/glossary/")
+    page.wait_for_function("document.querySelector('meta[name=\"dhumbal:alternate\"][data-lang=fr]')"
+                           ".content.endsWith('fr/glossary/')")
+    assert page.evaluate("window.__dhumbalSamePage") is True, "instant navigation did not happen"
+
+    # The header was not re-rendered, yet its language links follow the page.
+    links = dict(page.eval_on_selector_all(".md-select__link", "as => as.map(a => [a.hreflang, a.href])"))
+    assert links == {lang: site.server.url + lang_prefix(lang) + "glossary/" for lang in LANGUAGES}
+
+    # Switching language is a full page load, in the other language's chrome.
+    page.evaluate("document.querySelector('.md-select__link[hreflang=fr]').click()")
+    page.wait_for_url(site.server.url + "fr/glossary/")
+    page.wait_for_load_state("load")
+    assert page.evaluate("window.__dhumbalSamePage") is None, "switched language without reloading"
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert page.get_attribute("input.md-search__input", "placeholder") == "Rechercher"
+
+
+def test_nepali_text_uses_the_self_hosted_devanagari_font(site, page_factory) -> None:
+    page, _ = page_factory(**WIDE)
+    fonts: list[str] = []
+    page.on("request", lambda request: fonts.append(request.url) if request.url.endswith(".woff2") else None)
+    page.goto(site.server.url + "ne/", wait_until="load")
+    page.evaluate("document.fonts.ready")
+    loaded = page.evaluate(
+        "[...document.fonts].filter(f => f.family.replace(/\"/g, '') === 'Noto Sans Devanagari' "
+        "&& f.status === 'loaded').length"
+    )
+    assert loaded >= 1
+    assert fonts and all(url.startswith(site.server.url + "assets/fonts/") for url in fonts)
+
+
+AXE_RUN = """async () => {
+  const result = await axe.run(document, { resultTypes: ["violations"] });
+  return result.violations
+    .filter(v => v.impact === "serious" || v.impact === "critical")
+    .map(v => `${v.impact} ${v.id}: ${v.help} [${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(" | ")}]`);
+}"""
+
+
+def axe_violations(page, url: str) -> list[str]:
+    page.goto(url, wait_until="load")
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(AXE_RUN)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_serious_accessibility_violations(site, page_factory, lang) -> None:
+    page, _ = page_factory(**WIDE)
+    problems = []
+    for path in sorted(content_pages(site.directory, lang)):
+        url = site.server.url + lang_prefix(lang) + path
+        problems += [f"/{lang_prefix(lang)}{path}: {v}" for v in axe_violations(page, url)]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_serious_accessibility_violations_in_dark_mode(site, page_factory, lang) -> None:
+    page, _ = page_factory(color_scheme="dark", **WIDE)
+    url = site.server.url + lang_prefix(lang) + "rules/dashain/"
+    problems = axe_violations(page, url)
+    assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,137 @@
+"""Languages: Nepali interface strings, translated chrome, untranslated pages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from dhumbal_site.strings import KEYS, STRINGS
+from mkdocs.utils.yaml import get_yaml_loader
+
+from sitecheck import LANGUAGES, parse
+
+ROOT = Path(__file__).resolve().parents[2]
+MATERIAL_LANGUAGES = Path(__import__("material").__file__).parent / "templates" / "partials" / "languages"
+NEPALI = ROOT / "overrides" / "partials" / "languages" / "ne.html"
+
+
+def partial_keys(path: Path) -> dict[str, str]:
+    text = path.read_text(encoding="utf-8")
+    return dict(re.findall(r'^\s*"([\w.]+)":\s*"((?:[^"\\]|\\.)*)"', text, re.M))
+
+
+def mkdocs_config() -> dict:
+    return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=get_yaml_loader())  # noqa: S506
+
+
+def i18n_languages() -> list[dict]:
+    for plugin in mkdocs_config()["plugins"]:
+        if isinstance(plugin, dict) and "i18n" in plugin:
+            return plugin["i18n"]["languages"]
+    raise AssertionError("no i18n plugin in mkdocs.yml")
+
+
+def test_nepali_partial_has_every_key_of_materials_english() -> None:
+    english = partial_keys(MATERIAL_LANGUAGES / "en.html")
+    nepali = partial_keys(NEPALI)
+    assert len(english) > 50
+    assert set(nepali) == set(english)
+
+
+def test_nepali_partial_says_nothing_in_english() -> None:
+    english = partial_keys(MATERIAL_LANGUAGES / "en.html")
+    nepali = partial_keys(NEPALI)
+    technical = {"language", "direction", "search.config.lang", "search.config.pipeline", "search.config.separator"}
+    same = {key for key in english if key not in technical and nepali[key] == english[key]}
+    assert not same
+    latin_words = {key for key in nepali if key not in technical and re.search(r"[A-Za-z]{3,}", nepali[key].replace("RSS", ""))}
+    assert not latin_words
+    assert nepali["language"] == "ne"
+
+
+def test_glue_strings_exist_in_every_language() -> None:
+    for lang in LANGUAGES:
+        assert set(STRINGS[lang]) == KEYS, lang
+
+
+def test_every_language_sets_its_theme_language_and_translates_chrome() -> None:
+    languages = {lang["locale"]: lang for lang in i18n_languages()}
+    assert list(languages) == list(LANGUAGES)
+    english_toggles = [p["toggle"]["name"] for p in mkdocs_config()["theme"]["palette"]]
+    for code, lang in languages.items():
+        assert lang["theme"]["language"] == code
+        if code == "en":
+            continue
+        assert set(lang["nav_translations"]) == {"Home", "Rules"}, code
+        toggles = [p["toggle"]["name"] for p in lang["theme"]["palette"]]
+        assert len(toggles) == len(english_toggles) and not set(toggles) & set(english_toggles), code
+
+
+# -- untranslated pages -----------------------------------------------------------
+
+PAGES = {
+    "en/index.md": "# Home\n\nWelcome.\n",
+    "en/rules.md": "# Rules\n\nOnly in English so far.\n",
+    "en/contribute.md": "# Contribute\n",
+    "fr/index.md": "# Accueil\n",
+    "fr/contribute.md": "# Contribuer\n",
+    "nl/index.md": "# Start\n",
+    "ne/index.md": "# गृहपृष्ठ\n",
+    "ne/rules.md": "# नियम\n\nनेपालीमा।\n",
+}
+
+NOTICE = {
+    "fr": "Cette page n’est pas encore traduite en français",
+    "nl": "Deze pagina is nog niet in het Nederlands vertaald",
+    "ne": "यो पृष्ठ अझै नेपालीमा अनुवाद भएको छैन",
+}
+
+
+@pytest.fixture(scope="module")
+def untranslated(module_tree):
+    return module_tree.build(PAGES, nav=[{"Home": "index.md"}, {"Rules": ["rules.md"]}, "contribute.md"])
+
+
+@pytest.mark.xdist_group("site-tree")
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_untranslated_page_shows_english_with_a_notice_in_the_readers_language(untranslated, lang) -> None:
+    html = untranslated.html(f"{lang}/rules/")
+    page = parse(html)
+    assert page.html_lang == lang
+    assert NOTICE[lang] in html
+    notice = re.search(r'<div class="admonition info dh-untranslated" role="note" lang="(\w+)">(.*?)</div>', html, re.S)
+    assert notice and notice.group(1) == lang
+    # The link goes to the Contribute page in the reader's language (or its fallback).
+    href = re.search(r'<a href="([^"]+)">', notice.group(2)).group(1)
+    assert href == "../contribute/"
+    # The English text is there, marked as English.
+    assert re.search(r'<div lang="en">.*Only in English so far\.', html, re.S)
+
+
+@pytest.mark.xdist_group("site-tree")
+def test_translated_pages_have_no_notice(untranslated) -> None:
+    for path in ["", "fr/", "nl/", "ne/", "ne/rules/", "rules/", "fr/contribute/"]:
+        assert "dh-untranslated" not in untranslated.html(path), path
+
+
+@pytest.mark.xdist_group("site-tree")
+def test_every_page_exists_in_every_language_never_a_404(untranslated) -> None:
+    for lang in ["", "fr/", "nl/", "ne/"]:
+        for page in ["", "rules/", "contribute/"]:
+            assert (untranslated.directory / lang / page / "index.html").is_file(), lang + page
+    assert NOTICE["ne"] in untranslated.html("ne/contribute/")
+
+
+@pytest.mark.xdist_group("site-tree")
+def test_language_switcher_links_to_the_same_page(untranslated) -> None:
+    html = untranslated.html("nl/rules/")
+    links = dict(re.findall(r'<a href="([^"]+)" hreflang="(\w+)" lang="\w+" class="md-select__link"', html))
+    assert {lang: href for href, lang in links.items()} == {
+        "en": "../../rules/",
+        "fr": "../../fr/rules/",
+        "nl": "./",
+        "ne": "../../ne/rules/",
+    }
+    assert 'hreflang="nl" lang="nl" class="md-select__link" aria-current="true"' in html
