@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from .generated import render_compare, render_glossary, render_options
 from .markers import MarkerHandler
+from .status import render_status
 from .walkthrough import render_example, render_examples
 
 HANDLERS: dict[str, MarkerHandler] = {
@@ -34,4 +35,5 @@ HANDLERS: dict[str, MarkerHandler] = {
     "example": render_example,
     "examples": render_examples,
     "glossary": render_glossary,
+    "translation-status": render_status,
 }
