@@ -13,7 +13,7 @@ from . import cards as C
 from .bots import DIFFICULTIES, Difficulty, choose
 from .deal import Action, Deal, IllegalAction, parse_action
 from .examples import ExampleError, example_files, load_file
-from .i18n import LANGUAGES, N_, number, translator
+from .i18n import N_, available_languages, number, translator
 from .match import Match
 from .messages import render
 from .profiles import PROFILE_KEYS, Profile, ProfileError, find_profile, parse_profile
@@ -229,7 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", required=True)
 
     sp = sub.add_parser("profiles", help="list the profiles, their options and defaults")
-    sp.add_argument("--lang", choices=LANGUAGES, default="en")
+    sp.add_argument("--lang", choices=available_languages(), default="en")
 
     sp = sub.add_parser("check", help="run example files and report every contradicted expectation")
     sp.add_argument("paths", nargs="+")
@@ -245,7 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument("--deals", type=int, default=1000)
             sp.add_argument("--json", action="store_true")
         else:
-            sp.add_argument("--lang", choices=LANGUAGES, default="en")
+            sp.add_argument("--lang", choices=available_languages(), default="en")
 
     sp = sub.add_parser("bench", help="deals per second for each profile (4 seats, medium bots)")
     sp.add_argument("--deals", type=int, default=2000)

@@ -22,7 +22,7 @@ from typing import Callable, Final, Mapping
 from . import cards as C
 
 DOMAIN: Final = "dhumbal"
-LANGUAGES: Final = ("en", "fr", "nl", "ne")
+LANGUAGES: Final = ("en", "fr", "nl", "ne")  # the site's four; more come with their catalogs
 LOCALE_DIR: Final = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
 
 _DECIMAL_COMMA: Final = frozenset({"fr", "nl"})
@@ -45,6 +45,14 @@ def translations(lang: str) -> gettext.NullTranslations:
     if lang == "en":
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def available_languages() -> tuple[str, ...]:
+    """English, the site's languages, and any other language whose compiled catalog is installed."""
+    found = set(LANGUAGES)
+    if os.path.isdir(LOCALE_DIR):
+        found |= {d for d in os.listdir(LOCALE_DIR) if os.path.exists(os.path.join(LOCALE_DIR, d, "LC_MESSAGES", DOMAIN + ".mo"))}
+    return ("en",) + tuple(sorted(found - {"en"}))
 
 
 def has_catalog(lang: str) -> bool:

@@ -10,7 +10,6 @@ from typing import Any
 from mkdocs.utils import get_relative_url
 
 from dhumbal.compare import comparison, options_table
-from dhumbal.i18n import LANGUAGES
 from dhumbal.profiles import PROFILE_KEYS, ProfileError, all_profiles, find_profile
 
 from .markers import MarkerContext
@@ -61,8 +60,16 @@ def render_options(ctx: MarkerContext) -> str:
     return render("options.html", ctx.lang, rows=options_table(profile, ctx.lang), profile_key=profile.key)
 
 
-def load_glossary(path: Path = GLOSSARY) -> list[dict[str, dict[str, str]]]:
-    """The glossary entries; every entry needs a term and a definition in every language."""
+def site_languages() -> list[str]:
+    """English first, then every language that has a catalog in ``locales/``."""
+    from . import catalogs
+
+    return ["en"] + [lang for lang in catalogs.languages() if lang != "en"]
+
+
+def load_glossary(path: Path = GLOSSARY, langs: list[str] | None = None) -> list[dict[str, dict[str, str]]]:
+    """The glossary entries; every entry needs a term and a definition in every site language."""
+    langs = langs or site_languages()
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
@@ -75,7 +82,7 @@ def load_glossary(path: Path = GLOSSARY) -> list[dict[str, dict[str, str]]]:
         if not isinstance(entry, dict) or "id" not in entry:
             raise ValueError(f"{path.name}: entry {i} needs an id")
         row: dict[str, dict[str, str]] = {}
-        for lang in LANGUAGES:
+        for lang in langs:
             cell = entry.get(lang)
             if not isinstance(cell, dict) or not cell.get("term") or not cell.get("definition"):
                 raise ValueError(f"{path.name}: entry {entry['id']!r} needs a term and a definition in {lang!r}")
@@ -84,14 +91,29 @@ def load_glossary(path: Path = GLOSSARY) -> list[dict[str, dict[str, str]]]:
     return out
 
 
+def language_name(ctx: MarkerContext | None, lang: str) -> str:
+    """A language's own name, as the i18n plugin's configuration gives it."""
+    if ctx is not None:
+        for plugin in ctx.config.plugins.values():
+            for entry in getattr(plugin, "config", {}).get("languages", []) or []:
+                if getattr(entry, "locale", None) == lang or (isinstance(entry, dict) and entry.get("locale") == lang):
+                    name = entry.get("name") if isinstance(entry, dict) else getattr(entry, "name", None)
+                    if name:
+                        return str(name)
+    return LANGUAGE_NAMES.get(lang, lang)
+
+
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "nl": "Nederlands", "ne": "नेपाली"}
 
 
 def render_glossary(ctx: MarkerContext) -> str:
-    if ctx.args:
-        raise ValueError("the glossary marker takes no arguments")
+    """The glossary; ``<!-- dhumbal:glossary terms-only -->`` gives the bare terminology table translators use."""
+    if ctx.args not in ((), ("terms-only",)):
+        raise ValueError("write <!-- dhumbal:glossary --> or <!-- dhumbal:glossary terms-only -->")
     entries = load_glossary()
-    order = [ctx.lang] + [lang for lang in LANGUAGES if lang != ctx.lang]
+    order = [ctx.lang] + [lang for lang in site_languages() if lang != ctx.lang]
     return render(
-        "glossary.html", ctx.lang, entries=entries, order=order, names=LANGUAGE_NAMES
+        "glossary.html", ctx.lang, entries=entries, order=order,
+        names={lang: language_name(ctx, lang) for lang in order},
+        terms_only=bool(ctx.args),
     )

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from . import catalogs
-from .generated import LANGUAGE_NAMES, page_link
+from .generated import language_name, page_link
 from .markers import MarkerContext
 from .render import render
 
@@ -54,7 +54,7 @@ def render_status(ctx: MarkerContext) -> str:
         pct_pages = 100 * entry["pages_done"] // max(1, entry["pages_total"])
         rows.append({
             **entry,
-            "name": LANGUAGE_NAMES.get(entry["lang"], entry["lang"]),
+            "name": language_name(ctx, entry["lang"]),
             "pct_strings": pct_strings,
             "pct_pages": pct_pages,
             "missing_links": [
