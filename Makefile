@@ -39,9 +39,11 @@ test-engine: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy engine/dhumbal
 
-## Print benchmark figures (deals per second, bot decision time)
+## Print benchmark figures (deals per second, bot decision time; then the
+## browser runtime: boot time, bytes of a page view, bot moves in the worker)
 bench: setup
 	$(PY) -m dhumbal bench
+	$(PY) bench/runtime_bench.py
 
 ## Extract every message (engine, site glue, templates, examples) into
 ## locales/dhumbal.pot and merge it into each language's catalog
@@ -50,6 +52,7 @@ catalogs: $(STAMP)
 		--sort-by-file --no-wrap --add-comments=TRANSLATORS: .
 	$(VENV)/bin/pybabel -q update -i locales/dhumbal.pot -d locales -D dhumbal \
 		--no-fuzzy-matching --no-wrap --ignore-obsolete
+	$(PY) sitegen/dhumbal_site/catalogs.py normalize
 	-$(PY) sitegen/dhumbal_site/catalogs.py check
 
 ## Report what is missing or wrong in each catalog (exit 1 if anything is)

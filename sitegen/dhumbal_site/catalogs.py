@@ -166,6 +166,11 @@ def compile_catalogs(langs: Iterable[str] | None = None) -> list[Path]:
             write_mo(fh, cat, use_fuzzy=False)
         tmp.replace(out)
         written.append(out)
+    # a long-lived process (mkdocs serve) must read the new files, not its cache
+    from dhumbal import i18n
+
+    i18n.translations.cache_clear()
+    i18n.translator.cache_clear()
     return written
 
 
@@ -184,6 +189,30 @@ def translated_share(lang: str) -> tuple[int, int]:
     return done, total
 
 
+_NAMES = {"fr": "French", "nl": "Dutch", "ne": "Nepali"}
+
+
+def normalize_headers() -> None:
+    """Give every catalog the project's header (``pybabel update`` brings back template placeholders)."""
+    for lang in languages():
+        path = po_path(lang)
+        text = path.read_text(encoding="utf-8")
+        head, sep, body = text.partition("\n\n")
+        keep = [ln for ln in head.splitlines() if ln.startswith('"') and not ln.startswith(('"Report-Msgid-Bugs-To', '"Last-Translator', '"Project-Id-Version', '"Language-Team'))]
+        name = _NAMES.get(lang, lang)
+        new_head = "\n".join([
+            f"# {name} translations of the Dhumbal site and engine.",
+            "# This file is distributed under the same license as the Dhumbal project.",
+            "#",
+            'msgid ""',
+            'msgstr ""',
+            '"Project-Id-Version: Dhumbal\\n"',
+            *keep,
+            f'"Language-Team: {name}\\n"',
+        ])
+        path.write_text(new_head + sep + body, encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python sitegen/dhumbal_site/catalogs.py compile|check``."""
     import sys
@@ -192,6 +221,9 @@ def main(argv: list[str] | None = None) -> int:
     if args[:1] == ["compile"]:
         for p in compile_catalogs():
             print(f"compiled {p.relative_to(ROOT)}")
+        return 0
+    if args[:1] == ["normalize"]:
+        normalize_headers()
         return 0
     if args[:1] == ["check"]:
         bad = 0
@@ -202,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
             done, total = translated_share(lang)
             print(f"{lang}: {done}/{total} translated, {len(problems)} problem(s)")
         return 1 if bad else 0
-    print("usage: catalogs.py compile|check")
+    print("usage: catalogs.py compile|check|normalize")
     return 2
 
 
