@@ -46,9 +46,12 @@ def on_startup(command: str, dirty: bool) -> None:
 @event_priority(-110)
 def on_config(config: Any) -> Any:
     _ensure_on_path()
-    config = _hooks.on_config(config)
+    # Compile the catalogs before anything reads them: the engine keeps the
+    # first catalog it reads for a language (none, on a fresh checkout) for
+    # the rest of the process, and the site's strings and the cards' names
+    # come from the catalogs.
     _runtime.on_config(config)
-    return config
+    return _hooks.on_config(config)
 
 
 @event_priority(-110)

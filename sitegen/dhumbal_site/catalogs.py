@@ -13,6 +13,7 @@ translation.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -161,11 +162,16 @@ def compile_catalogs(langs: Iterable[str] | None = None) -> list[Path]:
             raise CatalogError("\n".join(str(p) for p in unsafe))
         out = PACKAGE_LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
         out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = out.with_suffix(".mo.tmp")
+        tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
         with tmp.open("wb") as fh:
             write_mo(fh, cat, use_fuzzy=False)
         tmp.replace(out)
         written.append(out)
+    if langs is None:
+        # a compiled catalog whose source is gone must not ship in the wheel
+        for stale in PACKAGE_LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"):
+            if not po_path(stale.parent.parent.name).exists():
+                stale.unlink()
     # a long-lived process (mkdocs serve) must read the new files, not its cache
     from dhumbal import i18n
 

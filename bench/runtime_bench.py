@@ -1,0 +1,311 @@
+"""Benchmark of the browser runtime (``make bench`` runs it after the engine's).
+
+One run in headless Chromium against the built site served on 127.0.0.1:
+
+(a) boot: bare Pyodide (``loadPyodide`` in a module worker, nothing else)
+    against this project's engine-ready time (``DhumbalRuntime.ensure()``:
+    worker start, Pyodide, wheel, imports, until ``ready``), each in a fresh
+    browser context (cold HTTP cache), alternated, medians and their ratio
+    (target ≤ 1.15);
+(b) bytes: what a page view without interaction transfers (and proof that
+    no WebAssembly is among it), and the table script's gzip size
+    (``dhumbal-table.js`` + ``dhumbal-runtime.js``, target ≤ 30 KB);
+(c) bot move latency inside the worker: p50 and p95 over 300 bot moves per
+    profile (``{"op": "bench-bot"}`` of ``dhumbal.web``), beside the same
+    moves in CPython (target p95 ≤ 20 ms), and a request's round trip.
+
+Figures only: nothing here passes or fails on timing.
+
+    python bench/runtime_bench.py [--site DIR] [--runs N]
+
+Without ``--site`` the site is built first (``mkdocs build --strict``) into a
+temporary directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+PROFILES = ("nepali-games", "dashain", "cardrulesplus")
+MOVES = 300
+TARGET_RATIO = 1.15
+TARGET_SCRIPT_KB = 30
+TARGET_P95_MS = 20.0
+LOAD_TIMEOUT = 300_000  # ms
+
+# A worker that boots Pyodide from the site and does nothing else.
+BARE_WORKER = """\
+const indexURL = new URL("assets/pyodide/", self.location.href).href;
+const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+await loadPyodide({ indexURL });
+self.postMessage("ready");
+"""
+BARE_WORKER_NAME = "bench-bare-pyodide-worker.mjs"
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+
+def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    handler = functools.partial(_Quiet, directory=str(directory))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
+
+
+def build_site(directory: Path, url: str) -> None:
+    env = dict(os.environ, DHUMBAL_SITE_URL=url, NO_MKDOCS_2_WARNING="1")
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(directory)]
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.stderr.write((result.stdout + result.stderr)[-4000:])
+        raise SystemExit("runtime bench: the site did not build")
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    k = (len(ordered) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def kb(n: float) -> str:
+    return f"{n / 1024:.1f} KB"
+
+
+def new_page(browser: Any, origin: str) -> tuple[Any, Any, list[Any]]:
+    """A fresh context (cold cache) that can only reach the local server."""
+    context = browser.new_context()
+    finished: list[Any] = []
+
+    def route(route: Any) -> None:
+        if route.request.url.startswith(origin):
+            route.continue_()
+        else:
+            route.abort()
+
+    context.route("**/*", route)
+    context.on("requestfinished", lambda request: finished.append(request))
+    return context, context.new_page(), finished
+
+
+def settle(page: Any) -> None:
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(1000)
+
+
+def time_bare(browser: Any, url: str) -> float:
+    context, page, _ = new_page(browser, url)
+    try:
+        page.goto(url)
+        settle(page)
+        return float(page.evaluate(
+            """(name) => new Promise((resolve, reject) => {
+                const t0 = performance.now();
+                const worker = new Worker(name, {type: 'module'});
+                worker.onmessage = () => { resolve(performance.now() - t0); worker.terminate(); };
+                worker.onerror = (e) => reject(new Error(e.message || 'worker error'));
+            })""",
+            url + BARE_WORKER_NAME,
+        ))
+    finally:
+        context.close()
+
+
+def time_engine(browser: Any, url: str) -> tuple[float, dict[str, float], Any, Any]:
+    context, page, _ = new_page(browser, url)
+    page.goto(url)
+    settle(page)
+    ms, steps = page.evaluate(
+        """() => { const t0 = performance.now();
+            return DhumbalRuntime.ensure().then(() => [performance.now() - t0, DhumbalRuntime.timings || {}]); }"""
+    )
+    return float(ms), steps, context, page
+
+
+def page_view_bytes(browser: Any, url: str, site: Path) -> dict[str, Any]:
+    context, page, finished = new_page(browser, url)
+    try:
+        page.goto(url)
+        settle(page)
+        page.wait_for_timeout(1500)
+        rows = []
+        for request in finished:
+            sizes = request.sizes()
+            path = request.url[len(url) - 1:].split("?")[0]
+            body = sizes["responseBodySize"]
+            local = site / path.lstrip("/")
+            if local.is_dir():
+                local = local / "index.html"
+            gz = len(gzip.compress(local.read_bytes(), 9)) if local.is_file() else body
+            rows.append((path, body + sizes["responseHeadersSize"], gz))
+        status = page.evaluate("DhumbalRuntime.status")
+        return {"rows": rows, "status": status}
+    finally:
+        context.close()
+
+
+def cpython_bot_timings(profile: str) -> tuple[list[float], Any]:
+    """The same bench-bot request in this process (CPython): (timings, error)."""
+    from dhumbal import web
+
+    request = {"op": "bench-bot", "profile": profile, "difficulty": "hard", "moves": MOVES, "seed": 1}
+    answer = json.loads(web.handle(json.dumps(request)))
+    return [float(x) for x in answer.get("timings_ms", [])], answer.get("error")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, help="an already built site (built with DHUMBAL_SITE_URL of this server)")
+    parser.add_argument("--runs", type=int, default=5, help="boot timings of each kind (default 5)")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="dhumbal-bench-") as tmp:
+        site = args.site or Path(tmp) / "site"
+        site.mkdir(parents=True, exist_ok=True)
+        httpd, url = serve(site)
+        try:
+            if args.site is None:
+                t0 = time.perf_counter()
+                build_site(site, url)
+                print(f"runtime bench: site built in {time.perf_counter() - t0:.1f} s, served at 127.0.0.1")
+            (site / BARE_WORKER_NAME).write_text(BARE_WORKER, encoding="utf-8")
+            try:
+                with sync_playwright() as playwright:
+                    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                    try:
+                        run(browser, url, site, args.runs)
+                    finally:
+                        browser.close()
+            finally:
+                (site / BARE_WORKER_NAME).unlink(missing_ok=True)
+        finally:
+            httpd.shutdown()
+            httpd.server_close()
+    return 0
+
+
+def run(browser: Any, url: str, site: Path, runs: int) -> None:
+    # (b) bytes of a page view without interaction, and the table script's size.
+    view = page_view_bytes(browser, url, site)
+    rows = view["rows"]
+    total = sum(r[1] for r in rows)
+    total_gz = sum(r[2] for r in rows)
+    wasm = [r[0] for r in rows if r[0].endswith(".wasm")]
+    print("\n(b) page view without interaction (home page, fresh cache)")
+    print(f"  requests {len(rows)}, transferred {kb(total)} (uncompressed local server), "
+          f"{kb(total_gz)} if served gzip-compressed")
+    for path, size, gz in sorted(rows, key=lambda r: -r[1])[:6]:
+        print(f"    {path:<58}{kb(size):>10}{kb(gz):>10} gz")
+    print(f"  WebAssembly requests: {len(wasm)} {'(none)' if not wasm else wasm}; runtime status after the view: {view['status']}")
+    scripts = [site / "assets" / "javascripts" / name for name in ("dhumbal-table.js", "dhumbal-runtime.js")]
+    present = [p for p in scripts if p.is_file()]
+    gz = sum(len(gzip.compress(p.read_bytes(), 9)) for p in present)
+    raw = sum(p.stat().st_size for p in present)
+    names = " + ".join(p.name for p in present)
+    missing = [p.name for p in scripts if not p.is_file()]
+    print(f"  table script ({names}{'; missing: ' + ', '.join(missing) if missing else ''}): "
+          f"{kb(raw)} raw, {kb(gz)} gzip: {gz / (TARGET_SCRIPT_KB * 1024):.2f}x of the {TARGET_SCRIPT_KB} KB target")
+
+    # (a) boot times, alternated, each in a fresh context.
+    bare: list[float] = []
+    engine: list[float] = []
+    steps: list[dict[str, float]] = []
+    context = page = None
+    for i in range(runs):
+        bare.append(time_bare(browser, url))
+        if context is not None:
+            context.close()
+        ms, step, context, page = time_engine(browser, url)
+        engine.append(ms)
+        steps.append(step)
+    assert page is not None and context is not None
+    bare_med, engine_med = statistics.median(bare), statistics.median(engine)
+    print("\n(a) boot, cold cache, median of", runs, "each")
+    print(f"  bare Pyodide (loadPyodide in a module worker): {bare_med:8.0f} ms   runs {', '.join(f'{x:.0f}' for x in bare)}")
+    print(f"  engine ready (ensure(): worker, Pyodide, wheel): {engine_med:7.0f} ms   runs {', '.join(f'{x:.0f}' for x in engine)}")
+    ratio = engine_med / bare_med
+    print(f"  ratio engine/bare: {ratio:.2f} (target <= {TARGET_RATIO}: {ratio / TARGET_RATIO:.2f}x of target); "
+          f"best runs: {min(engine) / min(bare):.2f}")
+    if steps and steps[0]:
+        keys = ("start", "pyodide", "wheel", "install", "import")
+        median_steps = {k: statistics.median(s.get(k, 0.0) for s in steps) for k in keys}
+        print("  engine steps in the worker (median ms): "
+              + ", ".join(f"{k} {median_steps[k]:.0f}" for k in keys)
+              + "  (start: worker script running; wheel: wait after Pyodide; import: dhumbal + dhumbal.web)")
+        # The same ratio within each engine run: its time against the same run
+        # without the engine's own steps (Pyodide's boot inside it), which a
+        # busy machine disturbs far less than comparing separate runs.
+        within = [ms / (ms - s.get("wheel", 0.0) - s.get("install", 0.0) - s.get("import", 0.0)) for ms, s in zip(engine, steps)]
+        print(f"  ratio within each engine run (engine steps over its own Pyodide boot): "
+              f"median {statistics.median(within):.3f}, runs {', '.join(f'{x:.3f}' for x in within)}")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"  machine load average during the runs: {load:.1f} on {os.cpu_count()} cores "
+          "(other work on the machine inflates and scatters boot times)")
+
+    # (c) bot moves inside the worker (the last engine page is ready).
+    print(f"\n(c) bot move latency in the worker (hard bots, {MOVES} moves per profile, 4 seats)")
+    rtt = page.evaluate(
+        """async () => { const out = [];
+            for (let i = 0; i < 50; i++) { const t0 = performance.now();
+                await DhumbalRuntime.request({op: 'ping'}); out.push(performance.now() - t0); }
+            return out; }"""
+    )
+    all_pyodide: list[float] = []
+    all_cpython: list[float] = []
+    print(f"  {'profile':<15}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'CPython p50':>13}{'p95':>8}{'p95 ratio':>11}")
+    for profile in PROFILES:
+        answer = page.evaluate(
+            "(req) => DhumbalRuntime.request(req).then((r) => r, (e) => ({ok: false, error: {code: e.code, text: e.message}}))",
+            {"op": "bench-bot", "profile": profile, "difficulty": "hard", "moves": MOVES, "seed": 1},
+        )
+        if not answer.get("ok"):
+            print(f"  {profile:<15}bench-bot unavailable: {answer.get('error')}")
+            continue
+        timings = [float(x) for x in answer["timings_ms"]]
+        native, native_error = cpython_bot_timings(profile)
+        all_pyodide += timings
+        all_cpython += native
+        p95 = percentile(timings, 0.95)
+        line = f"  {profile:<15}{percentile(timings, 0.5):>9.2f}{p95:>9.2f}{max(timings):>9.2f}"
+        if native:
+            n95 = percentile(native, 0.95)
+            line += f"{percentile(native, 0.5):>13.3f}{n95:>8.3f}{p95 / n95:>10.1f}x"
+        else:
+            line += f"   CPython: {native_error}"
+        print(line)
+    if all_pyodide:
+        p95 = percentile(all_pyodide, 0.95)
+        print(f"  all {len(all_pyodide)} moves: p50 {percentile(all_pyodide, 0.5):.2f} ms, p95 {p95:.2f} ms "
+              f"(target <= {TARGET_P95_MS:.0f} ms: {p95 / TARGET_P95_MS:.2f}x of target); "
+              f"CPython p95 {percentile(all_cpython, 0.95):.3f} ms")
+    print(f"  request round trip (ping, page -> worker -> page): p50 {percentile(rtt, 0.5):.2f} ms, "
+          f"p95 {percentile(rtt, 0.95):.2f} ms")
+    print("  (worker clocks are coarsened to 0.1 ms without cross-origin isolation)")
+    context.close()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,52 @@
+"""The parity cases: seeded bot deals, played the same way in CPython and in Pyodide.
+
+This file is imported by ``test_parity.py`` (CPython) and its source is run
+by ``parity.mjs`` inside Pyodide, so both sides execute the same code. It
+uses only the engine and the standard library.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+SEEDS = (1, 2, 3, 17, 2024)
+#: (profile, options, bot levels) — each profile with its defaults and with
+#: house rules that change dealing, values and bot paths.
+OPTION_SETS: tuple[tuple[str, dict[str, str], tuple[str, ...]], ...] = (
+    ("nepali-games", {}, ("medium",)),
+    ("nepali-games", {"players": "3", "cards": "7", "runs": "on", "jokers": "on", "courts": "11-12-13"}, ("easy", "medium", "hard")),
+    ("dashain", {}, ("medium",)),
+    ("dashain", {"players": "5", "first-round-call": "on", "limit": "15"}, ("hard", "easy", "medium", "hard", "easy")),
+    ("cardrulesplus", {}, ("medium",)),
+    ("cardrulesplus", {"players": "3", "jokers": "on", "set-pick": "on", "direction": "counterclockwise", "courts": "11-12-13"}, ("hard", "hard", "easy")),
+)
+
+
+def cases() -> list[dict[str, Any]]:
+    return [
+        {"profile": key, "options": options, "bots": list(bots), "seed": seed}
+        for key, options, bots in OPTION_SETS
+        for seed in SEEDS
+    ]
+
+
+def play(case: dict[str, Any]) -> str:
+    """One case's transcript as JSON text (the bytes compared across runtimes)."""
+    from dhumbal.bots import play_deal
+    from dhumbal.deal import Deal
+    from dhumbal.profiles import find_profile
+
+    profile = find_profile(case["profile"])
+    if case["options"]:
+        profile = profile.with_options(**case["options"])
+    deal = Deal.new(profile, case["seed"])
+    bots = case["bots"]
+    levels = bots[0] if len(bots) == 1 else [bots[i % len(bots)] for i in range(deal.players)]
+    play_deal(deal, levels)
+    return json.dumps(deal.transcript(), sort_keys=True, ensure_ascii=False)
+
+
+def run(cases_json: str) -> str:
+    """``[transcript, …]`` for the cases, as JSON (the Pyodide entry point)."""
+    return json.dumps([play(case) for case in json.loads(cases_json)], ensure_ascii=False)

@@ -1,0 +1,215 @@
+"""The runtime in headless Chromium, on the built site.
+
+Reading costs no WebAssembly; intent (or ``DhumbalRuntime.ensure()``) loads
+Pyodide and the engine to ``ready``; Material's instant navigation keeps the
+worker and its engine; a blocked runtime reports ``blocked`` and ``retry()``
+recovers; a browser without module workers gets ``unsupported``.
+
+While the table's script (``dhumbal-table.js``) is not on the pages, the
+tests drive ``window.DhumbalRuntime`` directly; once it is, they also show
+intent on the table and read its ``data-state``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dhumbal_site import runtime
+
+pytestmark = pytest.mark.xdist_group("browser")
+
+HEAVY_LINK = re.compile(r"""(?:src|href)\s*=\s*["'][^"']*(?:assets/pyodide/|assets/engine/|\.wasm\b|dhumbal-worker\.mjs)""")
+LOAD = 180_000  # ms: Pyodide boots in seconds, but the test machine may be busy
+TABLE = "[data-dhumbal-table]"
+ENSURE = """() => DhumbalRuntime.ensure().then(
+    () => ({status: DhumbalRuntime.status, error: DhumbalRuntime.error}),
+    (e) => ({status: DhumbalRuntime.status, error: DhumbalRuntime.error, code: e.code}))"""
+
+
+def _settle(page: Any) -> None:
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
+
+
+def _has_table_script(page: Any) -> bool:
+    return bool(page.evaluate("() => !!document.querySelector('script[src*=\"dhumbal-table\"]')"))
+
+
+def _show_intent_or_ensure(page: Any) -> None:
+    """Hover the page's table when the table script is there, else call ensure()."""
+    if _has_table_script(page) and page.locator(TABLE).count():
+        table = page.locator(TABLE).first
+        table.scroll_into_view_if_needed()
+        table.hover()
+        page.wait_for_function(
+            "(sel) => document.querySelector(sel).dataset.state === 'ready'", arg=TABLE, timeout=LOAD
+        )
+    else:
+        assert page.evaluate(ENSURE)["status"] == "ready"
+    assert page.evaluate("DhumbalRuntime.status") == "ready"
+
+
+def _ping(page: Any) -> Any:
+    return page.evaluate("() => DhumbalRuntime.request({op: 'ping'})")
+
+
+# -- the built site ---------------------------------------------------------------
+
+
+def test_built_site_serves_pyodide_and_the_engine_once_at_the_root(built_site: Any) -> None:
+    site: Path = built_site.directory
+    for name in [*runtime.PYODIDE_FILES, runtime.PYODIDE_LOCK]:
+        assert (site / "assets" / "pyodide" / name).is_file(), name
+    manifest = json.loads((site / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
+    wheel = site / "assets" / "engine" / manifest["wheel"]
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == manifest["sha256"]
+    assert manifest["wheel"].startswith("dhumbal-") and manifest["wheel"].endswith("-py3-none-any.whl")
+    # One copy for all languages: 13 MB per language would be waste.
+    copies = [p.relative_to(site).as_posix() for p in site.rglob("pyodide.asm.wasm")]
+    assert copies == ["assets/pyodide/pyodide.asm.wasm"]
+    assert len(list(site.rglob("dhumbal-*.whl"))) == 1
+
+
+def test_every_page_loads_the_runtime_script_and_nothing_of_pyodide(built_site: Any) -> None:
+    pages = sorted(built_site.directory.rglob("*.html"))
+    assert pages
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        rel = page.relative_to(built_site.directory).as_posix()
+        assert len(re.findall(r'<script src="[^"]*assets/javascripts/dhumbal-runtime\.js"', html)) == 1, rel
+        # No script, preload or prefetch of the runtime's heavy files.
+        assert not HEAVY_LINK.search(html), rel
+
+
+# -- in the browser ---------------------------------------------------------------
+
+
+def test_page_view_without_interaction_downloads_no_webassembly(open_page: Any, built_site: Any) -> None:
+    page, traffic = open_page()
+    page.goto(built_site.url)
+    _settle(page)
+    page.wait_for_timeout(1500)
+    assert traffic.wasm() == []
+    assert not [p for p in traffic.paths() if p.startswith(("/assets/pyodide/", "/assets/engine/"))]
+    assert not [p for p in traffic.paths() if p.endswith("dhumbal-worker.mjs")]
+    assert page.evaluate("DhumbalRuntime.status") == "idle"
+    assert page.evaluate("DhumbalRuntime.error") is None
+    for state in page.eval_on_selector_all(TABLE, "els => els.map(e => e.dataset.state)"):
+        assert state == "static"
+
+
+def test_intent_loads_pyodide_and_the_engine_to_ready(open_page: Any, built_site: Any) -> None:
+    page, traffic = open_page()
+    page.goto(built_site.url)
+    _settle(page)
+    page.evaluate("() => { window.__seen = []; DhumbalRuntime.onStatus((s) => window.__seen.push(s)); }")
+    _show_intent_or_ensure(page)
+    # onStatus reports the current status at once, then every change.
+    assert page.evaluate("window.__seen") == ["idle", "loading", "ready"]
+    assert traffic.wasm() == ["/assets/pyodide/pyodide.asm.wasm"]
+    paths = traffic.paths()
+    assert "/assets/engine/manifest.json" in paths
+    assert any(p.startswith("/assets/engine/dhumbal-") and p.endswith(".whl") for p in paths)
+    # No package index, no micropip, nothing from elsewhere (the fixture checks hosts).
+    assert not [p for p in paths if "micropip" in p or "packaging" in p]
+    pong = _ping(page)
+    assert pong["ok"] is True and pong["pong"] is True
+    # ensure() is idempotent: no second worker, no second download.
+    before = len(traffic.urls)
+    assert page.evaluate(ENSURE)["status"] == "ready"
+    assert traffic.paths(before) == []
+
+
+def test_runtime_survives_instant_navigation(open_page: Any, built_site: Any) -> None:
+    page, traffic = open_page()
+    page.goto(built_site.url)
+    _settle(page)
+    _show_intent_or_ensure(page)
+    page.evaluate("() => { window.__samePage = true; window.__runtime = DhumbalRuntime; }")
+    mark = len(traffic.urls)
+    link = page.locator(".md-sidebar--primary a.md-nav__link[href*='rules/dashain']").first
+    link.click()
+    page.wait_for_function("location.pathname.endsWith('/rules/dashain/')", timeout=30_000)
+    _settle(page)
+    # Instant navigation, not a page load: the window and the runtime are the same.
+    assert page.evaluate("window.__samePage === true && window.__runtime === DhumbalRuntime")
+    assert page.evaluate("DhumbalRuntime.status") == "ready"
+    assert _ping(page)["pong"] is True
+    after = traffic.paths(mark)
+    assert traffic.wasm(mark) == [], after
+    assert not [p for p in after if p.startswith("/assets/pyodide/") or p.endswith("dhumbal-worker.mjs")], after
+    assert not [p for p in after if p.endswith("dhumbal-runtime.js")], "the runtime script ran again"
+    if _has_table_script(page) and page.locator(TABLE).count():
+        page.locator(TABLE).first.hover()
+        page.wait_for_function(
+            "(sel) => document.querySelector(sel).dataset.state === 'ready'", arg=TABLE, timeout=30_000
+        )
+
+
+@pytest.mark.parametrize("blocked", ["**/assets/pyodide/**", "**/assets/engine/**"])
+def test_blocked_runtime_reports_blocked_and_retry_recovers(open_page: Any, built_site: Any, blocked: str) -> None:
+    page, traffic = open_page(block=(blocked,))
+    page.goto(built_site.url)
+    _settle(page)
+    result = page.evaluate(ENSURE)
+    assert result == {"status": "error", "error": "blocked", "code": "blocked"}
+    # A request while broken fails with the same code, and ensure() does not retry by itself.
+    code = page.evaluate("() => DhumbalRuntime.request({op: 'ping'}).then(() => null, (e) => e.code)")
+    assert code == "blocked"
+    if _has_table_script(page) and page.locator(TABLE).count():
+        page.locator(TABLE).first.hover()
+        page.wait_for_function(
+            "(sel) => document.querySelector(sel).dataset.state === 'error'", arg=TABLE, timeout=30_000
+        )
+    page.context.unroute(blocked)
+    result = page.evaluate(
+        "() => DhumbalRuntime.retry().then(() => DhumbalRuntime.status, (e) => 'error ' + e.code)"
+    )
+    assert result == "ready"
+    assert page.evaluate("DhumbalRuntime.error") is None
+    assert _ping(page)["pong"] is True
+
+
+def test_browser_without_module_workers_is_unsupported(open_page: Any, built_site: Any) -> None:
+    page, traffic = open_page(init_script="delete window.Worker;")
+    page.goto(built_site.url)
+    _settle(page)
+    assert page.evaluate(ENSURE) == {"status": "error", "error": "unsupported", "code": "unsupported"}
+    assert page.evaluate("() => DhumbalRuntime.retry().then(() => 'ready', (e) => e.code)") == "unsupported"
+    assert traffic.wasm() == []
+
+
+def test_status_listeners_can_unsubscribe(open_page: Any, built_site: Any) -> None:
+    page, _ = open_page(block=("**/assets/pyodide/**",))
+    page.goto(built_site.url)
+    _settle(page)
+    seen = page.evaluate(
+        """async () => {
+            const seen = [];
+            const off = DhumbalRuntime.onStatus((s, code) => seen.push(code ? s + ':' + code : s));
+            await DhumbalRuntime.ensure().catch(() => {});
+            off();
+            await DhumbalRuntime.retry().catch(() => {});
+            return seen;
+        }"""
+    )
+    assert seen == ["idle", "loading", "error:blocked"]
+
+
+def test_broken_engine_wheel_reports_failed(open_page: Any, built_site: Any) -> None:
+    page, _ = open_page()
+    bad = "dhumbal-0.0.0-py3-none-any.whl"
+    page.context.route(
+        "**/assets/engine/manifest.json",
+        lambda route: route.fulfill(json={"wheel": bad, "sha256": "0" * 64, "version": "0.0.0"}),
+    )
+    page.context.route(f"**/assets/engine/{bad}*", lambda route: route.fulfill(body=b"not a wheel"))
+    page.goto(built_site.url)
+    _settle(page)
+    assert page.evaluate(ENSURE) == {"status": "error", "error": "failed", "code": "failed"}

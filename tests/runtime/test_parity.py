@@ -1,0 +1,74 @@
+"""The engine under Pyodide plays exactly as under CPython.
+
+The wheel is built from ``engine/`` into a temporary directory as the site
+build does, installed into Pyodide under Node (offline, from node_modules)
+and made to play seeded bot deals for every profile with two option sets;
+each deal's transcript, as JSON text, must be byte-identical to CPython's.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import parity_cases
+import pytest
+
+from dhumbal_site import runtime
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return runtime.build_wheel(ROOT, tmp_path_factory.mktemp("wheel")).path
+
+
+def _first_difference(a: str, b: str) -> str:
+    i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return f"at character {i}: CPython …{a[max(0, i - 60):i + 60]}… / Pyodide …{b[max(0, i - 60):i + 60]}…"
+
+
+def test_parity_cases_cover_every_profile_with_several_option_sets() -> None:
+    from dhumbal.profiles import PROFILE_KEYS
+
+    cases = parity_cases.cases()
+    for key in PROFILE_KEYS:
+        option_sets = {json.dumps(c["options"], sort_keys=True) for c in cases if c["profile"] == key}
+        assert len(option_sets) >= 2, key
+    assert len(cases) == len(PROFILE_KEYS) * 2 * len(parity_cases.SEEDS)
+
+
+def test_seeded_bot_deals_give_byte_identical_transcripts_in_pyodide(wheel: Path, tmp_path: Path) -> None:
+    node = shutil.which("node")
+    assert node, "Node.js is needed for the Pyodide parity test (see make setup)"
+    assert (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file(), "node_modules/pyodide is missing: run make setup"
+    cases = parity_cases.cases()
+    cases_file = tmp_path / "cases.json"
+    cases_file.write_text(json.dumps(cases), encoding="utf-8")
+    expected = [parity_cases.play(case) for case in cases]
+
+    result = subprocess.run(
+        [node, str(HERE / "parity.mjs"), str(wheel), str(cases_file)],
+        cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-4000:]
+    out = json.loads(result.stdout)
+    # The engine came from the wheel, installed into Pyodide's site-packages.
+    assert "/site-packages/dhumbal/" in out["engine"], out["engine"]
+    assert out["python"].startswith("3.14"), out["python"]
+    got = out["results"]
+    assert len(got) == len(expected)
+    differing = [
+        f"{case['profile']} {case['options']} seed {case['seed']}: {_first_difference(a, b)}"
+        for case, a, b in zip(cases, expected, got)
+        if a != b
+    ]
+    assert not differing, "transcripts differ between CPython and Pyodide:\n" + "\n".join(differing)
+    # Deals really were played to their end.
+    for text in got:
+        transcript = json.loads(text)
+        assert transcript["outcome"] is not None and transcript["actions"]

@@ -1,0 +1,164 @@
+"""Build-time half of the runtime: the engine wheel, its cache, the Pyodide files."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import hashlib
+import io
+import json
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from dhumbal_site import runtime
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _copy_project(dest: Path) -> Path:
+    """A throwaway repository with the real pyproject.toml and engine package
+    (a snapshot: the live tree may change while the tests run)."""
+    shutil.copy2(ROOT / "pyproject.toml", dest / "pyproject.toml")
+    shutil.copytree(ROOT / "engine" / "dhumbal", dest / "engine" / "dhumbal", ignore=shutil.ignore_patterns("__pycache__"))
+    (dest / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+    return dest
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _copy_project(tmp_path_factory.mktemp("project"))
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("wheel-cache")
+
+
+@pytest.fixture(scope="module")
+def wheel(project: Path, cache: Path) -> runtime.EngineWheel:
+    return runtime.cached_wheel(project, cache)
+
+
+def test_wheel_holds_the_engine_package_and_compiled_catalogs(wheel: runtime.EngineWheel, project: Path) -> None:
+    assert wheel.path.name == f"dhumbal-{wheel.version}-py3-none-any.whl"
+    names = set(zipfile.ZipFile(wheel.path).namelist())
+    package = project / "engine" / "dhumbal"
+    for source in package.glob("*.py"):
+        assert f"dhumbal/{source.name}" in names
+    for mo in package.glob("locale/*/LC_MESSAGES/*.mo"):
+        assert mo.relative_to(package.parent).as_posix() in names
+    assert "dhumbal/py.typed" in names
+    assert any(n.endswith(".dist-info/METADATA") for n in names)
+
+
+def test_wheel_carries_pyodide_bytecode_for_every_module_and_records_it(wheel: runtime.EngineWheel) -> None:
+    with zipfile.ZipFile(wheel.path) as zf:
+        names = zf.namelist()
+        record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        record = {row[0]: row for row in csv.reader(io.StringIO(zf.read(record_name).decode())) if row}
+        modules = [n for n in names if n.endswith(".py")]
+        pycs = [n for n in names if n.endswith(".pyc")]  # the stdlib ones are inside STDLIB_ZIP
+        # Only Pyodide's interpreter (CPython 3.14), one per module, nothing of the build machine's.
+        assert sorted(pycs) == sorted(
+            n.rsplit("/", 1)[0] + "/__pycache__/" + n.rsplit("/", 1)[1][:-3] + ".cpython-314.pyc" for n in modules
+        )
+        for name in names:
+            assert name in record, f"{name} is not in RECORD"
+            if name != record_name:
+                data = zf.read(name)
+                digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                assert record[name][1:] == [f"sha256={digest}", str(len(data))], name
+        # Hash-based and unchecked (flags = 0b01): used as they are, whatever the file dates.
+        for name in pycs:
+            assert int.from_bytes(zf.read(name)[4:8], "little") == 0b01, name
+        assert names[-1] == record_name
+        assert runtime.STDLIB_ZIP in record
+
+
+def test_wheel_is_cached_until_the_engine_changes(
+    wheel: runtime.EngineWheel, project: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_build(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the wheel was rebuilt although nothing changed")
+
+    monkeypatch.setattr(runtime, "build_wheel", no_build)
+    again = runtime.cached_wheel(project, cache)
+    assert again == wheel
+
+
+def test_fingerprint_follows_engine_files_and_catalogs(tmp_path: Path) -> None:
+    repo = _copy_project(tmp_path)
+    before = runtime.engine_fingerprint(repo)
+    assert runtime.engine_fingerprint(repo) == before
+    (repo / "engine" / "dhumbal" / "__pycache__").mkdir(exist_ok=True)
+    (repo / "engine" / "dhumbal" / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"ignored")
+    assert runtime.engine_fingerprint(repo) == before
+    mo = repo / "engine" / "dhumbal" / "locale" / "zz" / "LC_MESSAGES" / "dhumbal.mo"
+    mo.parent.mkdir(parents=True)
+    mo.write_bytes(b"catalog")
+    after_catalog = runtime.engine_fingerprint(repo)
+    assert after_catalog != before
+    with (repo / "engine" / "dhumbal" / "bots.py").open("a", encoding="utf-8") as fh:
+        fh.write("\n# changed\n")
+    assert runtime.engine_fingerprint(repo) not in (before, after_catalog)
+
+
+def test_wheel_is_reproducible(wheel: runtime.EngineWheel, project: Path, tmp_path: Path) -> None:
+    again = runtime.build_wheel(project, tmp_path)
+    assert again.sha256 == wheel.sha256
+
+
+def test_manifest_names_the_wheel_with_its_hash_and_integrity(wheel: runtime.EngineWheel, tmp_path: Path) -> None:
+    manifest_path = runtime.write_engine(tmp_path, wheel, "314.0.7")
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    served = tmp_path / "assets" / "engine" / manifest["wheel"]
+    data = served.read_bytes()
+    assert manifest["sha256"] == hashlib.sha256(data).hexdigest()
+    assert manifest["integrity"] == "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+    assert manifest["version"] == wheel.version
+    assert manifest["pyodide"] == "314.0.7"
+    assert set(manifest) == {"wheel", "sha256", "version", "integrity", "pyodide"}
+
+
+def test_pyodide_core_files_are_copied_and_the_lock_file_reduced(tmp_path: Path) -> None:
+    runtime.write_pyodide(tmp_path, ROOT)
+    dest = tmp_path / "assets" / "pyodide"
+    assert sorted(p.name for p in dest.iterdir()) == sorted([*runtime.PYODIDE_FILES, "pyodide-lock.json"])
+    for name in runtime.PYODIDE_FILES:
+        assert (dest / name).read_bytes() == (ROOT / "node_modules" / "pyodide" / name).read_bytes()
+    lock = json.loads((dest / "pyodide-lock.json").read_text(encoding="utf-8"))
+    real = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert lock == {"info": real["info"], "packages": {}}
+    # A second build with nothing changed leaves the copies alone.
+    wasm = dest / "pyodide.asm.wasm"
+    stamp = wasm.stat().st_mtime_ns
+    runtime.write_pyodide(tmp_path, ROOT)
+    assert wasm.stat().st_mtime_ns == stamp
+
+
+def test_missing_node_modules_fails_the_build_naming_make_setup(tmp_path: Path) -> None:
+    with pytest.raises(PluginError, match="make setup"):
+        runtime.pyodide_sources(tmp_path)
+    with pytest.raises(PluginError, match="make setup"):
+        runtime.write_pyodide(tmp_path / "site", tmp_path)
+
+
+def test_wheel_carries_the_stdlib_bytecode_the_engine_needs(wheel: runtime.EngineWheel) -> None:
+    with zipfile.ZipFile(wheel.path) as zf:
+        inner = zipfile.ZipFile(io.BytesIO(zf.read(runtime.STDLIB_ZIP)))
+    names = inner.namelist()
+    # Sourceless bytecode only, for modules Pyodide does not load at start
+    # (the engine's translations need gettext), never what it already has.
+    assert names and all(n.endswith(".pyc") for n in names)
+    assert "gettext.pyc" in names
+    assert not [n for n in names if n.split("/")[0] in {"json", "re", "importlib", "encodings", "dhumbal"}]
+    # A package is taken whole, so its other modules stay importable.
+    packages = {n.split("/")[0] for n in names if "/" in n}
+    stdlib = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
+    for package in packages:
+        sources = {n[:-3] + ".pyc" for n in stdlib.namelist() if n.startswith(package + "/") and n.endswith(".py")}
+        assert sources <= set(names), package
