@@ -44,7 +44,13 @@ def translations(lang: str) -> gettext.NullTranslations:
     """The catalog for ``lang``; English (the msgids themselves) when there is none."""
     if lang == "en":
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
+    # read the file ourselves: gettext.translation() keeps every catalog it ever
+    # loaded, so a long-lived process would never see a recompiled one
+    path = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", DOMAIN + ".mo")
+    if not os.path.exists(path):
+        return gettext.NullTranslations()
+    with open(path, "rb") as fh:
+        return gettext.GNUTranslations(fh)
 
 
 def available_languages() -> tuple[str, ...]:

@@ -96,7 +96,7 @@ def _ids(message: Message) -> list[str]:
 
 
 def _strs(message: Message) -> list[str]:
-    return list(message.string) if isinstance(message.string, (tuple, list)) else [message.string]
+    return list(message.string) if isinstance(message.string, (tuple, list)) else [message.string or ""]
 
 
 def placeholders(text: str) -> set[str]:
@@ -234,8 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     if args[:1] == ["check"]:
         bad = 0
         for lang, problems in check_all().items():
-            for p in problems:
-                print(p)
+            for problem in problems:
+                print(problem)
             bad += len(problems)
             done, total = translated_share(lang)
             print(f"{lang}: {done}/{total} translated, {len(problems)} problem(s)")

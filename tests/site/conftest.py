@@ -8,10 +8,17 @@ server (instant navigation needs the sitemap URLs to match it). Temporary
 trees are built in this process so that tests can register marker handlers
 and replace ``dhumbal.i18n.card_name`` with ``monkeypatch``.
 
-Tests that share the real site are marked ``xdist_group("real-site")``: run
-with ``pytest -n 2 --dist loadgroup`` they share one build and one browser;
-with plain ``-n 2`` each worker builds its own copy, which is slower but
-just as correct.
+Tests that share the real site are marked ``xdist_group("real-site")`` and
+the in-process tree builds ``xdist_group("site-tree")``: under ``--dist
+loadgroup`` (pyproject's addopts; tests/conftest.py makes it work with
+pytest 9.2) each group runs in one worker, so the real site is built, served
+and browsed once. Every test is also correct when a group is split across
+workers (each worker then builds and serves its own copy).
+
+The site's own strings and the cards' names come from the compiled
+catalogs, which a fresh checkout lacks until a build compiles them, and the
+engine keeps the first catalog it reads for a language for the rest of the
+process: ``compiled_catalogs`` compiles them before any site test runs.
 """
 
 from __future__ import annotations
@@ -107,6 +114,17 @@ class BuiltSite:
                 "the site did not build with mkdocs build --strict:\n" + self.log[-6000:],
                 pytrace=False,
             )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_catalogs() -> None:
+    """Compile the catalogs once, and drop what the engine read before (none, or stale)."""
+    from dhumbal import i18n
+    from dhumbal_site.runtime import compile_catalogs
+
+    compile_catalogs(ROOT)
+    i18n.translations.cache_clear()
+    i18n.translator.cache_clear()
 
 
 @pytest.fixture(scope="session")
