@@ -51,7 +51,7 @@ class OptionSpec:
         if self.kind == "choice":
             return ", ".join(self.choices)
         if self.kind == "money":
-            return "a decimal amount ≥ 0, e.g. 0.05"
+            return "a decimal amount from 0 to 1000000, e.g. 0.05"
         if self.kind == "int-or-none":
             return f"none, or {self.low}–{self.high}"
         return f"{self.low}–{self.high}"
@@ -83,7 +83,8 @@ class OptionSpec:
                 d = Decimal(str(text).strip())
             except InvalidOperation:
                 raise bad() from None
-            if not d.is_finite() or d < 0:
+            # a price per point: finite, not negative, at most 1,000,000 and to a millionth
+            if not d.is_finite() or d < 0 or d > 1_000_000 or d != d.quantize(Decimal("0.000001")):
                 raise bad()
             return format(d.normalize(), "f") if d != d.to_integral() else str(int(d))
         if self.kind == "int-or-none" and (text is None or str(text).strip().lower() in ("none", "no", "off")):

@@ -45,7 +45,7 @@ MAX_HASH: Final = 16_000  # characters of a URL hash
 MAX_MOVES: Final = 1_000  # reader moves in one deal
 MAX_DEALS: Final = 60
 MAX_NAME: Final = 40
-MAX_OPTION_TEXT: Final = 8  # characters of one option value ("11-12-13", "0.05")
+MAX_MONEY_TEXT: Final = 10  # characters of the money per point ("0.05", "1000.25")
 LOG_SIZE: Final = 10  # log lines shown
 DEFAULT_PROFILE: Final = "nepali-games"
 DEFAULT_DIFFICULTY: Final[Difficulty] = "medium"
@@ -255,9 +255,9 @@ def read_profile(text: object, options: object, players: object = None) -> Profi
     except ProfileError as exc:
         raise _option_error(profile, exc) from None
     for spec in profile.option_specs:
-        # No house rule needs a long value; a huge one (money "1e999") would only break the money text.
+        # A huge amount of money per point ("1e999") is allowed by the option but breaks the money text.
         shown = spec.text(profile.option(spec.key))
-        if len(shown) > MAX_OPTION_TEXT:
+        if spec.kind == "money" and len(shown) > MAX_MONEY_TEXT:
             raise _option_error(profile, _too_long(spec.key, shown))
     return profile
 
@@ -363,6 +363,21 @@ def read_names(value: object, n: int) -> tuple[str, ...] | None:
     if len(set(names)) != len(names):
         raise RequestError("bad-position", ERROR_BAD_POSITION)
     return tuple(names)
+
+
+def unwrap_position(state: object, names: object) -> tuple[object, object]:
+    """A "play from here" button's data: a ``Deal.to_json`` state, or ``{"state": …, "names": […]}``
+    (as the worked examples write it), in either case as JSON text or already decoded."""
+    if isinstance(state, str) and len(state) <= MAX_REQUEST:
+        try:
+            state = json.loads(state)
+        except ValueError:
+            raise RequestError("bad-position", ERROR_BAD_POSITION) from None
+    if isinstance(state, dict) and "format" not in state and "state" in state:
+        if names is None:
+            names = state.get("names")
+        state = state["state"]
+    return state, names
 
 
 def read_position(state: object) -> tuple[Deal, Profile]:
@@ -763,8 +778,9 @@ def handle_request(req: Any) -> dict[str, Any]:
             SESSIONS[table_id] = session
             return _response(session, table_id, op, events, notice=translator(lang)(NOTICE_NEW), settings=True)
         if op == "position":
-            deal, profile = read_position(req.get("state"))
-            names = read_names(req.get("names"), deal.players)
+            state, given_names = unwrap_position(req.get("state"), req.get("names"))
+            deal, profile = read_position(state)
+            names = read_names(given_names, deal.players)
             settings = Settings(profile, read_difficulty(req.get("difficulty")), deal.seed, deal.to_json(), names)
             session, events = _new_session(settings, lang)
             SESSIONS[table_id] = session

@@ -1,0 +1,87 @@
+/*
+ * A stand-in for window.DhumbalRuntime (dhumbal-runtime.js) in the table's
+ * fast browser tests: the same interface, but requests go to the test
+ * process's dhumbal.web.handle through Playwright's exposed function
+ * window.dhumbalHandle(json) instead of Pyodide in a worker.
+ *
+ * window.__stubFail = "<code>" (set before the page loads) makes ensure()
+ * fail with that error code until retry() is called.
+ */
+(function () {
+  "use strict";
+  var listeners = [];
+  var loading = null;
+  var rt = {
+    status: "idle",
+    error: null,
+    calls: { ensure: 0, request: 0, retry: 0 },
+    ensure: ensure,
+    request: request,
+    onStatus: onStatus,
+    retry: retry
+  };
+
+  function set(status, code) {
+    rt.error = status === "error" ? code : null;
+    if (rt.status === status) return;
+    rt.status = status;
+    listeners.slice().forEach(function (cb) { cb(status, rt.error); });
+  }
+
+  function onStatus(cb) {
+    listeners.push(cb);
+    cb(rt.status, rt.error);
+    return function () {
+      var i = listeners.indexOf(cb);
+      if (i >= 0) listeners.splice(i, 1);
+    };
+  }
+
+  function ensure() {
+    rt.calls.ensure++;
+    if (loading) return loading;
+    set("loading");
+    loading = new Promise(function (resolve, reject) {
+      setTimeout(function () {
+        if (window.__stubFail) {
+          var err = new Error("stub failure");
+          err.code = window.__stubFail;
+          set("error", err.code);
+          reject(err);
+        } else {
+          set("ready");
+          resolve();
+        }
+      }, 50);
+    });
+    loading.catch(function () {});
+    return loading;
+  }
+
+  function request(payload) {
+    rt.calls.request++;
+    return ensure().then(function () {
+      return window.dhumbalHandle(JSON.stringify(payload));
+    }).then(function (text) {
+      return JSON.parse(text);
+    });
+  }
+
+  function retry() {
+    rt.calls.retry++;
+    window.__stubFail = null;
+    loading = null;
+    return ensure();
+  }
+
+  // Test hook: the engine dies (as when the worker crashes); requests fail until retry().
+  rt.__die = function (code) {
+    var err = new Error("stub engine died");
+    err.code = code;
+    loading = Promise.reject(err);
+    loading.catch(function () {});
+    set("error", code);
+  };
+
+  window.DhumbalRuntime = rt;
+})();

@@ -1,0 +1,139 @@
+"""Helpers of the mini-table tests: an independent replay of a shared game,
+a simple reader policy, and readers of the rendered HTML.
+
+The reference replay rebuilds a deal from a URL hash with the engine's own
+pieces (``Deal.new``, ``bots.choose``, ``Deal.apply``), not through
+``dhumbal.web``, so a test comparing the two catches a session that plays
+anything other than what the engine says.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from typing import Any
+
+from dhumbal import cards as C
+from dhumbal.bots import choose
+from dhumbal.deal import Action, Deal, Outcome
+from dhumbal.match import Match
+from dhumbal.profiles import parse_profile
+from dhumbal.web import decode_hash, decode_move
+
+LANGS = ("en", "fr", "nl", "ne")
+
+
+@dataclass
+class Reference:
+    """A match replayed from a hash: its deals and the ledger after each."""
+
+    match: Match
+    outcomes: list[Outcome]
+    deal: Deal
+
+
+def reference_replay(hash_text: str) -> Reference:
+    """Replay a seeded (non-position) game from its hash with engine calls only."""
+    data = decode_hash(hash_text)
+    profile = parse_profile(data["p"])
+    match = Match(profile, seed=data["s"])
+    outcomes = []
+    deal: Deal | None = None
+    for k, moves in enumerate(data["m"]):
+        deal = match.start_deal()
+        me = match.seating.index(0) if 0 in match.seating else None
+        codes = [c for c in moves.split(",") if c]
+        for code in codes:
+            while deal.turn != me:
+                deal.apply(choose(deal, data["d"]))
+            deal.apply(decode_move(code), seat=me)
+        while not deal.is_over:
+            if deal.turn == me:
+                break
+            deal.apply(choose(deal, data["d"]))
+        if deal.is_over:
+            assert deal.outcome is not None
+            outcomes.append(deal.outcome)
+            match.finish_deal()
+    assert deal is not None
+    return Reference(match, outcomes, deal)
+
+
+def simple_move(deal: Deal, seat: int) -> str:
+    """Call at 5 or less when allowed; else take from the stock; else throw the highest card."""
+    if deal.is_legal(Action.call()) and deal.total(seat) <= 5:
+        return "call"
+    p = deal.profile
+    if (p.draw_first and deal.phase == "start") or (not p.draw_first and deal.phase == "take"):
+        return "take stock"
+    best = max(deal.hands[seat], key=lambda c: (p.value(c), c))
+    return "throw " + C.card_text(best)
+
+
+class Tags(HTMLParser):
+    """Checks that HTML is well formed (every element closed, in order) and collects it."""
+
+    VOID = {"input", "br", "img", "meta", "link", "hr", "wbr", "source", "col", "area", "base", "track"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.errors: list[str] = []
+        self.elements: list[tuple[str, dict[str, str | None]]] = []
+        self.ids: list[str] = []
+        self.text: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        self.elements.append((tag, a))
+        if a.get("id"):
+            self.ids.append(str(a["id"]))
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"unexpected </{tag}> with open {self.stack[-3:]}")
+            return
+        self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if data.strip():
+            self.text.append(data.strip())
+
+
+def parse_html(html: str) -> Tags:
+    t = Tags()
+    t.feed(html)
+    t.close()
+    return t
+
+
+_ROW = re.compile(r'<tr data-row="([a-z-]+)">(.*?)</tr>', re.S)
+_CELL = re.compile(r'<td data-value="([^"]*)">([^<]*)</td>')
+
+
+def score_rows(html: str) -> dict[str, list[tuple[str, str]]]:
+    """``{row key: [(machine value, shown text), …]}`` of the rendered result table."""
+    return {key: _CELL.findall(body) for key, body in _ROW.findall(html)}
+
+
+def expected_rows(match: Match, outcome: Outcome) -> dict[str, list[Any]]:
+    """The score rows the engine's settlement gives, as machine values (by deal seat)."""
+    p = match.profile
+    seats = match.seating
+    rows: dict[str, list[Any]] = {"hand": list(outcome.hands)}
+    if p.settlement == "collect":
+        rows["took"] = list(outcome.took)
+        rows["paid"] = list(outcome.paid)
+    elif p.settlement == "pay-caller":
+        from dhumbal.match import money_text
+
+        rows["paid"] = list(outcome.paid)
+        rows["money"] = [money_text(v, p.money_per_point or "0") for v in outcome.paid]
+    else:
+        rows["points"] = list(outcome.points)
+    rows["total"] = [match.scores[m] for m in seats]
+    return rows

@@ -1,0 +1,209 @@
+"""The mini table on the built site, end to end: the page's pre-rendered
+table, the real runtime (Pyodide in a module Web Worker, the engine wheel),
+the table script, and the engine answering in the page's language.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from tabledriver import (
+    BOARD,
+    TABLE,
+    answers,
+    click,
+    highest_card,
+    no_horizontal_overflow,
+    play_deal,
+    shown_rows,
+    start,
+    status,
+    table_hash,
+    ui_move,
+    wait_answer,
+    wait_ready,
+)
+from tablekit import LANGS, expected_rows, reference_replay
+
+from dhumbal import web
+from dhumbal.deal import IllegalAction, replay
+from dhumbal.i18n import translator
+from dhumbal.view import STATIC_NOTE, TITLE
+
+pytestmark = pytest.mark.xdist_group("browser")
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+Opener = Callable[..., tuple[Any, Any]]
+RULES = {
+    "en": ("rules/nepali-games/", "nepali-games"),
+    "fr": ("fr/rules/dashain/", "dashain"),
+    "nl": ("nl/rules/cardrulesplus/", "cardrulesplus"),
+    "ne": ("ne/rules/nepali-games/", "nepali-games"),
+}
+
+
+def open_page(site_page: Opener, real_site: Any, path: str, **options: Any) -> tuple[Any, Any]:
+    page, watch = site_page(**options)
+    page.goto(real_site.server.url(path))
+    return page, watch
+
+
+def engine_requests(watch: Any) -> list[str]:
+    return [u for u in watch.requested if "/assets/pyodide/" in u or "/assets/engine/" in u or u.endswith(".wasm")]
+
+
+def test_reading_a_page_downloads_no_webassembly(site_page: Opener, real_site: Any) -> None:
+    page, watch = open_page(site_page, real_site, "ne/")
+    page.wait_for_timeout(1500)
+    root = page.locator(TABLE)
+    assert root.get_attribute("data-state") == "static"
+    assert root.get_attribute("data-lang") == "ne" and root.get_attribute("data-profile") == "nepali-games"
+    assert page.locator(f"{BOARD} .dht-cards .dht-card").count() == 5
+    assert page.locator(f"{BOARD} button:not([disabled])").count() == 0
+    assert page.locator(f"{TABLE} .dht-when--static").inner_text() == translator("ne")(STATIC_NOTE)
+    assert engine_requests(watch) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_deal_against_the_bots_on_a_rules_page(site_page: Opener, real_site: Any, lang: str) -> None:
+    path, profile = RULES[lang]
+    page, watch = open_page(site_page, real_site, path)
+    assert page.locator(TABLE).get_attribute("data-profile") == profile
+    start(page)
+    assert any(u.endswith(".wasm") for u in watch.requested)
+    played = play_deal(page)
+    assert played > 0
+    # the rows shown are the engine's settlement of this game, recomputed here
+    # from the shared link (engine calls only) and from the deal's transcript
+    h = table_hash(page)
+    ref = reference_replay(h)
+    shown = shown_rows(page)
+    for key, values in expected_rows(ref.match, ref.outcomes[0]).items():
+        assert [v for v, _ in shown[key]] == [str(v) for v in values], key
+    state = page.evaluate(
+        "lang => DhumbalRuntime.request({op: 'state', table: 'dh-table', lang: lang})", lang
+    )
+    assert state["hash"] == h
+    assert replay(state["summary"]["transcript"]).outcome == ref.outcomes[0]
+    assert translator(lang)(web.PROMPT_DEAL_OVER) in status(page) or translator(lang)(web.PROMPT_MATCH_OVER) in status(page)
+
+
+def test_keyboard_turn_refusal_and_shared_link(site_page: Opener, real_site: Any) -> None:
+    page, _ = open_page(site_page, real_site, "rules/nepali-games/")
+    page.locator(TABLE).scroll_into_view_if_needed()
+    page.locator(f"{TABLE} [data-dht-play]").focus()  # focus in the table: the engine starts
+    wait_ready(page)
+    assert page.evaluate("document.activeElement.dataset.key") == "take-stock"
+    before = answers(page)
+    page.keyboard.press("Enter")
+    wait_answer(page, before)
+    assert page.evaluate("document.activeElement.matches('.dht-card[aria-pressed]')")
+    page.keyboard.press("Space")
+    marked = page.evaluate("document.activeElement.dataset.card")
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.action === 'throw'"):
+            break
+    before = answers(page)
+    page.keyboard.press("Enter")
+    wait_answer(page, before)
+    assert web.decode_hash(table_hash(page))["m"] == ["s,t" + marked]
+    # a refusal: throwing before taking a card
+    if page.locator(BOARD).get_attribute("data-over") == "false":
+        highest_card(page).click()
+        click(page, page.locator(f'{BOARD} [data-action="throw"]'))
+        assert status(page) == IllegalAction("must-take-first").text("en")
+        ui_move(page)
+    # the shared link opens the same position in a new page
+    url = page.url
+    cards = "els => els.map(e => e.dataset.card)"
+    hand = page.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all(cards)
+    log = page.locator(f"{BOARD} .dht-log").inner_text()
+    seats = page.locator(f"{BOARD} .dht-seats").inner_html()
+    other, _ = open_page(site_page, real_site, url.split(real_site.server.origin)[1])
+    wait_ready(other)
+    assert other.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all(cards) == hand
+    assert other.locator(f"{BOARD} .dht-log").inner_text() == log
+    assert other.locator(f"{BOARD} .dht-seats").inner_html() == seats
+    assert table_hash(other) == table_hash(page)
+
+
+def test_the_table_is_accessible_and_fits_360_px(site_page: Opener, real_site: Any) -> None:
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed (make setup)")
+    page, _ = open_page(site_page, real_site, "ne/rules/nepali-games/", viewport={"width": 360, "height": 740})
+    assert no_horizontal_overflow(page)
+
+    def axe() -> list[Any]:
+        if not page.evaluate("typeof axe !== 'undefined'"):
+            page.add_script_tag(path=str(AXE))
+        result = page.evaluate("axe.run(document.querySelector('#dh-table'))")
+        return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]])
+                for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+    assert axe() == []
+    start(page)
+    page.locator(f"{TABLE} .dht-settings summary").click()
+    assert axe() == []
+    assert no_horizontal_overflow(page)
+    play_deal(page)
+    assert axe() == []
+    assert no_horizontal_overflow(page)
+
+
+def test_play_from_a_worked_example(site_page: Opener, real_site: Any) -> None:
+    page, _ = open_page(site_page, real_site, "examples/")
+    buttons = page.locator(".dh-play-from")
+    assert buttons.count() > 0, "the worked examples must offer 'play from here'"
+    button = buttons.first
+    state = json.loads(button.get_attribute("data-state-json") or "{}")
+    if "format" not in state:  # {"state": …, "names": […]}
+        state = state["state"]
+    button.click()
+    wait_ready(page)
+    page.wait_for_function("document.querySelector('#dh-table .dht-play-area[data-your-turn=\"true\"]')")
+    me = state["turn"]
+    from dhumbal.cards import card_text, parse_card
+
+    cards = page.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert [card_text(parse_card(c)) for c in cards] == state["hands"][me]
+    data = web.decode_hash(table_hash(page))
+    assert web.expand_state(data["x"])["hands"] == state["hands"]
+
+
+def test_instant_navigation_keeps_the_engine(site_page: Opener, real_site: Any) -> None:
+    if os.environ.get("DHUMBAL_TABLE_SITE"):
+        pytest.skip("a prebuilt site's sitemap does not name the test server, so instant navigation is off")
+    page, watch = open_page(site_page, real_site, "rules/dashain/")
+    start(page)
+    wasm = [u for u in watch.requested if u.endswith(".wasm")]
+    assert len(wasm) == 1
+    page.locator('a[href$="cardrulesplus/"]').first.click()
+    page.wait_for_function("location.pathname.endsWith('/rules/cardrulesplus/')")
+    # the new page's table finds the engine ready and starts at once (the URL
+    # may change before the content is swapped: wait for the new table)
+    page.wait_for_selector(f'{TABLE}[data-profile="cardrulesplus"][data-state="ready"][data-answers]')
+    assert page.evaluate("document.querySelectorAll('[data-dhumbal-table]').length") == 1
+    assert [u for u in watch.requested if u.endswith(".wasm")] == wasm
+
+
+def test_the_table_is_not_in_the_search_index(real_site: Any) -> None:
+    real_site.require()
+    site = real_site.server.directory
+    indexes = list(Path(site).glob("**/search/search_index.json"))
+    assert indexes
+    for index in indexes:
+        docs = json.loads(index.read_text(encoding="utf-8"))["docs"]
+        for doc in docs:
+            if doc["location"].startswith("translation-status/"):
+                continue  # that page lists the catalog's strings, the table's among them
+            text = doc["text"]
+            assert "dht-" not in text and "data-dhumbal-table" not in text, doc["location"]
+            for lang in LANGS:
+                assert translator(lang)(STATIC_NOTE) not in text, doc["location"]
+                assert translator(lang)(TITLE) not in text, doc["location"]

@@ -1,0 +1,118 @@
+"""Build-time pre-rendering of each page's table (sitegen/dhumbal_site/table.py)
+and its place in the built pages."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from tablekit import LANGS, parse_html
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT / "sitegen") not in sys.path:
+    sys.path.insert(0, str(ROOT / "sitegen"))
+
+from dhumbal_site import table  # noqa: E402
+from mkdocs.exceptions import PluginError  # noqa: E402
+
+from dhumbal.examples import load_file  # noqa: E402
+
+
+def fake_page(src: str, meta: dict[str, Any]) -> Any:
+    return SimpleNamespace(file=SimpleNamespace(src_uri=src), meta=meta)
+
+
+@pytest.fixture
+def tables(monkeypatch: pytest.MonkeyPatch) -> Any:
+    def render(src: str, meta: dict[str, Any], lang: str = "en") -> str:
+        monkeypatch.setattr(table, "current_language", lambda config: lang)
+        return table.PageTables(repo_root=ROOT).render(fake_page(src, meta), config=None)  # type: ignore[arg-type]
+
+    return render
+
+
+def root_attrs(html: str) -> dict[str, str | None]:
+    return parse_html(html).elements[0][1]
+
+
+def test_the_seed_is_the_pages_own_and_the_same_in_every_language() -> None:
+    seeds = {table.page_seed(f"{lang}/rules/dashain.md") for lang in LANGS}
+    assert len(seeds) == 1
+    assert table.page_seed("en/rules/dashain.md") != table.page_seed("en/index.md")
+    assert table.page_seed("rules/dashain.md") == table.page_seed("fr/rules/dashain.md")
+
+
+@pytest.mark.parametrize("profile", ["nepali-games", "dashain", "cardrulesplus"])
+def test_a_rules_page_plays_its_profile(tables: Any, profile: str) -> None:
+    html = tables(f"fr/rules/{profile}.md", {"dhumbal_profile": profile}, "fr")
+    attrs = root_attrs(html)
+    assert attrs["data-profile"] == profile and attrs["data-lang"] == "fr" and attrs["lang"] == "fr"
+    assert attrs["data-seed"] == str(table.page_seed(f"fr/rules/{profile}.md"))
+    assert attrs["data-state"] == "static" and attrs["id"] == table.TABLE_ID
+
+
+def test_other_pages_play_nepali_games(tables: Any) -> None:
+    assert root_attrs(tables("ne/glossary.md", {}, "ne"))["data-profile"] == "nepali-games"
+
+
+def test_front_matter_can_choose_rules_options_seed_and_bots(tables: Any) -> None:
+    meta = {"dhumbal_profile": "nepali-games",
+            "dhumbal_table": {"profile": "dashain", "options": {"players": 3, "limit": 8}, "seed": 5, "difficulty": "hard"}}
+    attrs = root_attrs(tables("en/index.md", meta))
+    assert attrs["data-profile"] == "dashain(players=3,limit=8)"
+    assert attrs["data-seed"] == "5" and attrs["data-difficulty"] == "hard"
+
+
+def test_front_matter_can_start_from_a_worked_example(tables: Any) -> None:
+    html = tables("en/index.md", {"dhumbal_table": {"example": "k-pair-discard"}})
+    attrs = root_attrs(html)
+    walk = load_file(ROOT / "examples" / "k-pair-discard.toml")
+    assert attrs["data-profile"] == walk.profile.canonical()
+    assert "data-position-state" in attrs and "data-seed" not in attrs
+    for card in ("KS", "KH", "AD", "AC", "AH"):
+        assert f'data-card="{card}"' in html
+
+
+@pytest.mark.parametrize("meta,words", [
+    ({"dhumbal_profile": "poker"}, "no rule profile"),
+    ({"dhumbal_table": {"options": {"players": 12}}}, "not allowed"),
+    ({"dhumbal_table": {"options": {"colour": "red"}}}, "no setting"),
+    ({"dhumbal_table": {"difficulty": "expert"}}, "easy, medium or hard"),
+    ({"dhumbal_table": {"example": "no-such-example"}}, "no worked example"),
+    ({"dhumbal_table": {"seed": "abc"}}, "seed"),
+    ({"dhumbal_table": {"colour": 1}}, "unknown key"),
+    ({"dhumbal_table": [1]}, "mapping"),
+])
+def test_bad_front_matter_fails_the_build_naming_the_page(tables: Any, meta: dict[str, Any], words: str) -> None:
+    with pytest.raises(PluginError) as err:
+        tables("nl/rules/dashain.md", meta, "nl")
+    assert "nl/rules/dashain.md" in str(err.value) and words in str(err.value)
+
+
+def test_every_built_page_ends_with_its_table_outside_the_searchable_content(real_site: Any) -> None:
+    real_site.require()
+    site = Path(real_site.server.directory)
+    pages = [p for p in site.glob("**/index.html") if "assets" not in p.parts]
+    assert len(pages) >= 4 * 8
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        rel = path.relative_to(site).as_posix()
+        lang = rel.split("/")[0] if rel.split("/")[0] in ("fr", "nl", "ne") else "en"
+        tables = re.findall(r'<section class="dh-table"[^>]*>', html)
+        assert len(tables) == 1, rel
+        attrs = root_attrs(tables[0] + "</section>")
+        assert attrs["data-lang"] == lang, rel
+        expected = next((k for k in ("nepali-games", "dashain", "cardrulesplus") if f"rules/{k}/" in rel), "nepali-games")
+        assert str(attrs["data-profile"]).split("(")[0] == expected, rel
+        # inside the article, after the page's own content
+        article = html[html.index('<article class="md-content__inner'):]
+        assert article.index("<h1") < article.index('<section class="dh-table"') < article.index("</article>")
+    for script in ("dhumbal-runtime.js", "dhumbal-table.js"):
+        assert (site / "assets" / "javascripts" / script).exists()
+    assert (site / "assets" / "stylesheets" / "dhumbal-table.css").exists()
+    index_html = (site / "index.html").read_text(encoding="utf-8")
+    assert index_html.index("dhumbal-runtime.js") < index_html.index("dhumbal-table.js")

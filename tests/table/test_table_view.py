@@ -1,0 +1,295 @@
+"""The table renderer (dhumbal.view): one HTML for the build and the browser.
+
+What is pinned: the pre-rendered board is the live board with its controls
+inert; every reader-visible string goes through the catalogs (checked with a
+pseudo-language that marks every translated string); numbers use the page
+language's digits; cards and controls have names in the page language; the
+HTML is well formed and escapes what it is given.
+"""
+
+from __future__ import annotations
+
+import gettext
+import json
+import re
+from collections.abc import Iterator
+from html import escape, unescape
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tablekit import LANGS, parse_html, simple_move
+
+from dhumbal import i18n, view, web
+from dhumbal.cards import parse_card
+from dhumbal.deal import parse_action
+from dhumbal.examples import load_file
+from dhumbal.i18n import card_name, translator
+from dhumbal.profiles import PROFILE_KEYS, find_profile
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def ask(**request: Any) -> dict[str, Any]:
+    request.setdefault("table", "view-table")
+    out = json.loads(web.handle(json.dumps(request)))
+    assert isinstance(out, dict)
+    return out
+
+
+def static_table(lang: str, profile: str = "nepali-games", seed: int = 42, **kw: Any) -> str:
+    return web.prerender(lang=lang, profile=find_profile(profile), seed=seed, table_id="view-table",
+                         attrs={"data-seed": str(seed)}, **kw)
+
+
+def board_of(table_html: str) -> str:
+    m = re.search(r'<div class="dht-board" id="view-table-board">(.*?)</div><details', table_html, re.S)
+    assert m, "no board in the table"
+    return m.group(1)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("profile", PROFILE_KEYS)
+def test_the_prerendered_board_is_the_live_board_with_inert_controls(lang: str, profile: str) -> None:
+    html = static_table(lang, profile)
+    live = ask(op="new", profile=profile, seed=42, lang=lang)
+    static_board = board_of(html)
+    assert ' disabled' in static_board
+    assert static_board.replace(" disabled", "") == live["html"].replace(" disabled", "")
+    assert " disabled" not in live["html"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_static_table_says_how_to_start_and_works_without_script(lang: str) -> None:
+    t = translator(lang)
+    html = static_table(lang)
+    tags = parse_html(html)
+    assert not tags.errors and not tags.stack, tags.errors
+    root = tags.elements[0]
+    assert root[0] == "section" and root[1]["data-state"] == "static" and root[1]["data-lang"] == lang
+    assert "data-dhumbal-table" in root[1] and root[1]["data-profile"] == "nepali-games"
+    assert root[1]["data-digits"] == i18n.digits("0123456789", lang)
+    for msgid in (view.TITLE, view.PLAY, view.STATIC_NOTE, view.LOADING_NOTE, view.NOSCRIPT_NOTE, view.RETRY):
+        assert escape(t(msgid)) in html, msgid
+    for code in ("blocked", "unsupported", "failed", "not-ready", "bad-message", "missing", "engine", "generic"):
+        assert f'data-error-code="{code}"' in html
+    # every control of the board is inert until the engine runs; Play is not
+    for tag, attrs in tags.elements:
+        if tag == "button" and ("data-action" in attrs or "data-op" in attrs or "data-card" in attrs):
+            assert "disabled" in attrs, attrs
+    play = [a for tag, a in tags.elements if tag == "button" and "data-dht-play" in a]
+    assert len(play) == 1 and "disabled" not in play[0]
+    assert re.search(r'<fieldset class="dht-settings__fields" disabled>', html)
+    # the live region is there (and empty) from the start
+    assert 'role="status" aria-live="polite"' in html
+
+
+@pytest.fixture
+def pseudo() -> Iterator[str]:
+    """A language ``qq`` whose catalog marks every string: ⟦translated⟧."""
+
+    class Marked(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return "⟦" + message + "⟧"
+
+        def ngettext(self, singular: str, plural: str, n: int) -> str:
+            return "⟦" + (singular if n == 1 else plural) + "⟧"
+
+    real = i18n.translations
+
+    def fake(lang: str) -> gettext.NullTranslations:
+        return Marked() if lang == "qq" else real(lang)
+
+    i18n.translator.cache_clear()
+    i18n.translations = fake  # type: ignore[assignment]
+    try:
+        yield "qq"
+    finally:
+        i18n.translations = real
+        i18n.translator.cache_clear()
+
+
+_CARD_FACE = re.compile(r"^(?:(?:10|[A2-9JQK])[♠♥♦♣]|🃏)$")
+_NUMBER = re.compile(r"^[+−]?[0-9./]+$")
+
+
+def _untranslated(html: str) -> list[str]:
+    tags = parse_html(html)
+    bad = [t for t in tags.text if not ("⟦" in t or _CARD_FACE.match(t) or _NUMBER.match(t) or t in ("·",))]
+    for _, attrs in tags.elements:
+        for key in ("aria-label", "data-label-none", "data-label-value"):
+            if key in attrs and "⟦" not in str(attrs[key]):
+                bad.append(f"{key}={attrs[key]}")
+    return bad
+
+
+@pytest.mark.parametrize("profile", PROFILE_KEYS)
+def test_every_visible_string_comes_from_the_catalogs(pseudo: str, profile: str) -> None:
+    html = static_table(pseudo, profile)
+    assert not _untranslated(html), _untranslated(html)
+    # and through a whole match, results and standings included
+    s = web.Session(web.Settings(find_profile(profile).with_options(players=2, rounds=1), "medium", 5), lang=pseudo)
+    s.start()
+    for _ in range(500):
+        d = s.deal
+        assert d is not None
+        if d.is_over:
+            break
+        s.act(parse_action(simple_move(d, s.my_deal_seat() or 0)))
+    assert s.match_over()
+    model = s.model(live=True, table_id="view-table")
+    board = view.render_board(model)
+    assert "dht-result" in board and "dht-standings" in board
+    assert not _untranslated(board), _untranslated(board)
+    assert not _untranslated(view.render_settings(model))
+    assert "⟦" in s.status()
+
+
+def _visible_digits(html: str) -> list[str]:
+    tags = parse_html(html)
+    found = []
+    for t in tags.text:
+        for m in re.finditer(r"[0-9]+", t):
+            after = t[m.end():m.end() + 1]
+            if after not in ("♠", "♥", "♦", "♣"):  # card indices stay as printed on the cards
+                found.append(t)
+    return found
+
+
+def test_nepali_numbers_are_written_in_devanagari() -> None:
+    html = static_table("ne", "dashain")
+    assert not _visible_digits(html), _visible_digits(html)
+    r = ask(op="new", profile="nepali-games", seed=5, lang="ne", options={"players": 2})
+    for _ in range(400):
+        d = web.SESSIONS["view-table"].deal
+        assert d is not None
+        if d.is_over:
+            break
+        r = ask(op="act", action=simple_move(d, 0), lang="ne")
+    assert "dht-result" in r["html"]
+    assert not _visible_digits(r["html"]), _visible_digits(r["html"])
+    assert not _visible_digits(r["status"])
+    settings = ask(op="settings", profile="nepali-games", lang="ne")["settings_html"]
+    assert not _visible_digits(settings), _visible_digits(settings)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cards_are_buttons_named_in_the_page_language_with_their_points(lang: str) -> None:
+    r = ask(op="new", profile="cardrulesplus", seed=8, lang=lang)
+    t = translator(lang)
+    deal = web.SESSIONS["view-table"].deal
+    assert deal is not None
+    buttons = re.findall(r'<button type="button" class="dht-card[^"]*" data-card="([^"]+)" data-value="(\d+)" '
+                         r'aria-pressed="false"[^>]*><span class="dht-sr">([^<]+)</span>', r["html"])
+    assert len(buttons) == len(deal.hands[0])
+    for code, value, label in buttons:
+        card = parse_card(code)
+        assert int(value) == deal.profile.value(card)
+        assert unescape(label) == t.plural("{card}, {count} point", "{card}, {count} points",
+                                                  int(value), card=card_name(card, lang))
+
+
+def test_controls_say_what_they_do_and_which_are_not_allowed_now() -> None:
+    r = ask(op="new", profile="nepali-games", seed=12, lang="en")
+    html = r["html"]
+    total = web.SESSIONS["view-table"].deal.total(0)  # type: ignore[union-attr]
+    assert f'data-action="call" data-key="call">Call on {total}</button>' in html.replace(' aria-disabled="true"', "")
+    call_allowed = total <= 5
+    assert ('data-action="call" aria-disabled="true"' in html) != call_allowed
+    # in the draw-first profile the throw waits for the take
+    assert re.search(r'data-action="throw" aria-disabled="true"', html)
+    assert 'data-label-value="Throw marked cards, worth {value}"' in html
+    r = ask(op="act", action="take stock")
+    assert not re.search(r'data-action="throw" aria-disabled="true"', r["html"])
+    assert re.search(r'data-action="take stock" aria-disabled="true"', r["html"])
+
+
+def test_throw_first_offers_each_pickable_card_as_a_button() -> None:
+    ask(op="new", profile="dashain", seed=3, lang="fr")
+    s = web.SESSIONS["view-table"]
+    d = s.deal
+    assert d is not None
+    r = ask(op="act", action=simple_move(d, 0), lang="fr")
+    assert s.deal is not None and s.deal.phase == "take"
+    offer = s.deal.offer_cards
+    picks = re.findall(r'data-action="take pile ([^"]+)"', r["html"])
+    assert [parse_card(p) for p in picks] == offer
+    for c in offer:
+        assert escape(translator("fr")(view.PICK_CARD, card=card_name(c, "fr"))) in r["html"]
+
+
+def test_public_picks_are_shown_beside_the_seat() -> None:
+    for seed in range(1, 60):
+        r = ask(op="new", profile="dashain", seed=seed, lang="en", difficulty="hard")
+        s = web.SESSIONS["view-table"]
+        for _ in range(6):
+            d = s.deal
+            assert d is not None
+            if d.is_over:
+                break
+            r = ask(op="act", action=simple_move(d, 0))
+            d = s.deal
+            if d is not None and not d.is_over and any(d.known[i] for i in range(1, d.players)):
+                seat = next(i for i in range(1, d.players) if d.known[i])
+                item = re.search(rf'<li class="dht-seat[^"]*" data-seat="{seat}".*?</li>', r["html"], re.S)
+                assert item and "Picked up:" in item.group(0)
+                for c in d.known[seat]:
+                    assert f'aria-label="{card_name(c, "en")}"' in item.group(0)
+                return
+    pytest.fail("no bot picked a card in sight")
+
+
+def test_names_and_texts_are_escaped() -> None:
+    walk = load_file(ROOT / "examples" / "k-pair-discard.toml")
+    r = ask(op="position", state=walk.start_state, names=['<b id="x">A</b>', 'B & "co"'], lang="en")
+    assert r["ok"], r
+    assert "<b id=" not in r["html"] and "&lt;b id=&quot;x&quot;&gt;A&lt;/b&gt;" in r["html"]
+    assert "B &amp; &quot;co&quot;" in r["html"]
+    tags = parse_html(r["html"])
+    assert not tags.errors and not tags.stack
+
+
+@pytest.mark.parametrize("profile", PROFILE_KEYS)
+def test_settings_are_generated_from_the_option_specs(profile: str) -> None:
+    p = find_profile(profile)
+    for lang in LANGS:
+        r = ask(op="settings", profile=profile, difficulty="hard", lang=lang)
+        html = r["settings_html"]
+        t = translator(lang)
+        assert f'<option value="{profile}" selected>' in html
+        for spec in p.option_specs:
+            assert f'name="opt:{spec.key}"' in html
+            assert escape(t(spec.label)) in html
+            current = spec.text(p.option(spec.key))  # type: ignore[arg-type]
+            shown = i18n.digits(current, lang)  # a text field shows the page's digits
+            assert re.search(rf'name="opt:{re.escape(spec.key)}"[^>]*(value="{re.escape(shown)}"|>.*?<option value="{re.escape(current)}" selected)', html, re.S), spec.key
+        assert '<option value="hard" selected>' in html
+        assert escape(t(view.START_NEW)) in html
+        tags = parse_html(html)
+        labelled = {a.get("for") for tag, a in tags.elements if tag == "label"}
+        controls = {a.get("id") for tag, a in tags.elements if tag in ("select", "input")}
+        assert controls <= labelled
+
+
+@pytest.mark.parametrize("profile,rows", [
+    ("nepali-games", ["hand", "took", "paid", "total"]),
+    ("dashain", ["hand", "paid", "money", "total", "money-total"]),
+    ("cardrulesplus", ["hand", "points", "total"]),
+])
+def test_each_profile_shows_its_own_score_rows(profile: str, rows: list[str]) -> None:
+    ask(op="new", profile=profile, seed=4, lang="en", options={"players": 3})
+    r: dict[str, Any] = {}
+    for _ in range(500):
+        d = web.SESSIONS["view-table"].deal
+        assert d is not None
+        if d.is_over:
+            break
+        r = ask(op="act", action=simple_move(d, web.SESSIONS["view-table"].my_deal_seat() or 0))
+    found = re.findall(r'<tr data-row="([a-z-]+)">', r["html"])
+    assert found[:len(rows)] == rows
+    assert set(found) - set(rows) <= {"eliminated"}
+    # every seat's hand is revealed
+    d = web.SESSIONS["view-table"].deal
+    assert d is not None
+    for s in range(d.players):
+        assert f'data-total="{d.total(s)}"' in r["html"]
