@@ -51,6 +51,12 @@ def on_config(config: Any) -> Any:
     # the rest of the process, and the site's strings and the cards' names
     # come from the catalogs.
     _runtime.on_config(config)
+    # Run every worked example now, before any page is written: a file the
+    # engine contradicts stops the build with nothing half-built, and
+    # `mkdocs serve` re-reads edited examples on every rebuild.
+    from dhumbal_site.walkthrough import CACHE
+
+    CACHE.validate_all()
     return _hooks.on_config(config)
 
 

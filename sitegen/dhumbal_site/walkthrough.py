@@ -52,6 +52,17 @@ class ExampleCache:
                 raise ValueError(f"worked example failed: {exc}") from None
         return self._runs[example_id]
 
+    def validate_all(self) -> None:
+        """Forget earlier runs and run every example file; the first failure raises ``PluginError``."""
+        from mkdocs.exceptions import PluginError
+
+        self.clear()
+        for example_id in self.all_ids():
+            try:
+                self.get(example_id)
+            except ValueError as exc:
+                raise PluginError(f"dhumbal: {exc}") from None
+
     def all_ids(self) -> list[str]:
         return [p.stem for p in example_files([EXAMPLES])]
 
