@@ -133,17 +133,23 @@ def _heaviest_rank_group(hand: Sequence[Card], barred: Card | None, cap: int | N
     by_rank: dict[int, list[Card]] = {}
     for c in hand:
         if c != barred:
-            by_rank.setdefault(c % 13, []).append(c)
+            group = by_rank.get(c % 13)
+            if group is None:
+                by_rank[c % 13] = [c]
+            else:
+                group.append(c)
     best: list[Card] = []
     best_key = (-1, 0, 0)
     for cs in by_rank.values():
-        cs.sort()
-        if cap is not None:
-            cs = cs[:cap]
-        key = (values[cs[0]] * len(cs), len(cs), -cs[0])
+        n = len(cs)
+        if cap is not None and n > cap:
+            cs = sorted(cs)[:cap]
+            n = cap
+        low = min(cs) if n > 1 else cs[0]
+        key = (values[low] * n, n, -low)
         if key > best_key:
             best_key, best = key, cs
-    return best
+    return sorted(best)
 
 
 def _lookahead(deal: Deal, hand: Sequence[Card], group: Sequence[Card]) -> float:

@@ -65,6 +65,7 @@ def _simulate(profile: Profile, deals: int, seed: int, difficulty: Difficulty) -
     hand_at_call: list[int] = []
     decisions: list[float] = []
     start = time.perf_counter()
+    cpu_start = time.process_time()
     for i in range(deals):
         d = Deal.new(profile, f"{seed}/{i}", dealer=i % profile.players)
         while not d.is_over:
@@ -83,6 +84,7 @@ def _simulate(profile: Profile, deals: int, seed: int, difficulty: Difficulty) -
         else:
             caps += 1
     elapsed = time.perf_counter() - start
+    cpu = max(time.process_time() - cpu_start, 1e-9)
     return {
         "deals": deals,
         "turns": turns,
@@ -91,7 +93,8 @@ def _simulate(profile: Profile, deals: int, seed: int, difficulty: Difficulty) -
         "caught_rate": caught / calls if calls else 0.0,
         "caps": caps,
         "mean_hand_at_call": statistics.fmean(hand_at_call) if hand_at_call else 0.0,
-        "deals_per_second": deals / elapsed,
+        "deals_per_second": deals / cpu,
+        "deals_per_wall_second": deals / elapsed,
         "mean_decision_us": statistics.fmean(decisions) * 1e6 if decisions else 0.0,
     }
 
@@ -109,23 +112,27 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"calls              {r['calls']} (caught {r['caught_rate']:.1%})\n")
     out.write(f"turn caps          {r['caps']}\n")
     out.write(f"mean hand at call  {r['mean_hand_at_call']:.2f}\n")
-    out.write(f"deals per second   {r['deals_per_second']:.0f}\n")
+    out.write(f"deals per second   {r['deals_per_second']:.0f} per CPU second ({r['deals_per_wall_second']:.0f} by the clock)\n")
     out.write(f"bot decision       {r['mean_decision_us']:.1f} µs mean\n")
     return 0
 
 
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
-    """Bot-vs-bot deals per second, 4 seats, medium bots, one process (one core)."""
+    """Bot-vs-bot deals per second, 4 seats, medium bots, one process (one core).
+
+    Rates are per CPU second of this process, so other work on the machine
+    does not lower them; the clock rate is printed beside them.
+    """
     results = {}
     for key in PROFILE_KEYS:
         p = find_profile(key).with_options(players=4)
         _simulate(p, 50, 99, "medium")  # warm up
         results[key] = _simulate(p, args.deals, 1, "medium")
     base = results["nepali-games"]["deals_per_second"]
-    out.write(f"{'profile':<15}{'deals/s':>10}{'vs nepali-games':>17}{'decision µs':>13}{'turns/deal':>12}\n")
+    out.write(f"{'profile':<15}{'deals/s (CPU)':>14}{'deals/s (clock)':>16}{'vs nepali-games':>17}{'decision µs':>13}{'turns/deal':>12}\n")
     for key, r in results.items():
         out.write(
-            f"{key:<15}{r['deals_per_second']:>10.0f}{r['deals_per_second'] / base:>16.2f}x"
+            f"{key:<15}{r['deals_per_second']:>14.0f}{r['deals_per_wall_second']:>16.0f}{r['deals_per_second'] / base:>16.2f}x"
             f"{r['mean_decision_us']:>13.1f}{r['mean_turns']:>12.1f}\n"
         )
     target = 1000

@@ -221,7 +221,7 @@ class Deal:
     reshuffles: int = 0
     took_from_pile: Card | None = None
     known: list[list[Card]] = field(default_factory=list)  # cards each seat publicly picked and still holds
-    history: list[tuple[int, str]] = field(default_factory=list)
+    history: list[tuple[int, Action]] = field(default_factory=list)
     outcome: Outcome | None = None
 
     # -- creation ------------------------------------------------------------------
@@ -568,7 +568,7 @@ class Deal:
         if err is not None:
             raise err
         actor = self.turn
-        self.history.append((actor, action.text()))
+        self.history.append((actor, action))
         if action.kind == "call":
             return self._call(actor)
         if action.kind == "take":
@@ -644,7 +644,7 @@ class Deal:
         if p.draw_first:
             self.pile.extend(cards)
             self.offer = len(cards)
-            self.offer_kind = classify_group(p, cards)
+            self.offer_kind = "single" if len(cards) == 1 else classify_group(p, cards)
             self.turns += 1
             if p.turn_cap is not None and self.turns >= p.turn_cap:
                 self.phase = "over"
@@ -779,7 +779,7 @@ class Deal:
             "reshuffles": self.reshuffles,
             "took_from_pile": None if self.took_from_pile is None else t(self.took_from_pile),
             "known": [[t(c) for c in k] for k in self.known],
-            "history": [[s, a] for s, a in self.history],
+            "history": [[s, a.text()] for s, a in self.history],
             "outcome": self.outcome.to_json() if self.outcome else None,
         }
 
@@ -828,11 +828,14 @@ class Deal:
             raise PositionError("state field 'seed' must be a number or text")
         tfp = data.get("took_from_pile")
         history_raw = need("history", list)
-        history: list[tuple[int, str]] = []
+        history: list[tuple[int, Action]] = []
         for item in history_raw:
             if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and isinstance(item[1], str)):
                 raise PositionError("state field 'history' must hold [seat, action] pairs")
-            history.append((item[0], item[1]))
+            try:
+                history.append((item[0], parse_action(item[1])))
+            except IllegalAction:
+                raise PositionError(f"state field 'history' holds an unreadable action {item[1]!r}") from None
         outcome_raw = data.get("outcome")
         try:
             outcome = Outcome.from_json(outcome_raw) if outcome_raw is not None else None
@@ -888,7 +891,7 @@ class Deal:
             "seed": self.seed,
             "dealer": self.dealer,
             "players": self.players,
-            "actions": [f"{s}: {a}" for s, a in self.history],
+            "actions": [f"{s}: {a.text()}" for s, a in self.history],
             "outcome": self.outcome.to_json() if self.outcome else None,
         }
 
