@@ -386,15 +386,17 @@ def _check_expect(deal: Deal, step: Step, walk: Walkthrough, path: str, lines: l
                 raise mismatch(key, want, found)
 
 
-def load_file(path: str | Path) -> Walkthrough:
+def load_file(path: str | Path, *, name: str | None = None) -> Walkthrough:
+    """Run the example file at ``path``; errors name it as ``name`` (default: the path)."""
     p = Path(path)
+    shown = name or str(path)
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
-        raise ExampleError(str(path), None, f"cannot read: {exc.strerror}") from None
+        raise ExampleError(shown, None, f"cannot read: {exc.strerror}") from None
     except UnicodeDecodeError:
-        raise ExampleError(str(path), None, "not UTF-8 text") from None
-    return load_text(text, str(path))
+        raise ExampleError(shown, None, "not UTF-8 text") from None
+    return load_text(text, shown)
 
 
 def example_files(paths: list[str | Path]) -> list[Path]:

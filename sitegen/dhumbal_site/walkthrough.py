@@ -47,7 +47,7 @@ class ExampleCache:
                 known = ", ".join(p.stem for p in example_files([EXAMPLES]))
                 raise ValueError(f"no example {example_id!r} in examples/; known: {known}")
             try:
-                self._runs[example_id] = load_file(path.relative_to(ROOT))
+                self._runs[example_id] = load_file(path, name=path.relative_to(ROOT).as_posix())
             except ExampleError as exc:
                 raise ValueError(f"worked example failed: {exc}") from None
         return self._runs[example_id]
