@@ -1,9 +1,9 @@
-"""Test-run plumbing that several suites share: xdist groups and Playwright.
+"""Test-run plumbing that several suites share: xdist groups, the real site and the browser.
 
 1. ``--dist loadgroup`` (in pyproject's pytest addopts) must really group.
    Tests marked ``xdist_group("name")`` must run in one xdist worker: the
-   site tests build and serve the real site once that way
-   (tests/site/conftest.py). pytest-xdist 3.8.0 groups a test by appending
+   tests that look at the real site are grouped that way, so that few
+   workers build it (see 2). pytest-xdist 3.8.0 groups a test by appending
    ``@name`` to ``item._nodeid``, but pytest 9.2 derives ``Node.nodeid`` from
    ``Node._id`` (a ``NodeId``), so the suffix is lost and the groups are
    spread over the workers without any warning. The hook below adds the
@@ -11,21 +11,29 @@
    has one (an older pytest, or an xdist that handles ``NodeId``) or outside
    a loadgroup worker. Remove it once pytest-xdist supports ``NodeId``.
 
-2. One Playwright per test process. The site, table and runtime suites each
-   open ``sync_playwright()`` in a session fixture, and Playwright's sync API
-   refuses to start while another instance is running in the same thread
-   ("using Playwright Sync API inside the asyncio loop"), so whichever suite
-   a worker reaches second would error. ``sync_playwright()`` therefore hands
-   every suite the same running instance (each suite still launches and
-   closes its own browser); it is stopped when the test run ends.
+2. One real site, one server and one browser per test process. The site,
+   runtime and table suites all look at the real site built with ``mkdocs
+   build --strict`` and browse it with headless Chromium. ``shared_site`` and
+   ``shared_chromium`` (the machinery is in tests/sitekit.py) build and serve
+   the site and launch the browser when a test first needs them, once per
+   test process whichever suites it runs; the suites' conftests wrap them in
+   their own fixtures (``real_site``, ``built_site``, ``browser``,
+   ``chromium``...). ``DHUMBAL_TABLE_SITE`` names an already built site to
+   serve instead of building one (see tests/sitekit.py).
 """
 
 from __future__ import annotations
 
-from types import TracebackType
-from typing import Any
+import sys
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+
+if str(Path(__file__).resolve().parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import sitekit  # noqa: E402
 
 
 @pytest.hookimpl(trylast=True)
@@ -48,43 +56,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         item._id = NodeId.parse(f"{nodeid}@{'_'.join(sorted(groups))}")
 
 
-class _SharedPlaywright:
-    """What ``sync_playwright()`` returns during the tests: the shared instance."""
-
-    running: Any = None
-    start_new: Any = None
-
-    def start(self) -> Any:
-        if _SharedPlaywright.running is None:
-            _SharedPlaywright.running = _SharedPlaywright.start_new().start()
-        return _SharedPlaywright.running
-
-    def __enter__(self) -> Any:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        return None  # stopped once, at the end of the run
-
-
-def _share_playwright() -> None:
+@pytest.fixture(scope="session")
+def shared_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sitekit.BuiltSite]:
+    """The real site, built once per test process and served (whether it built or not)."""
+    site = sitekit.build_and_serve(tmp_path_factory.mktemp("real-site"))
     try:
-        from playwright import sync_api
-    except ImportError:
-        return
-    if _SharedPlaywright.start_new is None:
-        _SharedPlaywright.start_new = sync_api.sync_playwright
-        sync_api.sync_playwright = _SharedPlaywright  # type: ignore[assignment]
+        yield site
+    finally:
+        site.server.stop()
 
 
-_share_playwright()
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    if _SharedPlaywright.running is not None:
-        _SharedPlaywright.running.stop()
-        _SharedPlaywright.running = None
+@pytest.fixture(scope="session")
+def shared_chromium() -> Iterator[sitekit.Chromium]:
+    """The headless Chromium of this test process: ``shared_chromium.get()``."""
+    chromium = sitekit.Chromium()
+    try:
+        yield chromium
+    finally:
+        chromium.close()

@@ -11,6 +11,7 @@ position gives the same move, so seeded games replay exactly.
 
 from __future__ import annotations
 
+import random
 from typing import Final, Literal, Sequence
 
 from .cards import Card
@@ -162,13 +163,22 @@ def _lookahead(deal: Deal, hand: Sequence[Card], group: Sequence[Card]) -> float
 
 
 def _throw_most(deal: Deal, seat: int) -> Action:
-    """The group with the most cards (then the most points): the hand shrinks fastest."""
+    """The group with the most cards (then the most points): the hand shrinks fastest.
+
+    With no group of two or more, which single card goes is drawn from a
+    random source seeded by the deal and the turn (so replays stay exact):
+    always keeping the lightest card can leave every hand holding one ace
+    beside a card it never pairs, and the deal would circle for ever.
+    """
     hand = deal.hands[seat]
     barred = deal.took_from_pile
     groups = [g for g in deal.valid_groups(hand) if barred is None or barred not in g]
     if not deal.profile.draw_first:
         groups = [g for g in groups if deal.is_legal(Action.throw(*g))]
     best = max(groups, key=lambda g: (len(g), _group_value(deal, g), [-c for c in g]))
+    if len(best) == 1 and len(groups) > 1:
+        rng = random.Random(f"dhumbal/bot/{deal.seed}/{deal.turns}/{seat}")
+        best = rng.choice(sorted(groups))
     return Action.throw(*best)
 
 

@@ -2,18 +2,18 @@
 small sites built from temporary docs trees, a local web server and a
 headless Chromium that may talk to nothing but that server.
 
-The real site is built with ``mkdocs build --strict`` in a subprocess, as
-``make build`` does, with ``DHUMBAL_SITE_URL`` set to the address of the test
-server (instant navigation needs the sitemap URLs to match it). Temporary
-trees are built in this process so that tests can register marker handlers
-and replace ``dhumbal.i18n.card_name`` with ``monkeypatch``.
+The real site is the one every suite shares (``shared_site`` in
+tests/conftest.py, built with ``mkdocs build --strict`` in a subprocess with
+``DHUMBAL_SITE_URL`` set to the test server's address, see tests/sitekit.py).
+Temporary trees are built in this process so that tests can register marker
+handlers and replace ``dhumbal.i18n.card_name`` with ``monkeypatch``.
 
 Tests that share the real site are marked ``xdist_group("real-site")`` and
 the in-process tree builds ``xdist_group("site-tree")``: under ``--dist
 loadgroup`` (pyproject's addopts; tests/conftest.py makes it work with
-pytest 9.2) each group runs in one worker, so the real site is built, served
-and browsed once. Every test is also correct when a group is split across
-workers (each worker then builds and serves its own copy).
+pytest 9.2) each group runs in one worker. Every test is also correct when a
+group is split across workers (each test process builds and serves its own
+copy of the real site, once).
 
 The site's own strings and the cards' names come from the compiled
 catalogs, which a fresh checkout lacks until a build compiles them, and the
@@ -23,15 +23,10 @@ process: ``compiled_catalogs`` compiles them before any site test runs.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import logging
-import os
 import shutil
-import subprocess
 import sys
 import textwrap
-import threading
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,81 +34,13 @@ from typing import Any
 
 import pytest
 from sitecheck import fake_card_name
-
-ROOT = Path(__file__).resolve().parents[2]
-SITEGEN = ROOT / "sitegen"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+from sitekit import ROOT, SITEGEN, BuiltSite, Chromium, LocalPages, PageWatch
 
 if str(SITEGEN) not in sys.path:
     sys.path.insert(0, str(SITEGEN))
 
 
-# -- local web server -----------------------------------------------------------
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        pass
-
-
-@dataclass
-class Server:
-    """A static file server on 127.0.0.1 in a thread."""
-
-    directory: Path
-    httpd: http.server.ThreadingHTTPServer
-    thread: threading.Thread
-
-    @property
-    def port(self) -> int:
-        return int(self.httpd.server_address[1])
-
-    @property
-    def origin(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def url(self) -> str:
-        return self.origin + "/"
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(timeout=5)
-
-
-def start_server(directory: Path) -> Server:
-    handler = functools.partial(_QuietHandler, directory=str(directory))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    return Server(directory, httpd, thread)
-
-
 # -- the real site --------------------------------------------------------------
-
-
-@dataclass
-class BuiltSite:
-    """The result of building the real site."""
-
-    directory: Path
-    server: Server
-    returncode: int
-    log: str
-
-    @property
-    def ok(self) -> bool:
-        return self.returncode == 0
-
-    def require(self) -> None:
-        """Fail the calling test (not error) if the build failed."""
-        if not self.ok:
-            pytest.fail(
-                "the site did not build with mkdocs build --strict:\n" + self.log[-6000:],
-                pytrace=False,
-            )
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -128,23 +55,9 @@ def compiled_catalogs() -> None:
 
 
 @pytest.fixture(scope="session")
-def real_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
+def real_site(shared_site: BuiltSite) -> BuiltSite:
     """The real site (docs/, mkdocs.yml), built once per test process, and served."""
-    directory = tmp_path_factory.mktemp("real-site")
-    server = start_server(directory)
-    env = dict(os.environ, DHUMBAL_SITE_URL=server.url, NO_MKDOCS_2_WARNING="1")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(directory)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    try:
-        yield BuiltSite(directory, server, result.returncode, result.stdout + result.stderr)
-    finally:
-        server.stop()
+    return shared_site
 
 
 @pytest.fixture(scope="session")
@@ -269,28 +182,14 @@ def handlers(monkeypatch: pytest.MonkeyPatch) -> Callable[[str, Callable[..., st
 # -- browser ----------------------------------------------------------------------
 
 
-@dataclass
-class Requests:
-    """What went wrong in a browser page: requests to other hosts (refused),
-    failed responses of the test server, script errors."""
-
-    allowed_origin: str
-    refused: list[str] = field(default_factory=list)
-    failed: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
+# What went wrong in a browser page: requests to other hosts (refused),
+# failed responses of the test server, script errors.
+Requests = PageWatch
 
 
 @pytest.fixture(scope="session")
-def browser(site: BuiltSite) -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is not installed")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+def browser(site: BuiltSite, shared_chromium: Chromium) -> Any:
+    return shared_chromium.get()
 
 
 @pytest.fixture
@@ -300,40 +199,11 @@ def page_factory(browser: Any, site: BuiltSite) -> Iterator[Callable[..., tuple[
     Every request to another host is aborted and recorded; the test fails if
     there was any, or if a request to the server failed, or a script threw.
     """
-    contexts: list[Any] = []
-    records: list[Requests] = []
+    pages = LocalPages(browser, site.server.origin)
 
     def make(**options: Any) -> tuple[Any, Requests]:
-        context = browser.new_context(**options)
-        requests = Requests(site.server.origin)
-
-        def route(route: Any) -> None:
-            url = route.request.url
-            if url.startswith(site.server.origin + "/") or url == site.server.origin:
-                route.continue_()
-            else:
-                requests.refused.append(url)
-                route.abort()
-
-        context.route("**/*", route)
-        page = context.new_page()
-        page.on(
-            "response",
-            lambda response: requests.failed.append(f"{response.status} {response.url}")
-            if response.status >= 400
-            else None,
-        )
-        page.on("pageerror", lambda error: requests.errors.append(str(error)))
-        contexts.append(context)
-        records.append(requests)
-        return page, requests
+        context, requests = pages.context(**options)
+        return pages.page(context, requests), requests
 
     yield make
-    for context in contexts:
-        context.close()
-    refused = sorted({url for record in records for url in record.refused})
-    failed = sorted({url for record in records for url in record.failed})
-    errors = [error for record in records for error in record.errors]
-    assert not refused, f"the browser tried to reach other hosts: {refused}"
-    assert not failed, f"requests to the site failed: {failed}"
-    assert not errors, f"scripts failed: {errors}"
+    pages.finish()

@@ -9,10 +9,12 @@ and script, and a stand-in ``window.DhumbalRuntime`` (``stub-runtime.js``)
 whose ``request`` calls ``dhumbal.web.handle`` through Playwright's
 ``expose_function``.
 
-The real site is built once per test process with ``mkdocs build --strict``
-into a temporary directory served on 127.0.0.1 (``DHUMBAL_SITE_URL`` set to
-it, for instant navigation). Set ``DHUMBAL_TABLE_SITE`` to the directory of
-an already built site to skip the build while working on the tests.
+The real site is the one every suite shares (``shared_site`` in
+tests/conftest.py): built once per test process with ``mkdocs build
+--strict`` into a temporary directory served on 127.0.0.1
+(``DHUMBAL_SITE_URL`` set to it, for instant navigation). Set
+``DHUMBAL_TABLE_SITE`` to the directory of an already built site to skip the
+build while working on the tests (see tests/sitekit.py).
 
 Browser tests are marked ``xdist_group("browser")`` so that with
 ``pytest -n 2 --dist loadgroup`` they share one worker, one build and one
@@ -21,25 +23,18 @@ browser.
 
 from __future__ import annotations
 
-import functools
 import html
-import http.server
 import json
-import os
-import subprocess
 import sys
-import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sitekit import ROOT, BuiltSite, Chromium, LocalPages, PageWatch, Server, serve
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 STUB_PAGES = {
     # language: (profile of the rules page, seed)
     "en": ("nepali-games", 101),
@@ -52,108 +47,35 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        pass
-
-
 @dataclass
-class Server:
-    directory: Path
-    httpd: http.server.ThreadingHTTPServer
-    thread: threading.Thread
+class Served:
+    """A test server as the table tests address it: ``url(path)``."""
+
+    server: Server
+
+    @property
+    def directory(self) -> Path:
+        return self.server.directory
 
     @property
     def origin(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        return self.server.origin
 
     def url(self, path: str = "") -> str:
-        return f"{self.origin}/{path.lstrip('/')}"
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(timeout=5)
-
-
-def serve(directory: Path) -> Server:
-    handler = functools.partial(_QuietHandler, directory=str(directory))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, name="table-server", daemon=True)
-    thread.start()
-    return Server(directory, httpd, thread)
+        return self.server.at(path)
 
 
 # -- the browser ----------------------------------------------------------------
 
 
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is not installed")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+def chromium(shared_chromium: Chromium) -> Any:
+    return shared_chromium.get()
 
 
-@dataclass
-class Watch:
-    """What a page did that it should not: other hosts, failed requests, script errors."""
-
-    origin: str
-    refused: list[str] = field(default_factory=list)
-    failed: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    requested: list[str] = field(default_factory=list)
-
-
-def _open(browser: Any, origin: str, contexts: list[Any], watches: list[Watch], **options: Any) -> tuple[Any, Watch]:
-    context = browser.new_context(**options)
-    watch = Watch(origin)
-
-    def route(r: Any) -> None:
-        url = r.request.url
-        if url == origin or url.startswith(origin + "/"):
-            watch.requested.append(url)
-            r.continue_()
-        else:
-            watch.refused.append(url)
-            r.abort()
-
-    context.route("**/*", route)
-    contexts.append(context)
-    watches.append(watch)
-    return context, watch
-
-
-def _finish(contexts: list[Any], watches: list[Watch]) -> None:
-    for context in contexts:
-        context.close()
-    refused = sorted({u for w in watches for u in w.refused})
-    failed = sorted({u for w in watches for u in w.failed})
-    errors = [e for w in watches for e in w.errors]
-    assert not refused, f"the browser tried to reach other hosts: {refused}"
-    assert not failed, f"requests to the site failed: {failed}"
-    assert not errors, f"scripts failed: {errors}"
-
-
-def _page(context: Any, watch: Watch) -> Any:
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.on("response", lambda r: watch.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
-    page.on("pageerror", lambda e: watch.errors.append(str(e)))
-    return page
+# What a page did that it should not: other hosts, failed requests, script
+# errors; and what it requested from the test server.
+Watch = PageWatch
 
 
 # -- the stub site ------------------------------------------------------------------
@@ -181,7 +103,7 @@ STUB_PAGE = """<!doctype html>
 
 
 @pytest.fixture(scope="session")
-def stub_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def stub_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """Pages ``/<lang>/`` (a rules page each) and ``/en/example/`` (with a play-from button)."""
     from dhumbal import web
     from dhumbal.examples import load_file
@@ -211,28 +133,27 @@ def stub_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     (directory / "en" / "example" / "index.html").write_text(page, encoding="utf-8")
     server = serve(directory)
     try:
-        yield server
+        yield Served(server)
     finally:
         server.stop()
 
 
 @pytest.fixture
-def stub_page(chromium: Any, stub_site: Server) -> Iterator[Callable[..., tuple[Any, Watch]]]:
+def stub_page(chromium: Any, stub_site: Served) -> Iterator[Callable[..., tuple[Any, Watch]]]:
     """Pages of the stub site whose runtime answers from this process's dhumbal.web."""
     from dhumbal import web
 
-    contexts: list[Any] = []
-    watches: list[Watch] = []
+    pages = LocalPages(chromium, stub_site.origin)
 
     def make(fail: str | None = None, **options: Any) -> tuple[Any, Watch]:
-        context, watch = _open(chromium, stub_site.origin, contexts, watches, **options)
+        context, watch = pages.context(**options)
         context.expose_function("dhumbalHandle", web.handle)
         if fail:
             context.add_init_script(f"window.__stubFail = {json.dumps(fail)};")
-        return _page(context, watch), watch
+        return pages.page(context, watch, timeout=30_000), watch
 
     yield make
-    _finish(contexts, watches)
+    pages.finish()
 
 
 # -- the real site ------------------------------------------------------------------
@@ -240,50 +161,33 @@ def stub_page(chromium: Any, stub_site: Server) -> Iterator[Callable[..., tuple[
 
 @dataclass
 class RealSite:
-    server: Server
-    returncode: int
-    log: str
+    """The shared real site (``built``), its server addressed with ``server.url(path)``."""
+
+    built: BuiltSite
+
+    @property
+    def server(self) -> Served:
+        return Served(self.built.server)
 
     def require(self) -> None:
-        if self.returncode != 0:
-            pytest.fail("the site did not build with mkdocs build --strict:\n" + self.log[-6000:], pytrace=False)
+        """Fail the calling test if the site did not build."""
+        self.built.require()
 
 
 @pytest.fixture(scope="session")
-def real_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RealSite]:
-    prebuilt = os.environ.get("DHUMBAL_TABLE_SITE")
-    if prebuilt:
-        server = serve(Path(prebuilt))
-        try:
-            yield RealSite(server, 0, "")
-        finally:
-            server.stop()
-        return
-    directory = tmp_path_factory.mktemp("table-site")
-    server = serve(directory)
-    env = dict(os.environ, DHUMBAL_SITE_URL=server.origin + "/", NO_MKDOCS_2_WARNING="1")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(directory)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
-    )
-    try:
-        yield RealSite(server, result.returncode, result.stdout + result.stderr)
-    finally:
-        server.stop()
+def real_site(shared_site: BuiltSite) -> RealSite:
+    return RealSite(shared_site)
 
 
 @pytest.fixture
 def site_page(chromium: Any, real_site: RealSite) -> Iterator[Callable[..., tuple[Any, Watch]]]:
     """Pages of the real built site, with the real runtime."""
     real_site.require()
-    contexts: list[Any] = []
-    watches: list[Watch] = []
+    pages = LocalPages(chromium, real_site.server.origin)
 
     def make(**options: Any) -> tuple[Any, Watch]:
-        context, watch = _open(chromium, real_site.server.origin, contexts, watches, **options)
-        page = _page(context, watch)
-        page.set_default_timeout(90_000)
-        return page, watch
+        context, watch = pages.context(**options)
+        return pages.page(context, watch, timeout=90_000), watch
 
     yield make
-    _finish(contexts, watches)
+    pages.finish()

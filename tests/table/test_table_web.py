@@ -28,6 +28,12 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
 
 
+@pytest.fixture(autouse=True)
+def fresh_sessions() -> None:
+    """Each test starts with no table in the worker: no language or game leaks between tests."""
+    web.SESSIONS.clear()
+
+
 def ask(**request: Any) -> dict[str, Any]:
     request.setdefault("table", "test-table")
     out = json.loads(web.handle(json.dumps(request)))
