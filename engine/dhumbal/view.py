@@ -24,7 +24,7 @@ from typing import Final, Iterable, Mapping, Sequence
 
 from . import cards as C
 from .compare import option_value_text
-from .deal import Action, Deal
+from .deal import Action, Deal, Outcome
 from .i18n import N_, NP_, Translator, card_name, digits, number, translator
 from .match import Match, money_text
 from .profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
@@ -440,35 +440,61 @@ def _actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) -> str
     return f'<div class="dht-actions">{"".join(buttons)}</div>{hint}'
 
 
+ScoreRow = tuple[str, str, list[tuple[int | str, str]]]
+
+
+def score_rows(
+    outcome: Outcome,
+    profile: Profile,
+    lang: str,
+    *,
+    totals: Sequence[int] | None = None,
+    eliminated: Sequence[bool] | None = None,
+) -> list[ScoreRow]:
+    """The score rows of a finished deal, as (key, label, [(value, shown)…]).
+
+    One definition for the table and the worked examples: Hand / Took / Paid
+    (and the running Total) for the ledger profile, payments and money for
+    dashain, points (and the cumulative total, eliminations) for
+    cardrulesplus. ``totals`` are the running match scores after the deal.
+    """
+    t = translator(lang)
+    o = outcome
+    rows: list[ScoreRow] = [("hand", t(ROW_HAND), [(v, number(v, lang)) for v in o.hands])]
+    if profile.settlement == "collect":
+        rows.append(("took", t(ROW_TOOK), [(v, number(v, lang)) for v in o.took]))
+        rows.append(("paid", t(ROW_PAID), [(v, _signed(v, lang)) for v in o.paid]))
+        if totals is not None:
+            rows.append(("total", t(ROW_TOTAL), [(v, _signed(v, lang)) for v in totals]))
+    elif profile.settlement == "pay-caller":
+        rate = profile.money_per_point or "0"
+        rows.append(("paid", t(ROW_PAID), [(v, _signed(v, lang)) for v in o.paid]))
+        rows.append(("money", t(ROW_MONEY), [(money_text(v, rate), _money(v, rate, lang)) for v in o.paid]))
+        if totals is not None:
+            rows.append(("total", t(ROW_TOTAL), [(v, _signed(v, lang)) for v in totals]))
+            rows.append(("money-total", t(ROW_MONEY_TOTAL), [(money_text(v, rate), _money(v, rate, lang)) for v in totals]))
+    else:
+        rows.append(("points", t(ROW_POINTS), [(v, number(v, lang)) for v in o.points]))
+        if totals is not None:
+            rows.append(("total", t(ROW_TOTAL), [(v, number(v, lang)) for v in totals]))
+        if eliminated is not None and any(eliminated):
+            rows.append(("eliminated", t(ROW_STATUS), [(1 if out else 0, t(OUT) if out else "") for out in eliminated]))
+    return rows
+
+
 def _result(model: TableModel, deal: Deal, t: Translator) -> str:
     assert model.match is not None and deal.outcome is not None
     o = deal.outcome
     p = deal.profile
-    lang = model.lang
     names = model.deal_names()
     seats = list(range(deal.players))
     match_seats = [model.match.seating[s] for s in seats]
-    rows: list[tuple[str, str, list[tuple[int | str, str]]]] = []
-    rows.append(("hand", t(ROW_HAND), [(v, number(v, lang)) for v in o.hands]))
     scores = model.match.scores
-    if p.settlement == "collect":
-        rows.append(("took", t(ROW_TOOK), [(v, number(v, lang)) for v in o.took]))
-        rows.append(("paid", t(ROW_PAID), [(v, _signed(v, lang)) for v in o.paid]))
-        rows.append(("total", t(ROW_TOTAL), [(scores[m], _signed(scores[m], lang)) for m in match_seats]))
-    elif p.settlement == "pay-caller":
-        rate = p.money_per_point or "0"
-        rows.append(("paid", t(ROW_PAID), [(v, _signed(v, lang)) for v in o.paid]))
-        rows.append(("money", t(ROW_MONEY), [(money_text(v, rate), _money(v, rate, lang)) for v in o.paid]))
-        rows.append(("total", t(ROW_TOTAL), [(scores[m], _signed(scores[m], lang)) for m in match_seats]))
-        rows.append(("money-total", t(ROW_MONEY_TOTAL),
-                     [(money_text(scores[m], rate), _money(scores[m], rate, lang)) for m in match_seats]))
-    else:
-        rows.append(("points", t(ROW_POINTS), [(v, number(v, lang)) for v in o.points]))
-        rows.append(("total", t(ROW_TOTAL), [(scores[m], number(scores[m], lang)) for m in match_seats]))
-        if model.match.eliminated:
-            rows.append(("eliminated", t(ROW_STATUS),
-                         [(1 if m in model.match.eliminated else 0, t(OUT) if m in model.match.eliminated else "")
-                          for m in match_seats]))
+    rows = score_rows(
+        o, p, model.lang,
+        totals=[scores[m] for m in match_seats],
+        eliminated=[m in model.match.eliminated for m in match_seats] if p.elimination is not None else None,
+    )
     head = "".join(
         f'<th scope="col" data-seat="{s}">{_e(names[s])}'
         + (f' <span class="dht-badge">{_e(t(CALLED))}</span>' if o.caller == s else "")

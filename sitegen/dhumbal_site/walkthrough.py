@@ -14,8 +14,8 @@ from typing import Any
 from dhumbal import cards as C
 from dhumbal.deal import Action
 from dhumbal.examples import ExampleError, Walkthrough, example_files, load_file, note_text
-from dhumbal.i18n import N_, card_name, number, translator
-from dhumbal.match import money_text
+from dhumbal.i18n import N_, number, translator
+from dhumbal.view import score_rows
 from dhumbal.profiles import PROFILE_KEYS
 
 from .markers import MarkerContext
@@ -99,30 +99,20 @@ def _table_rows(walk: Walkthrough, table: dict[str, Any], lang: str) -> list[dic
 
 
 def _score(walk: Walkthrough, lang: str) -> dict[str, Any] | None:
+    """The deal's score rows, from the same definition the mini table uses."""
     o = walk.outcome
     if o is None:
         return None
-    p = walk.profile
-    rows: list[dict[str, Any]] = [{"label": N_("Hand"), "cells": [number(v, lang) for v in o.hands]}]
-    if p.settlement == "collect":
-        rows.append({"label": N_("Took"), "cells": [number(v, lang) for v in o.took]})
-        rows.append({"label": N_("Paid"), "cells": [number(v, lang, signed=True) for v in o.paid]})
-    elif p.settlement == "pay-caller":
-        rows.append({"label": N_("Paid"), "cells": [number(v, lang, signed=True) for v in o.paid]})
-        if p.money_per_point is not None:
-            rows.append({
-                "label": N_("Money at {rate} a point"),
-                "params": {"rate": number(p.money_per_point, lang)},
-                "cells": [number(money_text(v, p.money_per_point), lang) for v in o.paid],
-            })
-    else:
-        rows.append({"label": N_("Points this deal"), "cells": [number(v, lang) for v in o.points]})
-        if walk.scores_before is not None and walk.scores_after is not None:
-            rows.append({"label": N_("Score before"), "cells": [number(v, lang) for v in walk.scores_before]})
-            rows.append({"label": N_("Score after"), "cells": [number(v, lang) for v in walk.scores_after]})
-    winner = None if o.winner is None else walk.names[o.winner]
-    eliminated = [walk.names[s] for s in walk.eliminated]
-    return {"rows": rows, "winner": winner, "eliminated": eliminated, "caught": o.caught}
+    eliminated = None
+    if walk.profile.elimination is not None and walk.scores_after is not None:
+        eliminated = [s in walk.eliminated for s in range(len(walk.names))]
+    rows = score_rows(o, walk.profile, lang, totals=walk.scores_after, eliminated=eliminated)
+    return {
+        "rows": [{"key": key, "label": label, "cells": [shown for _, shown in cells]} for key, label, cells in rows],
+        "winner": None if o.winner is None else walk.names[o.winner],
+        "eliminated": [walk.names[s] for s in walk.eliminated],
+        "caught": o.caught,
+    }
 
 
 def example_context(walk: Walkthrough, lang: str) -> dict[str, Any]:
