@@ -16,12 +16,7 @@ Card = int
 
 SUITS: Final = ("S", "H", "D", "C")
 SUIT_SYMBOLS: Final = ("♠", "♥", "♦", "♣")
-SUIT_KEYS: Final = ("spades", "hearts", "diamonds", "clubs")
 RANK_TEXT: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-RANK_KEYS: Final = (
-    "", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "jack", "queen", "king",
-)
 JOKERS: Final = (52, 53)
 JOKER = 0  # the rank of a joker
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13

@@ -17,7 +17,7 @@ import gettext
 import os
 import re
 from functools import lru_cache
-from typing import Callable, Final, Mapping
+from typing import Final, Mapping
 
 from . import cards as C
 
@@ -59,12 +59,6 @@ def available_languages() -> tuple[str, ...]:
     if os.path.isdir(LOCALE_DIR):
         found |= {d for d in os.listdir(LOCALE_DIR) if os.path.exists(os.path.join(LOCALE_DIR, d, "LC_MESSAGES", DOMAIN + ".mo"))}
     return ("en",) + tuple(sorted(found - {"en"}))
-
-
-def has_catalog(lang: str) -> bool:
-    return lang == "en" or os.path.exists(
-        os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", DOMAIN + ".mo")
-    )
 
 
 def digits(text: str, lang: str) -> str:
@@ -149,9 +143,3 @@ def card_name(card: C.Card | str, lang: str) -> str:
         return t(JOKER_NAME)
     return t(CARD_NAME, rank=t.raw(RANK_NAMES[C.rank_of(c)]), suit=t.raw(SUIT_NAMES[C.suit_of(c)]))
 
-
-def cards_names(cs: list[C.Card], lang: str) -> str:
-    return ", ".join(card_name(c, lang) for c in cs)
-
-
-Gettext = Callable[[str], str]

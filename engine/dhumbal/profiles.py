@@ -9,7 +9,7 @@ canonical text form such as ``nepali-games(runs=on,jokers=on)``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from decimal import Decimal, InvalidOperation
 from typing import Final, Literal, Mapping
@@ -435,6 +435,3 @@ def parse_profile(text: str) -> Profile:
 def all_profiles() -> list[Profile]:
     return [find_profile(k) for k in PROFILE_KEYS]
 
-
-def same_rules(a: Profile, b: Profile) -> bool:
-    return replace(a, option_specs=()) == replace(b, option_specs=())
