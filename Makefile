@@ -49,7 +49,7 @@ bench: setup
 ## locales/dhumbal.pot and merge it into each language's catalog
 catalogs: $(STAMP)
 	$(VENV)/bin/pybabel -q extract -F pyproject.toml -o locales/dhumbal.pot --omit-header \
-		--sort-by-file --no-wrap --add-comments=TRANSLATORS: .
+		--sort-output --add-location=file --no-wrap --add-comments=TRANSLATORS: .
 	$(VENV)/bin/pybabel -q update -i locales/dhumbal.pot -d locales -D dhumbal \
 		--no-fuzzy-matching --no-wrap --ignore-obsolete
 	$(PY) sitegen/dhumbal_site/catalogs.py normalize

@@ -199,12 +199,16 @@ _NAMES = {"fr": "French", "nl": "Dutch", "ne": "Nepali"}
 
 
 def normalize_headers() -> None:
-    """Give every catalog the project's header (``pybabel update`` brings back template placeholders)."""
+    """Give every catalog the project's header (``pybabel update`` brings back template placeholders).
+
+    Dates are left out: they change on every update and would make two
+    branches that each add messages conflict on the header alone.
+    """
     for lang in languages():
         path = po_path(lang)
         text = path.read_text(encoding="utf-8")
         head, sep, body = text.partition("\n\n")
-        keep = [ln for ln in head.splitlines() if ln.startswith('"') and not ln.startswith(('"Report-Msgid-Bugs-To', '"Last-Translator', '"Project-Id-Version', '"Language-Team'))]
+        keep = [ln for ln in head.splitlines() if ln.startswith('"') and not ln.startswith(('"Report-Msgid-Bugs-To', '"Last-Translator', '"Project-Id-Version', '"Language-Team', '"POT-Creation-Date', '"PO-Revision-Date'))]
         name = _NAMES.get(lang, lang)
         new_head = "\n".join([
             f"# {name} translations of the Dhumbal site and engine.",

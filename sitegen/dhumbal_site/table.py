@@ -112,7 +112,7 @@ class PageTables:
 
     def render(self, page: Page, config: MkDocsConfig) -> str:
         """The pre-rendered table for ``page`` in the language being built."""
-        from dhumbal import web
+        from dhumbal import protocol, web
         from dhumbal.view import position_attrs
 
         lang = current_language(config)
@@ -122,17 +122,17 @@ class PageTables:
             if spec.example is not None:
                 state, names = self.example(spec.example)
                 return web.prerender(
-                    lang=lang, profile=web.read_profile(state.get("profile"), {}),
-                    seed=0, difficulty=web.read_difficulty(spec.difficulty), table_id=TABLE_ID,
+                    lang=lang, profile=protocol.read_profile(state.get("profile"), {}),
+                    seed=0, difficulty=protocol.read_difficulty(spec.difficulty), table_id=TABLE_ID,
                     start=state, names=names, attrs=position_attrs(state, names),
                 )
-            profile = web.read_profile(spec.profile, spec.options)
-            difficulty = web.read_difficulty(spec.difficulty)
+            profile = protocol.read_profile(spec.profile, spec.options)
+            difficulty = protocol.read_difficulty(spec.difficulty)
             return web.prerender(
                 lang=lang, profile=profile, seed=spec.seed, difficulty=difficulty, table_id=TABLE_ID,
                 attrs={"data-seed": str(spec.seed)},
             )
-        except web.RequestError as error:
+        except protocol.RequestError as error:
             raise PluginError(f"{src}: the page's mini table: {error.text('en')}") from error
         except Exception as error:
             raise PluginError(

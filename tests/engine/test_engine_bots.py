@@ -10,11 +10,11 @@ import sys
 from collections import Counter
 from typing import Any, Callable, Sequence
 
-import pytest
 from hypothesis import HealthCheck, Phase, example, given, settings, strategies as st
 
 from dhumbal import bots
-from dhumbal.deal import Action, Deal, replay
+from dhumbal.deal import Action, Deal
+from dhumbal.records import replay
 from dhumbal.profiles import Profile, parse_profile
 
 from rules_kit import OPTIONS, check_cards, count_actions, profile

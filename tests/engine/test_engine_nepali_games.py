@@ -11,9 +11,9 @@ import random
 import pytest
 
 from dhumbal.cards import full_deck
-from dhumbal.deal import Action, Deal, replay
+from dhumbal.deal import Action, Deal
 
-from rules_kit import act, assert_refused, card, cards, position, profile, snapshot
+from rules_kit import act, assert_refused, card, cards, position, profile
 
 NG = "nepali-games"
 

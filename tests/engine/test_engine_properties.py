@@ -17,7 +17,8 @@ from typing import Any, Hashable
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from dhumbal.deal import Action, Deal, IllegalAction, replay
+from dhumbal.deal import Action, Deal, IllegalAction
+from dhumbal.records import replay
 from dhumbal.profiles import parse_profile
 
 from rules_kit import OPTIONS, check_cards, count_actions, profile

@@ -10,7 +10,8 @@ import pytest
 
 from dhumbal import bots
 from dhumbal.cards import card_text
-from dhumbal.deal import Action, Deal, IllegalAction, PositionError, replay
+from dhumbal.deal import Action, Deal, IllegalAction, PositionError
+from dhumbal.records import replay
 
 from rules_kit import act, cards, position, profile
 

@@ -19,7 +19,7 @@ from dhumbal.bots import choose
 from dhumbal.deal import Action, Deal, Outcome
 from dhumbal.match import Match
 from dhumbal.profiles import parse_profile
-from dhumbal.web import decode_hash, decode_move
+from dhumbal.share import decode_hash, decode_move
 
 LANGS = ("en", "fr", "nl", "ne")
 

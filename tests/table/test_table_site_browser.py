@@ -29,8 +29,9 @@ from tabledriver import (
 )
 from tablekit import LANGS, expected_rows, reference_replay
 
-from dhumbal import web
-from dhumbal.deal import IllegalAction, replay
+from dhumbal import session, share
+from dhumbal.deal import IllegalAction
+from dhumbal.records import replay
 from dhumbal.i18n import translator
 from dhumbal.view import STATIC_NOTE, TITLE
 
@@ -90,7 +91,7 @@ def test_a_deal_against_the_bots_on_a_rules_page(site_page: Opener, real_site: A
     )
     assert state["hash"] == h
     assert replay(state["summary"]["transcript"]).outcome == ref.outcomes[0]
-    assert translator(lang)(web.PROMPT_DEAL_OVER) in status(page) or translator(lang)(web.PROMPT_MATCH_OVER) in status(page)
+    assert translator(lang)(session.PROMPT_DEAL_OVER) in status(page) or translator(lang)(session.PROMPT_MATCH_OVER) in status(page)
 
 
 def test_keyboard_turn_refusal_and_shared_link(site_page: Opener, real_site: Any) -> None:
@@ -112,7 +113,7 @@ def test_keyboard_turn_refusal_and_shared_link(site_page: Opener, real_site: Any
     before = answers(page)
     page.keyboard.press("Enter")
     wait_answer(page, before)
-    assert web.decode_hash(table_hash(page))["m"] == ["s,t" + marked]
+    assert share.decode_hash(table_hash(page))["m"] == ["s,t" + marked]
     # a refusal: throwing before taking a card
     if page.locator(BOARD).get_attribute("data-over") == "false":
         highest_card(page).click()
@@ -172,8 +173,8 @@ def test_play_from_a_worked_example(site_page: Opener, real_site: Any) -> None:
 
     cards = page.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all("els => els.map(e => e.dataset.card)")
     assert [card_text(parse_card(c)) for c in cards] == state["hands"][me]
-    data = web.decode_hash(table_hash(page))
-    assert web.expand_state(data["x"])["hands"] == state["hands"]
+    data = share.decode_hash(table_hash(page))
+    assert share.expand_state(data["x"])["hands"] == state["hands"]
 
 
 def test_instant_navigation_keeps_the_engine(site_page: Opener, real_site: Any) -> None:

@@ -31,7 +31,7 @@ from tabledriver import (
 )
 from tablekit import LANGS, expected_rows, reference_replay
 
-from dhumbal import web
+from dhumbal import session, share, web
 from dhumbal.deal import IllegalAction
 from dhumbal.i18n import number, translator
 
@@ -93,13 +93,13 @@ def test_a_deal_played_through_the_interface_scores_as_the_engine_settles(
             assert text == number(int(value), lang)
     # every hand is shown, and the status says the deal is over, in the page language
     assert page.locator(f"{BOARD} .dht-seat__hand").count() == ref.deal.players
-    assert translator(lang)(web.PROMPT_DEAL_OVER) in status(page) or translator(lang)(web.PROMPT_MATCH_OVER) in status(page)
+    assert translator(lang)(session.PROMPT_DEAL_OVER) in status(page) or translator(lang)(session.PROMPT_MATCH_OVER) in status(page)
     # the next deal
     nxt = page.locator(f'{BOARD} [data-op="next-deal"]')
     if nxt.count():
         click(page, nxt)
         assert page.locator(BOARD).get_attribute("data-over") in ("false", "true")
-        assert web.decode_hash(table_hash(page))["n"] == 2
+        assert share.decode_hash(table_hash(page))["n"] == 2
 
 
 def test_one_turn_by_keyboard_only(stub_page: Opener, stub_site: Any) -> None:
@@ -132,7 +132,7 @@ def test_one_turn_by_keyboard_only(stub_page: Opener, stub_site: Any) -> None:
     page.keyboard.press("Enter")
     wait_answer(page, before)
     assert page.locator(f'{BOARD} [data-card="{marked}"]').count() == 0
-    moves = web.decode_hash(table_hash(page))["m"][0].split(",")
+    moves = share.decode_hash(table_hash(page))["m"][0].split(",")
     assert moves == ["s", "t" + marked]
     # focus stays in the table, on a control that can be used now
     assert page.evaluate("document.querySelector('#dh-table .dht-board').contains(document.activeElement)")
@@ -160,7 +160,7 @@ def test_a_refused_action_shows_the_engines_reason(stub_page: Opener, stub_site:
     assert status(page) == reason
     assert "dht-status--alert" in (page.locator(f"{TABLE} .dht-status").get_attribute("class") or "")
     # nothing changed and the mark is kept
-    assert web.decode_hash(table_hash(page))["m"] == [""]
+    assert share.decode_hash(table_hash(page))["m"] == [""]
     assert page.locator(f'{BOARD} .dht-card[aria-pressed="true"]').count() == 1
 
 
@@ -192,7 +192,7 @@ def test_a_tampered_link_gives_a_message_and_a_fresh_deal(stub_page: Opener, stu
     assert translator("fr")(web.NOTICE_BAD_HASH) in status(page)
     assert page.locator(f"{BOARD} .dht-card[aria-pressed]").count() == 5
     assert page.locator(BOARD).get_attribute("data-profile-key") == "dashain"
-    assert web.decode_hash(table_hash(page))["p"] == "dashain"
+    assert share.decode_hash(table_hash(page))["p"] == "dashain"
 
 
 @pytest.mark.parametrize("code", ["blocked", "unsupported", "failed", "something-else"])
@@ -249,7 +249,7 @@ def test_play_from_an_example_loads_its_position(stub_page: Opener, stub_site: A
     click(page, page.locator(f'{BOARD} [data-action="throw"]'))
     assert page.locator(f"{BOARD} .dht-hand__total").get_attribute("data-total") == "5"
     # and the link restores it, position included
-    data = web.decode_hash(table_hash(page))
+    data = share.decode_hash(table_hash(page))
     assert data["x"]["hands"][0] == "KSKHADACAH" and data["m"] == ["s,tKSKH"]
 
 
@@ -268,14 +268,14 @@ def test_settings_change_the_rules_and_start_a_new_match(stub_page: Opener, stub
     wait_answer(page, before)
     assert page.locator(BOARD).get_attribute("data-profile-key") == "dashain"
     assert page.locator(f"{BOARD} .dht-seat").count() == 3
-    data = web.decode_hash(table_hash(page))
+    data = share.decode_hash(table_hash(page))
     assert data["p"] == "dashain(players=3)" and data["d"] == "hard"
     # a value the engine does not allow is refused in words, and the game is kept
     page.fill(f'{TABLE} [name="opt:money"]', "-1")
     before = answers(page)
     page.locator(f'{TABLE} .dht-settings button[type="submit"]').click()
     wait_answer(page, before)
-    assert "-1" in status(page) and web.decode_hash(table_hash(page))["p"] == "dashain(players=3)"
+    assert "-1" in status(page) and share.decode_hash(table_hash(page))["p"] == "dashain(players=3)"
 
 
 def _axe(page: Any) -> list[dict[str, Any]]:

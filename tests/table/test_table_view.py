@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from tablekit import LANGS, parse_html, simple_move
 
-from dhumbal import i18n, view, web
+from dhumbal import i18n, protocol, session, view, web
 from dhumbal.cards import parse_card
 from dhumbal.deal import parse_action
 from dhumbal.examples import load_file
@@ -128,7 +128,7 @@ def test_every_visible_string_comes_from_the_catalogs(pseudo: str, profile: str)
     html = static_table(pseudo, profile)
     assert not _untranslated(html), _untranslated(html)
     # and through a whole match, results and standings included
-    s = web.Session(web.Settings(find_profile(profile).with_options(players=2, rounds=1), "medium", 5), lang=pseudo)
+    s = session.Session(protocol.Settings(find_profile(profile).with_options(players=2, rounds=1), "medium", 5), lang=pseudo)
     s.start()
     for _ in range(500):
         d = s.deal

@@ -16,9 +16,11 @@ from typing import Any
 import pytest
 from tablekit import LANGS, expected_rows, parse_html, reference_replay, score_rows, simple_move
 
-from dhumbal import web
+from dhumbal import protocol, share, web
+from dhumbal import session as sessions
 from dhumbal.cards import card_text, parse_card, sort_key
-from dhumbal.deal import IllegalAction, parse_action, replay
+from dhumbal.deal import IllegalAction, parse_action
+from dhumbal.records import replay
 from dhumbal.examples import load_file
 from dhumbal.i18n import number, translator
 from dhumbal.compare import allowed_text
@@ -41,7 +43,7 @@ def ask(**request: Any) -> dict[str, Any]:
     return out
 
 
-def session(table: str = "test-table") -> web.Session:
+def session(table: str = "test-table") -> sessions.Session:
     return web.SESSIONS[table]
 
 
@@ -169,7 +171,7 @@ def test_the_hash_restores_the_position_exactly(profile: str) -> None:
 def test_a_tampered_or_outdated_hash_gives_a_notice_and_a_fresh_deal() -> None:
     ask(op="new", profile="nepali-games", seed=4)
     good = ask(op="act", action="take stock")["hash"]
-    data = web.decode_hash(good)
+    data = share.decode_hash(good)
 
     def enc(d: Any) -> str:
         raw = json.dumps(d).encode()
@@ -201,8 +203,8 @@ def test_the_hash_is_versioned_base64url_json() -> None:
     r = ask(op="act", action=simple_move(session().deal, 0))  # type: ignore[arg-type]
     h = r["hash"]
     assert h.startswith("table=") and "=" not in h[len("table="):]
-    data = web.decode_hash(h)
-    assert data["v"] == web.HASH_VERSION
+    data = share.decode_hash(h)
+    assert data["v"] == share.HASH_VERSION
     assert data["p"] == "cardrulesplus(players=3,jokers=on)"
     assert data["s"] == 77 and data["d"] == "hard" and data["n"] == 1
     assert isinstance(data["m"], list) and len(data["m"]) == 1
@@ -250,7 +252,7 @@ def test_a_bad_position_is_refused_with_a_localized_message() -> None:
     for text in broken:
         r = ask(op="position", state=text, lang="fr")
         assert r["ok"] is False and r["error"]["code"] == "bad-position"
-        assert r["error"]["text"] == translator("fr")(web.ERROR_BAD_POSITION)
+        assert r["error"]["text"] == translator("fr")(protocol.ERROR_BAD_POSITION)
     r = ask(op="position", state=json.dumps(state), names=["<b>x</b>"], lang="fr")
     assert r["ok"] is False
 
@@ -272,7 +274,7 @@ def test_settings_and_options_are_checked_by_the_engine() -> None:
     for huge in ("1e999", "1" * 50):
         r = ask(op="new", profile="dashain", options={"money": huge})
         assert r["ok"] is False and r["error"]["code"] == "bad-option"
-    r = ask(op="restore", hash=web.encode_hash({"v": 1, "p": "dashain(money=1e999)", "s": 1, "d": "easy", "n": 1, "m": [""]}),
+    r = ask(op="restore", hash=share.encode_hash({"v": 1, "p": "dashain(money=1e999)", "s": 1, "d": "easy", "n": 1, "m": [""]}),
             fallback={"profile": "cardrulesplus"})
     assert r["ok"] and r["summary"]["profile"] == "cardrulesplus"
     # numbers typed in the page's digits are read by the engine
@@ -311,7 +313,7 @@ def test_an_eliminated_reader_watches_the_bots_finish() -> None:
         if s.me in s.match.eliminated:
             r = ask(op="next-deal")
             assert r["ok"] and r["summary"]["is_over"] and r["summary"]["seat"] is None
-            assert r["status"].endswith(translator("en")(web.PROMPT_DEAL_OVER)) or r["summary"]["match_over"]
+            assert r["status"].endswith(translator("en")(sessions.PROMPT_DEAL_OVER)) or r["summary"]["match_over"]
             back = ask(op="restore", hash=r["hash"], table="copy")
             assert back["html"].replace("copy", "test-table") == r["html"]
             return
@@ -322,7 +324,7 @@ def test_an_eliminated_reader_watches_the_bots_finish() -> None:
 def test_sort_is_a_view_preference_kept_in_the_hash() -> None:
     ask(op="new", profile="nepali-games", seed=13)
     r = ask(op="sort")
-    assert 'aria-pressed="true"' in r["html"] and web.decode_hash(r["hash"]).get("o") == 1
+    assert 'aria-pressed="true"' in r["html"] and share.decode_hash(r["hash"]).get("o") == 1
     cards = re.findall(r'data-card="([^"]+)"', r["html"])
     assert cards == sorted(cards, key=lambda c: sort_key(parse_card(c)))
     again = ask(op="restore", hash=r["hash"], table="copy")
@@ -361,26 +363,26 @@ def test_malformed_requests_never_raise() -> None:
 def test_error_texts_are_in_the_requested_language() -> None:
     for lang in LANGS:
         r = ask(op="act", action="call", table="nobody-here", lang=lang)
-        assert r["ok"] is False and r["error"]["text"] == translator(lang)(web.ERROR_NO_SESSION)
+        assert r["ok"] is False and r["error"]["text"] == translator(lang)(protocol.ERROR_NO_SESSION)
 
 
 def test_move_codes_round_trip() -> None:
     for text in ["call", "take stock", "take pile", "take pile 10♥", "throw K♠ K♥", "throw 10♣ J♣ Q♣", "throw Jk1 7♦"]:
         a = parse_action(text)
-        code = web.encode_move(a)
+        code = share.encode_move(a)
         assert code.isascii() and "," not in code
-        assert web.decode_move(code) == a
+        assert share.decode_move(code) == a
     for bad in ["", "x", "t", "pKSKH", "tKX", "s1"]:
         with pytest.raises(ValueError):
-            web.decode_move(bad)
+            share.decode_move(bad)
 
 
 def test_compact_states_round_trip() -> None:
     for path in EXAMPLES:
         state = load_file(path).start_state
-        compact = web.compact_state(state)
+        compact = share.compact_state(state)
         assert json.dumps(compact).isascii()
-        assert web.expand_state(compact) == state
+        assert share.expand_state(compact) == state
 
 
 def test_bench_bot_times_each_move() -> None:

@@ -1,0 +1,310 @@
+"""One table's game: a match, the reader's seat, the bots, and what happened, in words.
+
+A session is one table on one page: a match under one profile, the reader in
+one seat against bots. Bots move right after the reader until it is the
+reader's turn again. Because the shuffle is seeded and the bots are
+deterministic, the whole session is reproduced from its settings and the
+reader's moves (:func:`replay_session`, from what :mod:`dhumbal.share` reads).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final, Mapping, Sequence
+
+from . import cards as C
+from . import view
+from .bots import choose
+from .deal import Action, Deal, IllegalAction
+from .i18n import N_, translator
+from .match import Match
+from .messages import Message, seat_name
+from .protocol import (
+    ERROR_DEAL_NOT_OVER, ERROR_MATCH_OVER, RequestError, Settings, read_difficulty, read_names,
+    read_position, read_profile, read_seed,
+)
+from .share import HASH_VERSION, compact_state, decode_move, encode_hash, encode_move, expand_state
+
+MAX_MOVES: Final = 1_000  # reader moves in one deal
+MAX_DEALS: Final = 60
+LOG_SIZE: Final = 10  # log lines shown
+
+YOU: Final = N_("You")
+BOT: Final = N_("Bot {number}")
+YOU_NAMED: Final = N_("{name} (you)")
+CAUGHT_BY_YOU: Final = N_("{seat} is caught: you hold {low}, not more than {total}.")
+DEALT_BY_YOU: Final = N_("You deal {hand_size} cards each; {exposed} is turned face up.")
+
+PROMPT_TAKE_OR_CALL: Final = N_("Your turn: call, or take a card from the stock or the pile.")
+PROMPT_TAKE: Final = N_("Your turn: take a card from the stock or the pile.")
+PROMPT_THROW_AFTER_TAKE: Final = N_("Now throw: mark one card, or several of one rank, and press Throw.")
+PROMPT_THROW_AFTER_TAKE_RUNS: Final = N_("Now throw: mark one card, several of one rank, or a run, and press Throw.")
+PROMPT_THROW_OR_CALL: Final = N_("Your turn: call, or mark the cards to throw and press Throw.")
+PROMPT_THROW: Final = N_("Your turn: mark the cards to throw and press Throw.")
+PROMPT_PICK: Final = N_("Now take one card: from the stock, or one of the previous throw.")
+PROMPT_PICK_STOCK: Final = N_("Now take one card from the stock.")
+PROMPT_DEAL_OVER: Final = N_("The deal is over. The scores are below.")
+PROMPT_MATCH_OVER: Final = N_("The match is over. The final standings are below.")
+PROMPT_OUT: Final = N_("You are out of this match; the bots play on. Press Next deal to watch the next deal.")
+
+
+@dataclass
+class Session:
+    """One table: a match, the reader's seat, the bots' level, and what has happened."""
+
+    settings: Settings
+    lang: str = "en"
+    match: Match = field(init=False)
+    me: int = 0  # the reader's match seat
+    names: list[str] = field(default_factory=list)  # by match seat
+    moves: list[list[str]] = field(default_factory=list)  # the reader's moves, per deal
+    log: list[str] = field(default_factory=list)  # this deal's events, in the session's language
+    messages: list[tuple[Message, bool]] = field(default_factory=list)  # (message, by match seat)
+    sort: bool = False
+
+    def __post_init__(self) -> None:
+        s = self.settings
+        if s.start is not None:
+            deal = Deal.from_json(s.start)
+            deal.profile = s.profile
+            self.match = Match(s.profile, seed=s.seed, first_dealer=deal.dealer)
+            self.match.deal = deal
+            self.match.seating = list(range(deal.players))
+            self.match.dealers = [deal.dealer]
+            self.me = deal.turn
+            self.moves = [[]]
+        else:
+            self.match = Match(s.profile, seed=s.seed)
+            self.me = 0
+        self.names = self._default_names()
+
+    def _default_names(self) -> list[str]:
+        n = self.match.players
+        t = translator(self.lang)
+        given = self.settings.names
+        if given is not None and len(given) == n:
+            return [t(YOU_NAMED, name=given[i]) if i == self.me else given[i] for i in range(n)]
+        names = []
+        bot = 0
+        for i in range(n):
+            if i == self.me:
+                names.append(t(YOU))
+            else:
+                bot += 1
+                names.append(t(BOT, number=bot))
+        return names
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.names = self._default_names()
+        self.log = [self._message_text(m, by_match) for m, by_match in self.messages]
+
+    # -- the state ------------------------------------------------------------------
+
+    @property
+    def deal(self) -> Deal | None:
+        return self.match.deal
+
+    def deal_names(self) -> list[str]:
+        return [self.names[m] for m in self.match.seating]
+
+    def my_deal_seat(self) -> int | None:
+        if self.me in self.match.seating:
+            return self.match.seating.index(self.me)
+        return None
+
+    def is_my_turn(self) -> bool:
+        d = self.deal
+        return d is not None and not d.is_over and d.turn == self.my_deal_seat()
+
+    # -- events ---------------------------------------------------------------------
+
+    def _message_text(self, m: Message, by_match_seat: bool) -> str:
+        if by_match_seat:
+            return m.text(self.lang, self.names, self.me)
+        names = self.deal_names()
+        viewer = self.my_deal_seat()
+        if m.code == "caught" and viewer is not None and m.params.get("catcher") == viewer and m.params.get("seat") != viewer:
+            params = dict(m.params)
+            params["seat"] = seat_name(int(str(m.params["seat"])), names, self.lang)
+            return translator(self.lang)(CAUGHT_BY_YOU, seat=params["seat"], low=params["low"], total=params["total"])
+        if m.code == "dealt" and viewer is not None and m.params.get("dealer") == viewer:
+            return translator(self.lang)(DEALT_BY_YOU, hand_size=m.params["hand_size"], exposed=m.params["exposed"])
+        return m.text(self.lang, names, viewer)
+
+    def _record(self, events: Sequence[Message], *, by_match_seat: bool = False) -> list[str]:
+        texts = []
+        for m in events:
+            self.messages.append((m, by_match_seat))
+            text = self._message_text(m, by_match_seat)
+            self.log.append(text)
+            texts.append(text)
+        return texts
+
+    # -- playing --------------------------------------------------------------------
+
+    def start(self) -> list[str]:
+        """Deal the first deal (or lay out the position) and let bots play up to the reader."""
+        if self.settings.start is None:
+            return self._start_deal()
+        return self._bots()
+
+    def _start_deal(self) -> list[str]:
+        deal = self.match.start_deal()
+        self.moves.append([])
+        self.messages = []
+        self.log = []
+        exposed = deal.pile_top
+        texts = self._record([Message("dealt", {
+            "dealer": deal.dealer, "hand_size": deal.profile.hand_size,
+            "exposed": "" if exposed is None else C.card_text(exposed),
+        })])
+        return texts + self._bots()
+
+    def _bots(self) -> list[str]:
+        """Bot moves until it is the reader's turn or the deal is over (then it is booked)."""
+        deal = self.deal
+        assert deal is not None
+        texts: list[str] = []
+        me = self.my_deal_seat()
+        guard = 0
+        while not deal.is_over and deal.turn != me:
+            guard += 1
+            if guard > 50_000:  # pragma: no cover - bots always finish (PROFILES ruling 5)
+                raise RuntimeError("the bots did not finish the deal")
+            texts += self._record(deal.apply(choose(deal, self.settings.difficulty)))
+        if deal.is_over and len(self.match.deals) < len(self.match.dealers):
+            texts += self._record(self.match.finish_deal(), by_match_seat=True)
+        return texts
+
+    def act(self, action: Action) -> list[str]:
+        """The reader's action, then the bots'; ``IllegalAction`` if refused (nothing changes)."""
+        deal = self.deal
+        me = self.my_deal_seat()
+        if deal is None or me is None:
+            raise IllegalAction("deal-over")
+        if len(self.moves[-1]) >= MAX_MOVES:
+            raise IllegalAction("deal-over")
+        events = deal.apply(action, seat=me)
+        self.moves[-1].append(encode_move(action))
+        return self._record(events) + self._bots()
+
+    def next_deal(self) -> list[str]:
+        deal = self.deal
+        if deal is not None and not deal.is_over:
+            raise RequestError("deal-not-over", ERROR_DEAL_NOT_OVER)
+        if self.match.is_over() or len(self.moves) >= MAX_DEALS:
+            raise RequestError("match-over", ERROR_MATCH_OVER)
+        return self._start_deal()
+
+    def match_over(self) -> bool:
+        return self.deal is not None and self.deal.is_over and (self.match.is_over() or len(self.moves) >= MAX_DEALS)
+
+    # -- sharing --------------------------------------------------------------------
+
+    def hash_payload(self) -> dict[str, Any]:
+        s = self.settings
+        payload: dict[str, Any] = {
+            "v": HASH_VERSION,
+            "p": s.profile.canonical(),
+            "s": s.seed,
+            "d": s.difficulty,
+            "n": len(self.moves),
+            "m": [",".join(m) for m in self.moves],
+        }
+        if s.start is not None:
+            payload["x"] = compact_state(s.start)
+            if s.names is not None:
+                payload["nm"] = list(s.names)
+        if self.sort:
+            payload["o"] = 1
+        return payload
+
+    def hash(self) -> str:
+        return encode_hash(self.hash_payload())
+
+    def status(self) -> str:
+        """What the reader should do now (or how things stand)."""
+        t = translator(self.lang)
+        deal = self.deal
+        if deal is None:
+            return ""
+        if deal.is_over:
+            return t(PROMPT_MATCH_OVER) if self.match_over() else t(PROMPT_DEAL_OVER)
+        if self.my_deal_seat() is None:
+            return t(PROMPT_OUT)
+        p = deal.profile
+        can_call = deal.phase == "start" and deal.is_legal(Action.call())
+        if p.draw_first:
+            if deal.phase == "start":
+                return t(PROMPT_TAKE_OR_CALL) if can_call else t(PROMPT_TAKE)
+            return t(PROMPT_THROW_AFTER_TAKE_RUNS) if p.runs else t(PROMPT_THROW_AFTER_TAKE)
+        if deal.phase == "start":
+            return t(PROMPT_THROW_OR_CALL) if can_call else t(PROMPT_THROW)
+        picks = [a for a in deal.legal_actions() if a.kind == "take" and a.source == "pile"]
+        return t(PROMPT_PICK) if picks else t(PROMPT_PICK_STOCK)
+
+    def model(self, *, live: bool, table_id: str) -> view.TableModel:
+        return view.TableModel(
+            lang=self.lang,
+            table_id=table_id,
+            profile=self.settings.profile,
+            difficulty=self.settings.difficulty,
+            names=list(self.names),
+            me=self.me,
+            match=self.match,
+            log=self.log[-LOG_SIZE:],
+            sort=self.sort,
+            live=live,
+            deal_number=len(self.moves),
+            match_over=self.match_over(),
+            position=self.settings.start is not None,
+        )
+
+
+def replay_session(payload: Mapping[str, Any], lang: str) -> Session:
+    """Rebuild a session from a decoded hash; ``ValueError`` for anything that does not replay exactly."""
+    if payload.get("v") != HASH_VERSION:
+        raise ValueError(f"hash version {payload.get('v')!r}, expected {HASH_VERSION}")
+    try:
+        profile = read_profile(payload.get("p"), {})
+        difficulty = read_difficulty(payload.get("d"))
+        seed_raw = payload.get("s")
+        if seed_raw is None:
+            raise ValueError("the hash has no seed")
+        seed = read_seed(seed_raw)
+    except RequestError as exc:
+        raise ValueError(f"bad hash field: {exc.code}") from None
+    moves = payload.get("m")
+    if not isinstance(moves, list) or not moves or len(moves) > MAX_DEALS or not all(isinstance(m, str) for m in moves):
+        raise ValueError("the hash's moves are not a list of texts")
+    if payload.get("n") != len(moves):
+        raise ValueError("the hash's deal number does not match its moves")
+    start: dict[str, Any] | None = None
+    names: tuple[str, ...] | None = None
+    if "x" in payload:
+        x = payload["x"]
+        if not isinstance(x, dict):
+            raise ValueError("the hash's position is not an object")
+        try:
+            deal, profile2 = read_position(expand_state(x))
+            names = read_names(payload.get("nm"), deal.players)
+        except (RequestError, ValueError, TypeError) as exc:
+            raise ValueError(f"bad position in the hash: {exc}") from None
+        if profile2.canonical() != profile.canonical():
+            raise ValueError("the hash's profile and position disagree")
+        start = deal.to_json()
+    session = Session(Settings(profile, difficulty, seed, start, names), lang=lang)
+    session.sort = payload.get("o") == 1
+    session.start()
+    for k, text in enumerate(moves):
+        if k > 0:
+            session.next_deal()
+        codes = [c for c in text.split(",") if c] if text else []
+        if len(codes) > MAX_MOVES:
+            raise ValueError("too many moves in one deal")
+        for code in codes:
+            if not session.is_my_turn():
+                raise ValueError("a move where it is not the reader's turn")
+            session.act(decode_move(code))
+    return session
