@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Final, Iterable, Mapping, Sequence
 
+from . import cardface
 from . import cards as C
 from .compare import option_value_text
 from .deal import Action, Deal, Outcome
@@ -154,21 +155,13 @@ def _attrs(values: Mapping[str, str | None]) -> str:
     return "".join(f' {k}="{_e(v)}"' if v != "" else f" {k}" for k, v in values.items() if v is not None)
 
 
-SUIT_CLASS: Final = ("s", "h", "d", "c")
-
-
 def _suit(card: C.Card) -> str:
-    return "j" if C.is_joker(card) else SUIT_CLASS[C.suit_of(card)]
-
-
-def _face(card: C.Card) -> str:
-    return "🃏" if C.is_joker(card) else C.card_text(card)
+    return cardface.suit_class(card)
 
 
 def card_span(card: C.Card, lang: str) -> str:
-    """A card shown (not played): an image of its face with its name as the text alternative."""
-    return (f'<span class="dht-card dht-card--shown dht-suit-{_suit(card)}" role="img" '
-            f'aria-label="{_e(card_name(card, lang))}">{_e(_face(card))}</span>')
+    """A card shown (not played): the shared card face, named in ``lang``."""
+    return cardface.face(card, lang, size="sm")
 
 
 def cards_spans(cards: Iterable[C.Card], lang: str) -> str:
@@ -395,17 +388,17 @@ def _hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: bool) 
         code = C.card_text(c, ascii=True)
         if playable:
             a: dict[str, str | None] = {
-                "type": "button", "class": f"dht-card dht-suit-{_suit(c)}", "data-card": code,
+                "type": "button", "class": cardface.face_classes(c, "md", extra=("dht-card",)), "data-card": code,
                 "data-value": str(p.value(c)), "aria-pressed": "false", "data-key": f"card-{code}",
             }
             if not model.live:
                 a["disabled"] = ""
             # The name is the spoken text ("King of spades, 10 points"); the face is its picture.
             cards.append(f'<button{_attrs(a)}><span class="dht-sr">{_e(_points(p, c, t))}</span>'
-                         f'<span class="dht-face" aria-hidden="true">{_e(_face(c))}</span>'
+                         f'{cardface.face_inner(c, "md")}'
                          f'<span class="dht-pts" aria-hidden="true">{_e(number(p.value(c), model.lang))}</span></button>')
         else:
-            cards.append(card_span(c, model.lang))
+            cards.append(cardface.face(c, model.lang, size="md"))
     return (f'<div class="dht-hand" role="group" aria-labelledby="{_e(tid)}-hand-label">{label}'
             f'<div class="dht-cards">{"".join(cards)}</div></div>')
 

@@ -1,10 +1,10 @@
 """Card tokens in page text (``K♠``, ``10♥``) rendered as accessible cards.
 
 A screen reader reads "K♠" as "K black spade suit" or not at all, so each
-token becomes an image-role span whose accessible name is the card's name in
-the language of the surrounding text (from the engine, so the site and the
-mini table name cards the same way), with the visible glyphs hidden from
-assistive technology and coloured by suit.
+token becomes the engine's inline card badge (``dhumbal.cardface``, the one
+card renderer of prose, examples and table): an image-role span whose
+accessible name is the card's name in the language of the surrounding text,
+with the printed glyphs hidden from assistive technology and coloured by suit.
 
 Only text is rewritten: never attributes, code (``code``, ``pre``, ``kbd``,
 ``samp``), ``script``/``style``/``textarea``, the permalink anchors of
@@ -29,9 +29,6 @@ CardNamer = Callable[[str, str], str]
 
 #: Outline suit symbols mapped to the solid ones the engine parses.
 _SUIT_NORMAL = {"♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣"}
-#: Suit symbol to CSS class suffix.
-_SUIT_CLASS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
-_RED_SUITS = frozenset("♥♦")
 
 #: A card token: rank then suit, not glued to a preceding letter or digit.
 #: An emoji/text variation selector after the suit is absorbed.
@@ -45,7 +42,7 @@ _SKIP_TAGS = frozenset("code pre kbd samp script style textarea svg math templat
 #: Elements whose content is raw text (may contain ``<`` unescaped).
 _RAW_TEXT = frozenset("script style textarea title".split())
 #: Classes that exclude an element's content.
-_SKIP_CLASSES = frozenset({"headerlink", "toc", "dh-card", "dh-no-cards"})
+_SKIP_CLASSES = frozenset({"headerlink", "toc", "dhc", "dh-no-cards"})
 
 _TAG = re.compile(
     r"""
@@ -83,18 +80,11 @@ def parse_attrs(text: str) -> dict[str, str]:
 
 
 def card_markup(token: str, name: str) -> str:
-    """The markup of one card: an image with a name, showing the glyphs."""
-    match = CARD_TOKEN.fullmatch(token)
-    if match is None:
-        raise ValueError(f"not a card token: {token!r}")
-    suit = _SUIT_NORMAL.get(match.group("suit"), match.group("suit"))
-    text = match.group("rank") + suit
-    colour = "red" if suit in _RED_SUITS else "black"
-    return (
-        f'<span class="dh-card dh-suit-{_SUIT_CLASS[suit]} dh-{colour}" role="img" '
-        f'aria-label="{html.escape(name, quote=True)}">'
-        f'<span aria-hidden="true">{html.escape(text)}</span></span>'
-    )
+    """The markup of one card: the engine's inline card badge, named ``name``."""
+    from dhumbal.cardface import face
+    from dhumbal.cards import parse_card
+
+    return face(parse_card(normalize_card(token)), "en", size="inline", label=name)
 
 
 def normalize_card(token: str) -> str:

@@ -19,15 +19,16 @@ def cards(html: str, lang: str = "en", **kwargs: object) -> str:
 
 def test_a_card_token_becomes_an_image_named_by_the_engine() -> None:
     assert cards("<p>Lead K♠ now.</p>") == (
-        '<p>Lead <span class="dh-card dh-suit-s dh-black" role="img" '
-        'aria-label="King of spades (en)"><span aria-hidden="true">K♠</span></span> now.</p>'
+        '<p>Lead <span class="dhc dhc--inline dhc--s" role="img" aria-label="King of spades (en)" data-card="KS">'
+        '<span class="dhc__r" aria-hidden="true">K</span><span class="dhc__s" aria-hidden="true">♠\ufe0e</span>'
+        '</span> now.</p>'
     )
 
 
 def test_every_rank_and_suit_is_recognised_and_red_suits_are_red() -> None:
     out = cards("<p>A♠ 2♥ 3♦ 4♣ 5♠ 6♥ 7♦ 8♣ 9♠ 10♥ J♦ Q♣ K♠</p>")
     assert len(re.findall(r'role="img"', out)) == 13
-    assert out.count("dh-red") == 6 and out.count("dh-black") == 7
+    assert out.count("dhc--h") + out.count("dhc--d") == 6 and out.count("dhc--s") + out.count("dhc--c") == 7
     assert 'aria-label="10 of hearts (en)"' in out
 
 
@@ -35,7 +36,10 @@ def test_outline_suits_and_variation_selectors_are_the_same_cards() -> None:
     out = cards("<p>Q♡ 7♢ J♤ 4♧ K♥\ufe0f</p>")
     for name, glyphs in [("Queen of hearts", "Q♥"), ("7 of diamonds", "7♦"), ("Jack of spades", "J♠"),
                          ("4 of clubs", "4♣"), ("King of hearts", "K♥")]:
-        assert f'aria-label="{name} (en)"><span aria-hidden="true">{glyphs}</span>' in out
+        rank, suit = glyphs[:-1], glyphs[-1]
+        assert (f'aria-label="{name} (en)" data-card="{rank}{"SHDC"["♠♥♦♣".index(suit)]}">'
+                f'<span class="dhc__r" aria-hidden="true">{rank}</span>'
+                f'<span class="dhc__s" aria-hidden="true">{suit}\ufe0e</span>') in out
     assert "\ufe0f" not in out
 
 
@@ -84,7 +88,7 @@ def test_unknown_lang_attributes_keep_the_page_language() -> None:
 def test_markup_outside_the_cards_is_unchanged_byte_for_byte() -> None:
     html = '<p class="x"  data-a=\'1\'>A <b>bold</b> &amp; K♠<br/>\n<img alt="K♠" src="x.png"></p>'
     out = cards(html)
-    assert out.replace(re.search(r'<span class="dh-card.*?</span></span>', out).group(0), "K♠") == html
+    assert out.replace(re.search(r'<span class="dhc .*?</span></span>', out).group(0), "K♠") == html
 
 
 def test_an_engine_error_names_the_card() -> None:

@@ -83,6 +83,9 @@ class Tags(HTMLParser):
         self.elements: list[tuple[str, dict[str, str | None]]] = []
         self.ids: list[str] = []
         self.text: list[str] = []
+        self.printed: list[str] = []  # what card faces print (indices and pips), not page text
+        self._print_depth = 0
+        self._printing: list[bool] = []
         self._skip = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -91,17 +94,21 @@ class Tags(HTMLParser):
         if a.get("id"):
             self.ids.append(str(a["id"]))
         if tag not in self.VOID:
+            printed = self._print_depth > 0 or any(c.startswith("dhc__") for c in str(a.get("class") or "").split())
             self.stack.append(tag)
+            self._printing.append(printed)
+            self._print_depth += printed
 
     def handle_endtag(self, tag: str) -> None:
         if not self.stack or self.stack[-1] != tag:
             self.errors.append(f"unexpected </{tag}> with open {self.stack[-3:]}")
             return
         self.stack.pop()
+        self._print_depth -= self._printing.pop()
 
     def handle_data(self, data: str) -> None:
         if data.strip():
-            self.text.append(data.strip())
+            (self.printed if self._print_depth else self.text).append(data.strip())
 
 
 def parse_html(html: str) -> Tags:

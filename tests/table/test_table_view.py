@@ -113,9 +113,13 @@ _CARD_FACE = re.compile(r"^(?:(?:10|[A2-9JQK])[♠♥♦♣]|🃏)$")
 _NUMBER = re.compile(r"^[+−]?[0-9./]+$")
 
 
+_PRINTED = re.compile(r"^(?:10|[A2-9JQK]|[♠♥♦♣]\ufe0e|★|JOKER)$")
+
+
 def _untranslated(html: str) -> list[str]:
     tags = parse_html(html)
     bad = [t for t in tags.text if not ("⟦" in t or _CARD_FACE.match(t) or _NUMBER.match(t) or t in ("·",))]
+    bad += [f"printed {t!r}" for t in tags.printed if not _PRINTED.match(t)]
     for _, attrs in tags.elements:
         for key in ("aria-label", "data-label-none", "data-label-value"):
             if key in attrs and "⟦" not in str(attrs[key]):
@@ -179,7 +183,7 @@ def test_cards_are_buttons_named_in_the_page_language_with_their_points(lang: st
     t = translator(lang)
     deal = web.SESSIONS["view-table"].deal
     assert deal is not None
-    buttons = re.findall(r'<button type="button" class="dht-card[^"]*" data-card="([^"]+)" data-value="(\d+)" '
+    buttons = re.findall(r'<button type="button" class="dhc [^"]*\bdht-card\b[^"]*" data-card="([^"]+)" data-value="(\d+)" '
                          r'aria-pressed="false"[^>]*><span class="dht-sr">([^<]+)</span>', r["html"])
     assert len(buttons) == len(deal.hands[0])
     for code, value, label in buttons:

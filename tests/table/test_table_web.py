@@ -325,7 +325,7 @@ def test_sort_is_a_view_preference_kept_in_the_hash() -> None:
     ask(op="new", profile="nepali-games", seed=13)
     r = ask(op="sort")
     assert 'aria-pressed="true"' in r["html"] and share.decode_hash(r["hash"]).get("o") == 1
-    cards = re.findall(r'data-card="([^"]+)"', r["html"])
+    cards = re.findall(r'data-card="([^"]+)" data-value=', r["html"])  # the hand's buttons
     assert cards == sorted(cards, key=lambda c: sort_key(parse_card(c)))
     again = ask(op="restore", hash=r["hash"], table="copy")
     assert again["html"].replace("copy", "test-table") == r["html"]
