@@ -26,7 +26,6 @@ undeclared. ``make test`` runs the same check.
 
 from __future__ import annotations
 
-import difflib
 import re
 import sys
 from dataclasses import dataclass, field
@@ -321,38 +320,74 @@ def band_for(lang: str) -> tuple[float, float]:
     return WORD_BANDS.get(lang, DEFAULT_BAND)
 
 
-def _pair_sections(english: list[Section], other: list[Section]) -> tuple[list[tuple[Section, Section]], list[Section], list[Section]]:
-    """Pair the sections: by explicit ids where the translation gives them, else by shape."""
-    en_rest, tr_rest = english[1:], other[1:]
-    pairs: list[tuple[Section, Section]] = [(english[0], other[0])]
+#: What skipping a section costs when sections are aligned (see _pair_sections).
+GAP = -1.0
+
+
+def _similarity(en: Section, tr: Section, band: tuple[float, float]) -> float:
+    """How alike two sections are, to align a translation with the English page.
+
+    An explicit heading id equal to the English id settles it; otherwise the
+    generated markers weigh most, then the heading level, the counts of
+    tables, lists, items, notes and code blocks, and the length.
+    """
+    if en.explicit_id and tr.explicit_id and en.level:
+        return 20.0 if en.slug == tr.slug else -20.0
+    score = 0.0 if en.level == tr.level else -3.0
+    if en.markers or tr.markers:
+        score += 4.0 if en.markers == tr.markers else -4.0
+    for kind in ("tables", "lists", "items", "admonitions", "code"):
+        score += 1.0 if en.count(kind) == tr.count(kind) else -1.0
+    if en.words:
+        low, high = band
+        ratio = tr.words / en.words
+        score += 2.0 if low - SECTION_SLACK <= ratio <= high + SECTION_SLACK else -1.0
+    return score
+
+
+def _pair_sections(english: list[Section], other: list[Section], band: tuple[float, float] = DEFAULT_BAND
+                   ) -> tuple[list[tuple[Section, Section]], list[Section], list[Section]]:
+    """Align the translation's sections with the English ones, keeping both orders.
+
+    A global alignment (each section paired with at most one, order kept)
+    maximising the sections' similarity: a section the translation leaves out
+    is reported missing instead of shifting every later pair by one.
+    """
+    en, tr = english[1:], other[1:]
+    n, m = len(en), len(tr)
+    best = [[0.0] * (m + 1) for _ in range(n + 1)]
+    step = [[""] * (m + 1) for _ in range(n + 1)]
+    for i in range(1, n + 1):
+        best[i][0], step[i][0] = best[i - 1][0] + GAP, "missing"
+    for j in range(1, m + 1):
+        best[0][j], step[0][j] = best[0][j - 1] + GAP, "extra"
+    for i in range(1, n + 1):
+        for j in range(1, m + 1):
+            options = [
+                (best[i - 1][j - 1] + _similarity(en[i - 1], tr[j - 1], band), "pair"),
+                (best[i - 1][j] + GAP, "missing"),
+                (best[i][j - 1] + GAP, "extra"),
+            ]
+            best[i][j], step[i][j] = max(options, key=lambda o: o[0])
+    pairs: list[tuple[Section, Section]] = []
     missing: list[Section] = []
     extra: list[Section] = []
-
-    def signature(s: Section) -> tuple[int, tuple[str, ...]]:
-        return (s.level, tuple(s.markers))
-
-    matcher = difflib.SequenceMatcher(a=[signature(s) for s in en_rest], b=[signature(s) for s in tr_rest], autojunk=False)
-    for op, a0, a1, b0, b1 in matcher.get_opcodes():
-        if op == "equal":
-            pairs += list(zip(en_rest[a0:a1], tr_rest[b0:b1]))
-        elif op == "replace" and a1 - a0 == b1 - b0:
-            pairs += list(zip(en_rest[a0:a1], tr_rest[b0:b1]))
+    i, j = n, m
+    while i or j:
+        move = step[i][j]
+        if move == "pair":
+            pairs.append((en[i - 1], tr[j - 1]))
+            i, j = i - 1, j - 1
+        elif move == "missing":
+            missing.append(en[i - 1])
+            i -= 1
         else:
-            # unequal runs: pair what explicit ids or levels allow, report the rest
-            en_part, tr_part = en_rest[a0:a1], tr_rest[b0:b1]
-            by_id = {s.slug: s for s in tr_part if s.explicit_id}
-            used: set[int] = set()
-            for s in en_part:
-                match = by_id.get(s.slug)
-                if match is not None and id(match) not in used:
-                    pairs.append((s, match))
-                    used.add(id(match))
-                else:
-                    missing.append(s)
-            extra += [s for s in tr_part if id(s) not in used]
-    # levels alone can pair a missing and an extra section of the same shape
-    # only when ids say so; otherwise both are reported
-    pairs.sort(key=lambda p: p[0].line)
+            extra.append(tr[j - 1])
+            j -= 1
+    pairs.append((english[0], other[0]))
+    pairs.reverse()
+    missing.reverse()
+    extra.reverse()
     return pairs, missing, extra
 
 
@@ -364,7 +399,7 @@ def compare_pages(english: Page, other: Page, lang: str) -> list[Difference]:
     def diff(kind: str, section: str, code: str, **params: Any) -> None:
         out.append(Difference(page, kind, section, code, tuple(params.items())))
 
-    pairs, missing, extra = _pair_sections(english.sections, other.sections)
+    pairs, missing, extra = _pair_sections(english.sections, other.sections, band_for(lang))
     for s in missing:
         diff("sections", s.slug, "section-missing", heading=s.title)
     for s in extra:
@@ -470,11 +505,15 @@ def translated_languages(docs: Path = DOCS) -> list[str]:
 
 
 def main(argv: Iterable[str] | None = None) -> int:
+    """``python -m dhumbal_site.parity [--docs DIR] [LANG…]``: exit 1 on any undeclared difference."""
     args = list(sys.argv[1:] if argv is None else argv)
-    langs = args or translated_languages()
+    docs = DOCS
+    if args[:1] == ["--docs"] and len(args) > 1:
+        docs, args = Path(args[1]), args[2:]
+    langs = args or translated_languages(docs)
     bad = 0
     for lang in langs:
-        reports = check_language(lang)
+        reports = check_language(lang, docs)
         for report in reports:
             for d in report.differences:
                 print(d)

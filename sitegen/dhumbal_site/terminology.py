@@ -171,15 +171,27 @@ def check_language(lang: str, *, docs: Path = DOCS, locales: Path = LOCALES,
 
 
 def main(argv: Iterable[str] | None = None) -> int:
+    """``python -m dhumbal_site.terminology [--root DIR] [LANG…]``: exit 1 on any rejected variant.
+
+    ``--root`` reads ``docs/``, ``locales/`` (glossary and catalogs) and
+    ``overrides/`` under another directory, such as a copy of the project.
+    """
     args = list(sys.argv[1:] if argv is None else argv)
+    root = ROOT
+    if args[:1] == ["--root"] and len(args) > 1:
+        root, args = Path(args[1]), args[2:]
+    paths = {
+        "docs": root / "docs", "locales": root / "locales", "glossary": root / "locales" / "glossary.toml",
+        "partials": root / "overrides" / "partials" / "languages",
+    }
     langs = args or site_languages()
     bad = 0
     for lang in langs:
-        hits = check_language(lang)
+        hits = check_language(lang, **paths)
         for hit in hits:
             print(hit)
         bad += len(hits)
-        print(f"{lang}: {len(rules_for(lang))} rejected variant(s) checked, {len(hits)} found")
+        print(f"{lang}: {len(rules_for(lang, paths['glossary']))} rejected variant(s) checked, {len(hits)} found")
     return 1 if bad else 0
 
 
