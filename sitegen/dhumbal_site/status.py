@@ -73,6 +73,24 @@ def _title(lang: str, page: str, docs: Path) -> str:
     return page
 
 
+def _nav_order(nav: Any) -> dict[str, int]:
+    """Page file -> its place in ``mkdocs.yml``'s nav, so the status lists pages as the site does."""
+    order: dict[str, int] = {}
+
+    def walk(item: Any) -> None:
+        if isinstance(item, str):
+            order.setdefault(item, len(order))
+        elif isinstance(item, dict):
+            for value in item.values():
+                walk(value)
+        elif isinstance(item, list):
+            for value in item:
+                walk(value)
+
+    walk(nav)
+    return order
+
+
 def render_status(ctx: MarkerContext) -> str:
     if ctx.args:
         raise ValueError("the translation-status marker takes no arguments")
@@ -109,6 +127,8 @@ def render_status(ctx: MarkerContext) -> str:
                 for name, report in by_page.items()
             },
         })
+    order = _nav_order(ctx.config.get("nav"))
+    page_names = sorted(page_names, key=lambda name: (order.get(name, len(order)), name))
     pages: list[dict[str, Any]] = [
         {"path": name, "title": _title(ctx.lang, name, DOCS), "href": page_link(ctx, name)} for name in page_names
     ]
