@@ -28,6 +28,7 @@ from typing import Iterable, Iterator
 from babel.messages.pofile import read_po
 
 from .generated import GLOSSARY, load_glossary, site_languages
+from .parity import _CODE_SPAN, _COMMENT, _FENCE, _TAG
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -37,12 +38,8 @@ PARTIALS = ROOT / "overrides" / "partials" / "languages"
 #: Letters of a word: \w, plus Devanagari vowel signs and marks (which \w lacks), not the danda.
 _LETTER = r"\w\u0900-\u0963\u0966-\u097F"
 _QUOTED = re.compile(r"“[^”\n]*”|‘[^’\n]*’|«[^»\n]*»|„[^”“\n]*[”“]|\"[^\"\n]*\"")
-_CODE_SPAN = re.compile(r"`[^`\n]*`")
 _LINK_TARGET = re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
-_TAG = re.compile(r"<[^>]*>")
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
-_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _PARTIAL_VALUE = re.compile(r'^\s*"[\w.]+":\s*"((?:[^"\\]|\\.)*)"', re.M)
 
 
