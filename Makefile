@@ -55,9 +55,15 @@ catalogs: $(STAMP)
 	$(PY) sitegen/dhumbal_site/catalogs.py normalize
 	-$(PY) sitegen/dhumbal_site/catalogs.py check
 
-## Report what is missing or wrong in each catalog (exit 1 if anything is)
+## Report what is missing or wrong in each catalog, every translated page that
+## does not say everything the English page says (structure, generated content,
+## length), and every word the glossary rejects (exit 1 if anything is found)
 check-catalogs: $(STAMP)
-	$(PY) sitegen/dhumbal_site/catalogs.py check
+	@status=0; \
+	$(PY) sitegen/dhumbal_site/catalogs.py check || status=1; \
+	PYTHONPATH=sitegen $(PY) -m dhumbal_site.parity || status=1; \
+	PYTHONPATH=sitegen $(PY) -m dhumbal_site.terminology || status=1; \
+	exit $$status
 
 ## Start a catalog for a new language: make new-language CODE=de
 new-language: catalogs

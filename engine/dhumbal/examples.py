@@ -23,7 +23,8 @@ from .match import Match, money_text
 from .messages import Message
 from .profiles import Profile, ProfileError, find_profile
 
-TOP_KEYS: Final = {"title", "profile", "options", "seats", "dealer", "position", "seed", "steps", "scores", "intro", "table"}
+TOP_KEYS: Final = {"title", "profile", "options", "seats", "names", "dealer", "position", "seed", "steps", "scores", "intro", "table"}
+MAX_DISPLAY_NAME: Final = 40
 POSITION_KEYS: Final = {"pile", "stock", "out_of_play", "offer", "turn", "turns", "rest"}
 STEP_KEYS: Final = {"act", "expect", "refused", "note"}
 EXPECT_SEAT_KEYS: Final = {"total", "hand", "cards", "took", "paid", "money", "score", "hand_row"}
@@ -77,6 +78,12 @@ class Walkthrough:
     scores_after: list[int] | None = None
     eliminated: list[int] = field(default_factory=list)
     table_options: dict[str, Any] = field(default_factory=dict)
+    #: Per language, the seats' names as that language writes them (``[names] ne = {…}``).
+    display: dict[str, list[str]] = field(default_factory=dict)
+
+    def names_in(self, lang: str) -> list[str]:
+        """The seats' names as shown in ``lang``: its display names, else the file's names."""
+        return self.display.get(lang, self.names)
 
 
 def _lines(text: str) -> tuple[list[int], list[str]]:
@@ -159,12 +166,14 @@ def load_text(text: str, path: str) -> Walkthrough:
                 raise fail("scores", f"score of {k} must be a whole number")
             scores_before[seat_of(k, "scores")] = v
 
+    display = _display_names(data.get("names"), names, path, top_line)
     start = _table(deal, names)
     walk = Walkthrough(
         id=Path(path).stem, path=path, title=data["title"], intro=data.get("intro"),
         profile=profile, names=names, dealer=dealer, start=start, start_state=deal.to_json(),
         scores_before=scores_before,
         table_options=dict(data.get("table", {})) if isinstance(data.get("table"), dict) else {},
+        display=display,
     )
 
     steps = data["steps"]
@@ -178,6 +187,26 @@ def load_text(text: str, path: str) -> Walkthrough:
     walk.outcome = deal.outcome
     check_notes(walk)
     return walk
+
+
+def _display_names(raw: Any, names: list[str], path: str, top_line: Any) -> dict[str, list[str]]:
+    """``[names]``: for a language, every seat's name as that language writes it."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ExampleError(path, top_line("names"), "names must be a table of languages, e.g. ne = { Asha = \"आशा\" }")
+    out: dict[str, list[str]] = {}
+    for lang, table in raw.items():
+        line = top_line("names")
+        if not isinstance(table, dict) or set(table) != set(names):
+            raise ExampleError(path, line, f"names.{lang} must give a name for every seat ({', '.join(names)})")
+        shown = [table[n] for n in names]
+        if not all(isinstance(v, str) and v.strip() == v and v and v.isprintable() and len(v) <= MAX_DISPLAY_NAME for v in shown):
+            raise ExampleError(path, line, f"names.{lang}: each name must be printable text of 1 to {MAX_DISPLAY_NAME} characters")
+        if len(set(shown)) != len(shown):
+            raise ExampleError(path, line, f"names.{lang}: the names must differ")
+        out[str(lang)] = shown
+    return out
 
 
 def _build_deal(data: Mapping[str, Any], profile: Profile, names: list[str], dealer: int, seat_of: Any, path: str, top_line: Any) -> Deal:

@@ -178,7 +178,8 @@ def _signed(n: int, lang: str) -> str:
 
 
 def _money(points: int, rate: str, lang: str) -> str:
-    return digits(money_text(points, rate).replace("-", "−"), lang)
+    """An amount in the reader's format: ``2,20`` in French and Dutch, ``−०.७०`` in Nepali."""
+    return number(money_text(points, rate), lang)
 
 
 def _count(n: int, t: Translator) -> str:
@@ -573,10 +574,11 @@ def _field(fid: str, label: str, control: str) -> str:
 def _control(fid: str, spec: OptionSpec, value: object, t: Translator) -> str:
     name = f"opt:{spec.key}"
     current = spec.text(value)  # type: ignore[arg-type]
-    # Free-form numbers are text fields in the page's digits (the engine reads ०-९ as well as 0-9).
+    # Free-form numbers are text fields in the page's digits and decimal separator (the engine
+    # reads ०-९ as well as 0-9, and 0,05 as well as 0.05 where the comma is the separator).
     if spec.kind == "money":
         return (f'<input id="{_e(fid)}" name="{_e(name)}" type="text" inputmode="decimal" '
-                f'value="{_e(digits(current, t.lang))}" autocomplete="off" size="6">')
+                f'value="{_e(number(current, t.lang))}" autocomplete="off" size="6">')
     choices: list[str]
     if spec.kind == "bool":
         choices = ["on", "off"]

@@ -112,8 +112,8 @@ def _error(code: str, text: str, lang: str) -> dict[str, Any]:
     return {"ok": False, "error": {"code": code, "text": text}, "lang": lang}
 
 
-def _settings_from(req: Mapping[str, Any]) -> Settings:
-    profile = read_profile(req.get("profile"), req.get("options"), req.get("players"))
+def _settings_from(req: Mapping[str, Any], lang: str) -> Settings:
+    profile = read_profile(req.get("profile"), req.get("options"), req.get("players"), lang=lang)
     return Settings(profile, read_difficulty(req.get("difficulty")), read_seed(req.get("seed")))
 
 
@@ -138,7 +138,7 @@ def handle_request(req: Any) -> dict[str, Any]:
         if op == "ping":
             return {"ok": True, "pong": True, "version": _version(), "protocol": PROTOCOL}
         if op == "new":
-            session, events = _new_session(_settings_from(req), lang)
+            session, events = _new_session(_settings_from(req, lang), lang)
             SESSIONS[table_id] = session
             return _response(session, table_id, op, events, settings=True)
         if op == "new-match":
@@ -168,13 +168,13 @@ def handle_request(req: Any) -> dict[str, Any]:
             except (ValueError, TypeError, KeyError, IllegalAction, PositionError, ProfileError, RequestError):
                 fallback = req.get("fallback")
                 fb: Mapping[str, Any] = fallback if isinstance(fallback, dict) else {}
-                session, events = _new_session(_settings_from(fb), lang)
+                session, events = _new_session(_settings_from(fb, lang), lang)
                 SESSIONS[table_id] = session
                 return _response(session, table_id, op, events, notice=translator(lang)(NOTICE_BAD_HASH), settings=True)
             SESSIONS[table_id] = session
             return _response(session, table_id, op, [], notice=translator(lang)(NOTICE_RESTORED), settings=True)
         if op == "settings":
-            profile = read_profile(req.get("profile"), req.get("options"))
+            profile = read_profile(req.get("profile"), req.get("options"), lang=lang)
             model = view.TableModel.for_settings(lang, table_id, profile, read_difficulty(req.get("difficulty")))
             return {"ok": True, "op": op, "table": table_id, "lang": lang, "settings_html": view.render_settings(model)}
         if op == "bench-bot":

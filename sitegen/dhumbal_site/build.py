@@ -22,7 +22,8 @@ What it does, in build order:
 * ``on_post_page``: point Material's configuration at the language root, so
   search and instant navigation stay inside the language.
 * ``on_post_build`` (last, outer build only): write each language's search
-  index and sitemap, and put the default language's 404 page back at the root.
+  index and sitemap, and write each language's 404 page into its folder (the
+  default language's at the root).
 """
 
 from __future__ import annotations
@@ -252,17 +253,7 @@ class SiteBuild:
         lang = current_language(config)
         if lang == self.default:
             return output  # the site root is the language root
-        match = _CONFIG_SCRIPT.search(output)
-        if match is None:
-            raise PluginError(
-                f"{page.file.src_uri}: Material's configuration script (#__config) is "
-                "missing; the per-language search index and sitemap need it"
-            )
-        data = json.loads(match.group("json"))
-        data["base"] = self.lang_bases[page.url]
-        # str(): the Markup that htmlsafe_json_dumps returns would escape the page.
-        config_json = str(htmlsafe_json_dumps(data))
-        return output[: match.start("json")] + config_json + output[match.end("json") :]
+        return self._with_base(output, self.lang_bases[page.url], page.file.src_uri)
 
     def on_template_context(
         self, context: dict[str, Any], template_name: str, config: MkDocsConfig
@@ -273,8 +264,27 @@ class SiteBuild:
 
     def on_post_template(self, output: str, template_name: str, config: MkDocsConfig) -> str:
         if template_name == "404.html":
-            self.not_found_pages[current_language(config)] = output
+            lang = current_language(config)
+            # The 404 page is served at any address, so its links are absolute;
+            # its search and instant navigation must use its language's root.
+            root = next(a["link"] for a in config.extra["alternate"] if a["lang"] == lang)
+            output = self._with_base(output, root, "404.html")
+            self.not_found_pages[lang] = output
         return output
+
+    @staticmethod
+    def _with_base(output: str, base: str, where: str) -> str:
+        match = _CONFIG_SCRIPT.search(output)
+        if match is None:
+            raise PluginError(
+                f"{where}: Material's configuration script (#__config) is "
+                "missing; the per-language search index and sitemap need it"
+            )
+        data = json.loads(match.group("json"))
+        data["base"] = base
+        # str(): the Markup that htmlsafe_json_dumps returns would escape the page.
+        config_json = str(htmlsafe_json_dumps(data))
+        return output[: match.start("json")] + config_json + output[match.end("json") :]
 
     # -- end of the outer build ---------------------------------------------
 
@@ -295,8 +305,11 @@ class SiteBuild:
             for language in self.languages:
                 xml = render_sitemap(config.site_url, self.sitemap_pages[language.code])
                 write_sitemap(site / language.prefix, xml)
-        if self.default in self.not_found_pages:
-            (site / "404.html").write_text(self.not_found_pages[self.default], encoding="utf-8")
+        # Each language's 404 page in its own folder; the default language's at the root.
+        for language in self.languages:
+            page = self.not_found_pages.get(language.code)
+            if page is not None:
+                (site / language.prefix / "404.html").write_text(page, encoding="utf-8")
 
 
 class SiteHooks:

@@ -4,6 +4,7 @@ the profiles, each profile's options, and the four-language glossary."""
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +68,29 @@ def site_languages() -> list[str]:
     return ["en"] + [lang for lang in catalogs.languages() if lang != "en"]
 
 
-def load_glossary(path: Path = GLOSSARY, langs: list[str] | None = None) -> list[dict[str, dict[str, str]]]:
+@dataclass(frozen=True)
+class GlossaryCell:
+    """One concept in one language: the site's term, its definition, a source's
+    own word where it differs (``also``: word and profile key) and the variants
+    the terminology check rejects."""
+
+    term: str
+    definition: str
+    also: tuple[tuple[str, str], ...] = ()
+    rejected: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    id: str
+    site: bool
+    cells: dict[str, GlossaryCell]
+
+    def __getitem__(self, lang: str) -> GlossaryCell:
+        return self.cells[lang]
+
+
+def load_glossary(path: Path = GLOSSARY, langs: list[str] | None = None) -> list[GlossaryEntry]:
     """The glossary entries; every entry needs a term and a definition in every site language."""
     langs = langs or site_languages()
     try:
@@ -78,16 +101,37 @@ def load_glossary(path: Path = GLOSSARY, langs: list[str] | None = None) -> list
     if not isinstance(terms, list) or not terms:
         raise ValueError(f"{path.name}: expected [[term]] entries")
     out = []
+    seen: set[str] = set()
     for i, entry in enumerate(terms, start=1):
-        if not isinstance(entry, dict) or "id" not in entry:
+        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
             raise ValueError(f"{path.name}: entry {i} needs an id")
-        row: dict[str, dict[str, str]] = {}
+        name = entry["id"]
+        if name in seen:
+            raise ValueError(f"{path.name}: entry {name!r} appears twice")
+        seen.add(name)
+        cells: dict[str, GlossaryCell] = {}
         for lang in langs:
             cell = entry.get(lang)
             if not isinstance(cell, dict) or not cell.get("term") or not cell.get("definition"):
-                raise ValueError(f"{path.name}: entry {entry['id']!r} needs a term and a definition in {lang!r}")
-            row[lang] = {"term": str(cell["term"]), "definition": str(cell["definition"])}
-        out.append(row)
+                raise ValueError(f"{path.name}: entry {name!r} needs a term and a definition in {lang!r}")
+            unknown = set(cell) - {"term", "definition", "also", "rejected"}
+            if unknown:
+                raise ValueError(f"{path.name}: entry {name!r} in {lang!r}: unknown key {sorted(unknown)[0]!r}")
+            also = cell.get("also", [])
+            if not isinstance(also, list) or not all(
+                isinstance(a, dict) and set(a) == {"word", "profile"} and a["profile"] in PROFILE_KEYS and str(a["word"]).strip()
+                for a in also
+            ):
+                raise ValueError(f"{path.name}: entry {name!r} in {lang!r}: also must be a list of {{ word = \"…\", profile = \"{'|'.join(PROFILE_KEYS)}\" }}")
+            rejected = cell.get("rejected", [])
+            if not isinstance(rejected, list) or not all(isinstance(r, str) and r.strip("* ") for r in rejected):
+                raise ValueError(f"{path.name}: entry {name!r} in {lang!r}: rejected must be a list of words")
+            cells[lang] = GlossaryCell(
+                term=str(cell["term"]), definition=str(cell["definition"]),
+                also=tuple((str(a["word"]), str(a["profile"])) for a in also),
+                rejected=tuple(rejected),
+            )
+        out.append(GlossaryEntry(id=name, site=bool(entry.get("site", False)), cells=cells))
     return out
 
 
@@ -107,13 +151,19 @@ LANGUAGE_NAMES = {"en": "English", "fr": "Français", "nl": "Nederlands", "ne": 
 
 
 def render_glossary(ctx: MarkerContext) -> str:
-    """The glossary; ``<!-- dhumbal:glossary terms-only -->`` gives the bare terminology table translators use."""
+    """The glossary of the game's words; ``<!-- dhumbal:glossary terms-only -->`` gives the bare
+    terminology table translators use, with the site's own words (page names, profile names) too."""
+    from dhumbal.i18n import translator
+
     if ctx.args not in ((), ("terms-only",)):
         raise ValueError("write <!-- dhumbal:glossary --> or <!-- dhumbal:glossary terms-only -->")
-    entries = load_glossary()
+    terms_only = bool(ctx.args)
+    entries = [e for e in load_glossary() if terms_only or not e.site]
     order = [ctx.lang] + [lang for lang in site_languages() if lang != ctx.lang]
+    t = translator(ctx.lang)
+    profile_names = {key: t(find_profile(key).name) for key in PROFILE_KEYS}
     return render(
         "glossary.html", ctx.lang, entries=entries, order=order,
         names={lang: language_name(ctx, lang) for lang in order},
-        terms_only=bool(ctx.args),
+        terms_only=terms_only, profile_names=profile_names,
     )

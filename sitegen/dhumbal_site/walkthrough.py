@@ -87,6 +87,7 @@ def _action_text(action: Action, seat: str, lang: str) -> str:
 
 
 def _table_rows(walk: Walkthrough, table: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    names = walk.names_in(lang)
     return [
         {
             "name": name,
@@ -94,7 +95,7 @@ def _table_rows(walk: Walkthrough, table: dict[str, Any], lang: str) -> list[dic
             "total": number(table["totals"][i], lang),
             "turn": table["turn"] == i and table["phase"] != "over",
         }
-        for i, name in enumerate(walk.names)
+        for i, name in enumerate(names)
     ]
 
 
@@ -107,25 +108,27 @@ def _score(walk: Walkthrough, lang: str) -> dict[str, Any] | None:
     if walk.profile.elimination is not None and walk.scores_after is not None:
         eliminated = [s in walk.eliminated for s in range(len(walk.names))]
     rows = score_rows(o, walk.profile, lang, totals=walk.scores_after, eliminated=eliminated)
+    names = walk.names_in(lang)
     return {
         "rows": [{"key": key, "label": label, "cells": [shown for _, shown in cells]} for key, label, cells in rows],
-        "winner": None if o.winner is None else walk.names[o.winner],
-        "eliminated": [walk.names[s] for s in walk.eliminated],
+        "winner": None if o.winner is None else names[o.winner],
+        "eliminated": [names[s] for s in walk.eliminated],
         "caught": o.caught,
     }
 
 
 def example_context(walk: Walkthrough, lang: str) -> dict[str, Any]:
     t = translator(lang)
+    names = walk.names_in(lang)
     steps = []
     for r in walk.steps:
-        seat = walk.names[r.step.seat] if r.step.seat is not None else None
+        seat = names[r.step.seat] if r.step.seat is not None else None
         steps.append({
             "action": _action_text(r.step.action, seat or "", lang) if r.step.action is not None else None,
-            "refused": t(REFUSED, reason=r.refusal.text(lang, walk.names)) if r.refusal is not None else None,
+            "refused": t(REFUSED, reason=r.refusal.text(lang, names)) if r.refusal is not None else None,
             "refused_code": r.refusal.code if r.refusal is not None else None,
             "note": note_text(walk, r, lang),
-            "events": [m.text(lang, walk.names) for m in r.events],
+            "events": [m.text(lang, names) for m in r.events],
             "table": _table_rows(walk, r.table, lang),
             "stock": number(r.table["stock"], lang),
             "pile": r.table["pile"][-1:] if walk.profile.draw_first else r.table["offer"],
@@ -138,14 +141,14 @@ def example_context(walk: Walkthrough, lang: str) -> dict[str, Any]:
         "profile_name": t(walk.profile.name),
         "profile_key": walk.profile.key,
         "profile_text": walk.profile.canonical(),
-        "dealer": walk.names[walk.dealer],
+        "dealer": names[walk.dealer],
         "start": _table_rows(walk, walk.start, lang),
         "start_stock": number(walk.start["stock"], lang),
         "start_pile": walk.start["pile"][-1:] if walk.profile.draw_first else walk.start["offer"],
         "steps": steps,
         "score": _score(walk, lang),
-        "names": walk.names,
-        "state_json": json.dumps({"state": walk.start_state, "names": walk.names}, ensure_ascii=False, separators=(",", ":")),
+        "names": names,
+        "state_json": json.dumps({"state": walk.start_state, "names": names}, ensure_ascii=False, separators=(",", ":")),
     }
 
 

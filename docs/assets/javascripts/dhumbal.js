@@ -31,3 +31,37 @@
     updateLanguageLinks();
   }
 })();
+
+/*
+ * Nepali writes numbers in Devanagari digits everywhere, but Material fills
+ * the search result counts ("मिल्ने # पृष्ठ", "यस पृष्ठमा थप #") with Latin
+ * digits. On Nepali pages, rewrite those counts as they appear. Only the
+ * counts: the results' own text already comes from the Nepali pages, where
+ * card indices (10♥) stay as printed on the cards.
+ */
+(function () {
+  "use strict";
+
+  var DIGITS = "०१२३४५६७८९";
+  var COUNTS = ".md-search-result__meta, .md-search-result__more > summary";
+
+  function devanagari(node) {
+    var walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (var text = walker.nextNode(); text; text = walker.nextNode()) {
+      if (/[0-9]/.test(text.data)) {
+        text.data = text.data.replace(/[0-9]/g, function (d) { return DIGITS.charAt(+d); });
+      }
+    }
+  }
+
+  function rewrite(root) {
+    var counts = root.querySelectorAll(COUNTS);
+    for (var i = 0; i < counts.length; i++) devanagari(counts[i]);
+  }
+
+  if (document.documentElement.lang !== "ne") return;
+  var search = document.querySelector(".md-search");
+  if (!search || typeof MutationObserver === "undefined") return;
+  new MutationObserver(function () { rewrite(search); })
+    .observe(search, { childList: true, subtree: true, characterData: true });
+})();
