@@ -178,7 +178,7 @@ def _heaviest_rank_group(hand: Sequence[Card], barred: Card | None, cap: int | N
     throwing all of a rank always sheds more than throwing part of it, so a
     greedy bot needs to look at nothing else.
     """
-    order = sorted(hand, key=_RANK_ORDER.__getitem__)  # rank by rank, each in pack order
+    order = sorted(hand, key=_RANK_KEY)  # rank by rank, each in pack order
     if barred is not None:
         order.remove(barred)
     n = len(order)
@@ -199,6 +199,7 @@ def _heaviest_rank_group(hand: Sequence[Card], barred: Card | None, cap: int | N
 
 
 _RANK_ORDER: Final = tuple((c % 13) * 64 + c if c < 52 else 13 * 64 + c for c in range(54))
+_RANK_KEY: Final = _RANK_ORDER.__getitem__
 
 
 def _lookahead(deal: Deal, hand: Sequence[Card], group: Sequence[Card]) -> float:

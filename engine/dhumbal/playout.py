@@ -56,15 +56,16 @@ def play_out(
     if len(policies) != deal.players:
         raise ValueError(f"{len(policies)} policies for {deal.players} seats")
     move = deal.apply if checked else deal.play
-    left = max_actions
     if all(q is policies[0] for q in policies):
         one = policies[0]
-        while deal.phase != "over" and left > 0:
-            left -= 1
+        for _ in range(max_actions):
+            if deal.phase == "over":
+                break
             move(one(deal))
     else:
-        while deal.phase != "over" and left > 0:
-            left -= 1
+        for _ in range(max_actions):
+            if deal.phase == "over":
+                break
             move(policies[deal.turn](deal))
     if deal.phase != "over":
         raise RuntimeError(f"deal did not end within {max_actions} actions")

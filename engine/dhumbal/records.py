@@ -72,6 +72,8 @@ def state_from_json(data: Any) -> Deal:
     except ValueError as exc:
         raise PositionError(f"state field 'profile': {exc}") from None
     hands_raw = need("hands", list)
+    if not profile.players_min <= len(hands_raw) <= profile.players_max:
+        raise PositionError(f"state field 'hands': {len(hands_raw)} seats is not allowed for {profile.key}")
     hands = [cards(f"hands[{i}]", h) for i, h in enumerate(hands_raw)]
     n = len(hands)
     known_raw = need("known", list)
@@ -90,7 +92,8 @@ def state_from_json(data: Any) -> Deal:
     history_raw = need("history", list)
     history: list[tuple[int, Action]] = []
     for item in history_raw:
-        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and isinstance(item[1], str)):
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)
+                and not isinstance(item[0], bool) and isinstance(item[1], str)):
             raise PositionError("state field 'history' must hold [seat, action] pairs")
         try:
             history.append((item[0], parse_action(item[1])))
