@@ -43,21 +43,54 @@ _TAKE_PILE: Final = Action.take_pile()
 
 
 def choose(deal: Deal, difficulty: Difficulty = "medium") -> Action:
-    """The bot's action for the seat on turn: always one of ``deal.legal_actions()``."""
+    """The bot's action for the seat on turn: always one of ``deal.legal_actions()``.
+
+    The common steps are written out here rather than in helpers: bots play
+    hundreds of thousands of moves a second in simulations, and a Python call
+    is a large share of a move.
+    """
     phase = deal.phase
     seat = deal.turn
     p = deal.profile
+    closing = p.turn_cap is None and deal.turns >= PATIENCE
     if phase == "start":
-        if _wants_call(deal, seat, difficulty):
-            return _CALL
+        # call when the hand is low enough for this level (or, late, at all), if the rules allow
+        values = p.values
+        hand = deal.hands[seat]
+        total = sum([values[c] for c in hand])
+        limit = p.call_limit
+        if closing or total <= (NO_LIMIT_CALL[difficulty] if limit is None else limit - MARGIN[difficulty]):
+            if deal.can_call():
+                return _CALL
+        elif difficulty == "hard" and (limit is None or total <= limit) and _provably_lowest(deal, seat, total):
+            if deal.can_call():
+                return _CALL
         if p.draw_first:
-            return _take_draw_first(deal, seat, difficulty)
+            # take the pile top when it is light (or pairs up), else draw blind
+            pile = deal.pile
+            if not pile or not hand:
+                # with no pile card this seat could throw back, draw; failing that, calling is all that is left
+                return _TAKE_STOCK if deal.can_draw_stock() else _CALL
+            top = pile[-1]
+            v = values[top]
+            if difficulty == "medium":
+                take = v <= 2 or (v <= 5 and _pairs(top, hand))
+            elif difficulty == "easy":
+                take = v <= 1
+            else:
+                take = v <= 3 or (_pairs(top, hand) and v < _mean_unseen(deal))
+            return _TAKE_PILE if take or not deal.can_draw_stock() else _TAKE_STOCK
     elif phase == "over":
         raise ValueError("the deal is over")
-    closing = p.turn_cap is None and deal.turns >= PATIENCE
     if phase == "take":  # throw-first: the pick after the throw
         return _pick_closing(deal, seat) if closing else _pick(deal, seat, difficulty)
-    return _throw_most(deal, seat) if closing else _throw(deal, seat, difficulty)
+    if closing:
+        return _throw_most(deal, seat)
+    if difficulty != "hard" and not p.runs and not p.jokers:
+        # every legal throw is cards of one rank: the heaviest such group is the choice
+        cap = p.set_max if difficulty == "medium" else 2
+        return Action.throw(*_heaviest_rank_group(deal.hands[seat], deal.took_from_pile, cap, p.values))
+    return _throw(deal, seat, difficulty)
 
 
 def policy(difficulty: Difficulty = "medium") -> Callable[[Deal], Action]:
@@ -76,18 +109,9 @@ def _policy(difficulty: Difficulty) -> Callable[[Deal], Action]:
 _POLICIES: Final[dict[str, Callable[[Deal], Action]]] = {"easy": _policy("easy"), "medium": choose, "hard": _policy("hard")}
 
 
-def _wants_call(deal: Deal, seat: int, difficulty: Difficulty) -> bool:
-    p = deal.profile
-    values = p.values
-    total = sum([values[c] for c in deal.hands[seat]])
-    if p.turn_cap is None and deal.turns >= PATIENCE:
-        wants = True
-    else:
-        threshold = NO_LIMIT_CALL[difficulty] if p.call_limit is None else p.call_limit - MARGIN[difficulty]
-        wants = total <= threshold
-        if not wants and difficulty == "hard" and (p.call_limit is None or total <= p.call_limit):
-            wants = all(_lower_bound(deal, s) > total for s in range(deal.players) if s != seat)
-    return wants and deal.can_call()
+def _provably_lowest(deal: Deal, seat: int, total: int) -> bool:
+    """Whether every other hand is worth more than ``total`` for certain (the hard bot's early call)."""
+    return all(_lower_bound(deal, s) > total for s in range(deal.players) if s != seat)
 
 
 def _lower_bound(deal: Deal, seat: int) -> int:
@@ -103,24 +127,6 @@ def _mean_unseen(deal: Deal) -> float:
     p = deal.profile
     values = [p.value(c) for c in range(p.deck_size)]
     return sum(values) / len(values)
-
-
-def _take_draw_first(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
-    hand = deal.hands[seat]
-    top = deal.pile[-1] if deal.pile else None
-    if top is None or not hand:
-        if deal.can_draw_stock():
-            return _TAKE_STOCK
-        # nothing to draw and no pile card this seat could throw back: calling is all that is left
-        return _TAKE_PILE if top is not None and hand else _CALL
-    v = deal.profile.values[top]
-    if difficulty == "easy":
-        take = v <= 1
-    elif difficulty == "medium":
-        take = v <= 2 or (v <= 5 and _pairs(top, hand))
-    else:
-        take = v <= 3 or (_pairs(top, hand) and v < _mean_unseen(deal))
-    return _TAKE_PILE if take or not deal.can_draw_stock() else _TAKE_STOCK
 
 
 def _pairs(card: Card, hand: Sequence[Card]) -> bool:
@@ -140,11 +146,11 @@ def _group_value(deal: Deal, group: Sequence[Card]) -> int:
 
 
 def _throw(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
+    """The throw of a level (``choose`` has already answered for easy and medium bots
+    in profiles without runs or jokers)."""
     hand = deal.hands[seat]
     barred = deal.took_from_pile
     p = deal.profile
-    if difficulty != "hard" and not p.runs and not p.jokers:
-        return Action.throw(*_heaviest_rank_group(hand, barred, p.set_max if difficulty == "medium" else 2, p.values))
     if difficulty == "medium" and not p.jokers and (p.draw_first or deal.stock or deal.pickable()):
         # exactly the maximum below, found without listing every group
         best = heaviest_group(p, [c for c in hand if c != barred] if barred is not None else hand)

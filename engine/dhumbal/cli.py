@@ -7,7 +7,6 @@ import json
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Sequence, TextIO
 
 from . import cards as C
@@ -121,12 +120,17 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     """Bot-vs-bot deals per CPU second for each profile (4 seats, medium bots), and the
     ratio of `dashain` to the lean reference loop (see :mod:`dhumbal.benchmark`)."""
+    from pathlib import Path
+
     from . import benchmark
 
     if args.deals < 1 or args.rounds < 1:
         sys.stderr.write("error: --deals and --rounds must be at least 1\n")
         return 2
-    return benchmark.run(out, deals=args.deals, rounds=args.rounds, lean_path=args.lean)
+    if args.lean and not Path(args.lean).is_file():
+        sys.stderr.write(f"error: no lean reference loop at {args.lean}\n")
+        return 2
+    return benchmark.run(out, deals=args.deals, rounds=args.rounds, lean_path=Path(args.lean) if args.lean else None)
 
 
 # -- terminal play ----------------------------------------------------------------
@@ -246,7 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("bench", help="deals per CPU second for each profile (4 seats, medium bots) and against a lean loop")
     sp.add_argument("--deals", type=int, default=2000, help="deals per profile in each round")
     sp.add_argument("--rounds", type=int, default=5, help="interleaved rounds (the medians are printed)")
-    sp.add_argument("--lean", type=Path, help="the lean reference loop (default: bench/lean_dashain.py of the checkout)")
+    sp.add_argument("--lean", help="the lean reference loop (default: bench/lean_dashain.py of the checkout)")
     return ap
 
 
