@@ -118,26 +118,19 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
-    """Bot-vs-bot deals per second, 4 seats, medium bots, one process (one core).
+    """Bot-vs-bot deals per CPU second for each profile (4 seats, medium bots), and the
+    ratio of `dashain` to the lean reference loop (see :mod:`dhumbal.benchmark`)."""
+    from pathlib import Path
 
-    Rates are per CPU second of this process, so other work on the machine
-    does not lower them; the clock rate is printed beside them.
-    """
-    results = {}
-    for key in PROFILE_KEYS:
-        p = find_profile(key).with_options(players=4)
-        _simulate(p, 50, 99, "medium")  # warm up
-        results[key] = _simulate(p, args.deals, 1, "medium")
-    base = results["nepali-games"]["deals_per_second"]
-    out.write(f"{'profile':<15}{'deals/s (CPU)':>14}{'deals/s (clock)':>16}{'vs nepali-games':>17}{'decision µs':>13}{'turns/deal':>12}\n")
-    for key, r in results.items():
-        out.write(
-            f"{key:<15}{r['deals_per_second']:>14.0f}{r['deals_per_wall_second']:>16.0f}{r['deals_per_second'] / base:>16.2f}x"
-            f"{r['mean_decision_us']:>13.1f}{r['mean_turns']:>12.1f}\n"
-        )
-    target = 1000
-    out.write(f"target: nepali-games >= {target} deals/s on one core: {base / target:.2f}x of target\n")
-    return 0
+    from . import benchmark
+
+    if args.deals < 1 or args.rounds < 1:
+        sys.stderr.write("error: --deals and --rounds must be at least 1\n")
+        return 2
+    if args.lean and not Path(args.lean).is_file():
+        sys.stderr.write(f"error: no lean reference loop at {args.lean}\n")
+        return 2
+    return benchmark.run(out, deals=args.deals, rounds=args.rounds, lean_path=Path(args.lean) if args.lean else None)
 
 
 # -- terminal play ----------------------------------------------------------------
@@ -254,8 +247,10 @@ def build_parser() -> argparse.ArgumentParser:
         else:
             sp.add_argument("--lang", choices=available_languages(), default="en")
 
-    sp = sub.add_parser("bench", help="deals per second for each profile (4 seats, medium bots)")
-    sp.add_argument("--deals", type=int, default=2000)
+    sp = sub.add_parser("bench", help="deals per CPU second for each profile (4 seats, medium bots) and against a lean loop")
+    sp.add_argument("--deals", type=int, default=2000, help="deals per profile in each round")
+    sp.add_argument("--rounds", type=int, default=5, help="interleaved rounds (the medians are printed)")
+    sp.add_argument("--lean", help="the lean reference loop (default: bench/lean_dashain.py of the checkout)")
     return ap
 
 
