@@ -22,7 +22,7 @@ import re
 import time
 from typing import Any, Final, Mapping, Sequence
 
-from . import view
+from . import boundedjson, view
 from .bots import Difficulty, choose
 from .deal import Action, Deal, IllegalAction, PositionError, parse_action
 from .i18n import N_, translator
@@ -214,9 +214,10 @@ def handle(request_json: str) -> str:
     """The worker's entry point: a JSON request string in, a JSON response string out."""
     lang = "en"
     try:
-        if not isinstance(request_json, str) or len(request_json) > MAX_REQUEST:
-            raise ValueError("request too large")
-        req = json.loads(request_json)
+        if not isinstance(request_json, str):
+            raise ValueError("a request is JSON text")
+        # Bounded in length and depth before Python's (recursive) parser sees it.
+        req = boundedjson.loads(request_json, max_chars=MAX_REQUEST)
         if isinstance(req, dict):
             lang = read_lang(req.get("lang"))
         result = handle_request(req)
