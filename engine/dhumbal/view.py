@@ -25,7 +25,9 @@ from typing import Final, Iterable, Mapping, Sequence
 from . import cards as C
 from .compare import option_value_text
 from .deal import Action, Deal, Outcome
-from .i18n import N_, NP_, Translator, card_name, digits, number, translator
+from .i18n import (
+    CARD_NAME, JOKER_NAME, N_, NP_, RANK_NAMES, SUIT_NAMES, Translator, card_name, digits, number, translator,
+)
 from .match import Match, money_text
 from .profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
 
@@ -104,6 +106,16 @@ BOTS: Final = N_("Bots")
 START_NEW: Final = N_("Start a new match")
 
 ACTION_ORDER: Final = ("call", "take stock", "take pile", "throw")
+
+#: Msgids this renderer places inside attribute values (``aria-label`` of a
+#: card, of the players list and of the score table; the throw button's
+#: ``data-label-*``). They are escaped like every text, and the catalog check
+#: (sitegen/dhumbal_site/catalogs.py) refuses quotes and angle brackets in
+#: their translations; tests/table checks that this list is complete.
+ATTRIBUTE_MSGIDS: Final = frozenset({
+    PLAYERS_LABEL, RESULT, THROW_NONE, THROW_VALUE,
+    CARD_NAME, JOKER_NAME, *RANK_NAMES[1:], *SUIT_NAMES,
+})
 
 
 @dataclass
