@@ -167,7 +167,7 @@ def test_play_from_a_worked_example(site_page: Opener, real_site: Any) -> None:
         state = state["state"]
     button.click()
     wait_ready(page)
-    page.wait_for_function("document.querySelector('#dh-table .dht-play-area[data-your-turn=\"true\"]')")
+    page.wait_for_function("() => document.querySelector('#dh-table .dht-play-area[data-your-turn=\"true\"]')")
     me = state["turn"]
     from dhumbal.cards import card_text, parse_card
 
@@ -185,7 +185,7 @@ def test_instant_navigation_keeps_the_engine(site_page: Opener, real_site: Any) 
     wasm = [u for u in watch.requested if u.endswith(".wasm")]
     assert len(wasm) == 1
     page.locator('a[href$="cardrulesplus/"]').first.click()
-    page.wait_for_function("location.pathname.endsWith('/rules/cardrulesplus/')")
+    page.wait_for_function("() => location.pathname.endsWith('/rules/cardrulesplus/')")
     # the new page's table finds the engine ready and starts at once (the URL
     # may change before the content is swapped: wait for the new table)
     page.wait_for_selector(f'{TABLE}[data-profile="cardrulesplus"][data-state="ready"][data-answers]')
