@@ -30,6 +30,7 @@ from .i18n import (
 )
 from .match import Match, money_text
 from .profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
+from .share import HASH_PREFIX, MAX_HASH
 
 # -- strings ------------------------------------------------------------------------
 
@@ -47,6 +48,7 @@ ERRORS: Final[Mapping[str, str]] = {
     "blocked": N_("A file of the game engine could not be downloaded. Check the connection and try again."),
     "unsupported": N_("This browser cannot run the game engine (it needs WebAssembly and module workers). Try a current browser."),
     "failed": N_("The game engine stopped unexpectedly. Try again."),
+    "timeout": N_("The game engine took too long to answer. Try again."),
     "not-ready": N_("The game engine was not ready yet. Try again."),
     "bad-message": N_("The game engine could not read a request from this page. Reload the page."),
     "missing": N_("The game engine's loader is missing from this page. Reload the page."),
@@ -221,6 +223,9 @@ def render_table(model: TableModel, *, status: str = "", attrs: Mapping[str, str
         "data-profile": model.profile.canonical(),
         "data-difficulty": model.difficulty,
         "data-digits": digits("0123456789", model.lang),
+        # The longest link the engine reads: the script sends no more of a
+        # longer one (it is refused all the same, with a fresh deal).
+        "data-max-hash": str(len(HASH_PREFIX) + MAX_HASH),
         "aria-labelledby": f"{tid}-title",
     }
     root.update(attrs or {})
