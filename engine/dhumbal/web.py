@@ -225,7 +225,14 @@ def handle(request_json: str) -> str:
         result = _error("bad-request", translator(lang)(ERROR_BAD_REQUEST), lang)
     except Exception:  # a bug must not take the worker down: say so, in words
         result = _error("internal", translator(lang)(ERROR_INTERNAL), lang)
-    return json.dumps(result, ensure_ascii=False)
+    text = json.dumps(result, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate from the request (echoed in a refusal) is not text
+        # the page can receive: escape everything rather than fail to answer.
+        text = json.dumps(result)
+    return text
 
 
 # -- build time and benchmarks ------------------------------------------------------

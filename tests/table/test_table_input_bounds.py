@@ -151,3 +151,11 @@ def test_a_request_over_the_size_limit_is_a_bad_request() -> None:
     text = json.dumps({"op": "ping", "pad": "x" * protocol.MAX_REQUEST})
     r = ask_text(text)
     assert r["ok"] is False and r["error"]["code"] == "bad-request"
+
+
+def test_a_lone_surrogate_in_a_request_cannot_break_the_reply() -> None:
+    ask_text(json.dumps({"op": "new", "seed": 3, "table": "t1"}))
+    reply = web.handle(json.dumps({"op": "act", "action": "\ud800 x", "table": "t1"}))
+    reply.encode("utf-8")  # the page receives well-formed text
+    r = json.loads(reply)
+    assert r["ok"] is True and r["refusal"]["code"] == "bad-action"

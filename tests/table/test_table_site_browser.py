@@ -142,7 +142,8 @@ def test_the_table_is_accessible_and_fits_360_px(site_page: Opener, real_site: A
 
     def axe() -> list[Any]:
         if not page.evaluate("typeof axe !== 'undefined'"):
-            page.add_script_tag(path=str(AXE))
+            # Evaluated, not added as a script tag: the site's policy forbids inline script.
+            page.evaluate(AXE.read_text(encoding="utf-8") + "\n;void 0")
         result = page.evaluate("axe.run(document.querySelector('#dh-table'))")
         return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]])
                 for v in result["violations"] if v["impact"] in ("serious", "critical")]
