@@ -41,6 +41,8 @@ STATIC_NOTE: Final = N_("This table is a preview. Press Play to load the game en
 LOADING_NOTE: Final = N_("Loading the game engine… This takes a moment the first time.")
 NOSCRIPT_NOTE: Final = N_("Playing at this table needs JavaScript. Everything else on this page reads fine without it.")
 ERROR_TITLE: Final = N_("The game engine could not be started.")
+# The same state once a game was on the table (the engine stopped or stopped answering).
+ERROR_TITLE_LIVE: Final = N_("The game engine stopped during the game.")
 # By the runtime's error codes (dhumbal-runtime.js / dhumbal-worker.mjs), plus the
 # table's own: "missing" (no runtime on the page), "engine" (the engine refused to
 # set up the table), "generic" (any other code).
@@ -239,7 +241,8 @@ def render_table(model: TableModel, *, status: str = "", attrs: Mapping[str, str
         f'<div class="dht-loader">'
         f'<p class="dht-when dht-when--static">{_e(t(STATIC_NOTE))}</p>'
         f'<p class="dht-when dht-when--loading">{_e(t(LOADING_NOTE))}</p>'
-        f'<div class="dht-when dht-when--error"><p class="dht-error-title">{_e(t(ERROR_TITLE))}</p>{errors}</div>'
+        f'<div class="dht-when dht-when--error"><p class="dht-error-title" data-error-title="start">{_e(t(ERROR_TITLE))}</p>'
+        f'<p class="dht-error-title" data-error-title="live" hidden>{_e(t(ERROR_TITLE_LIVE))}</p>{errors}</div>'
         f'<noscript><p class="dht-noscript">{_e(t(NOSCRIPT_NOTE))}</p></noscript>'
         f'<p class="dht-loader__buttons">'
         f'<button type="button" class="dht-btn dht-btn--primary dht-play" data-dht-play>{_e(t(PLAY))}</button>'

@@ -18,7 +18,7 @@ from tabledriver import TABLE, start, status, table_hash, ui_move, wait_ready
 
 from dhumbal import web
 from dhumbal.i18n import translator
-from dhumbal.view import ERRORS
+from dhumbal.view import ERROR_TITLE, ERROR_TITLE_LIVE, ERRORS
 
 pytestmark = pytest.mark.xdist_group("browser")
 
@@ -58,6 +58,11 @@ def error_text(code: str) -> str:
     return translator("en")(ERRORS[code])
 
 
+def shown_title(page: Any) -> str:
+    """The error title on show: the engine did not start, or it stopped under a game."""
+    return str(page.locator(f"{TABLE} [data-error-title]:not([hidden])").inner_text())
+
+
 def deep_link() -> str:
     nested = "[" * 3000 + "]" * 3000
     return "table=" + base64.urlsafe_b64encode(nested.encode()).decode().rstrip("=")
@@ -82,6 +87,7 @@ def test_a_stalled_download_becomes_the_error_state_with_retry_within_seconds(
     assert STALL - 1 < elapsed < STALL + GRACE, elapsed
     assert state == {"state": "error", "code": "blocked", "retry": True}
     assert error_text("blocked") in status(page)
+    assert shown_title(page) == translator("en")(ERROR_TITLE)
     page.context.unroute(stalled)
     retry_recovers(page)
 
@@ -91,6 +97,8 @@ def test_a_stalled_download_becomes_the_error_state_with_retry_within_seconds(
 
 def test_a_worker_dying_while_loading_becomes_the_error_state(site_page: Callable[..., Any], real_site: Any) -> None:
     page, _ = site_page()
+    # Held back (not stalled long enough to be reported): loading surely lasts.
+    page.context.route("**/pyodide.asm.wasm", lambda route: None)
     page.goto(real_site.server.url())
     page.locator(TABLE).hover()
     page.wait_for_function("() => DhumbalRuntime.status === 'loading'")
@@ -99,6 +107,8 @@ def test_a_worker_dying_while_loading_becomes_the_error_state(site_page: Callabl
     state, waited = wait_error(page, 10)
     assert state == {"state": "error", "code": "failed", "retry": True}
     assert waited < 5
+    assert shown_title(page) == translator("en")(ERROR_TITLE)
+    page.context.unroute("**/pyodide.asm.wasm")
     retry_recovers(page)
 
 
@@ -115,6 +125,8 @@ def test_a_worker_dying_under_a_live_table_becomes_the_error_state_and_retry_res
     assert state == {"state": "error", "code": "failed", "retry": True}
     assert waited < 5
     assert error_text("failed") in status(page)
+    assert shown_title(page) == translator("en")(ERROR_TITLE_LIVE)  # not "could not be started"
+    assert translator("en")(ERROR_TITLE_LIVE) in status(page)
     retry_recovers(page)
     page.wait_for_function("() => +document.querySelector('#dh-table').dataset.answers > 0")
     assert table_hash(page) == before  # the game came back from the link
@@ -133,6 +145,7 @@ def test_a_request_that_never_settles_times_out(site_page: Callable[..., Any], r
     assert state == {"state": "error", "code": "timeout", "retry": True}
     assert waited < 3 + GRACE
     assert error_text("timeout") in status(page)
+    assert shown_title(page) == translator("en")(ERROR_TITLE_LIVE)
     retry_recovers(page)
 
 
@@ -177,5 +190,5 @@ def test_a_deep_link_and_a_deep_hash_change_under_a_live_game_give_the_notice(si
     )
     assert page.evaluate("window.__sameWindow") is True
     assert page.evaluate("DhumbalRuntime.status") == "ready"
-    assert len(table_hash(page)) < 2000
     ui_move(page)  # the engine is alive
+    assert len(table_hash(page)) < 2000  # and the link is the fresh game's

@@ -105,7 +105,14 @@
       shown = root.querySelector('[data-error-code="generic"]');
       if (shown) shown.hidden = false;
     }
-    var title = root.querySelector(".dht-error-title");
+    // Whether the engine failed to start, or stopped under a game on the table.
+    var titles = root.querySelectorAll("[data-error-title]");
+    var title = null;
+    for (var k = 0; k < titles.length; k++) {
+      var live = titles[k].getAttribute("data-error-title") === "live";
+      titles[k].hidden = live !== this.live;
+      if (!titles[k].hidden) title = titles[k];
+    }
     this.say((title ? title.textContent + " " : "") + (shown ? shown.textContent : ""), true);
   };
 
