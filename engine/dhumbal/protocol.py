@@ -8,12 +8,12 @@ and :mod:`dhumbal.web` use what it returns.
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
 from dataclasses import dataclass
 from typing import Any, Final, Mapping
 
+from . import boundedjson
 from .bots import DIFFICULTIES, Difficulty
 from .deal import Deal, IllegalAction, PositionError
 from .i18n import LANGUAGES, N_, read_decimal, translator
@@ -217,9 +217,9 @@ def read_names(value: object, n: int) -> tuple[str, ...] | None:
 def unwrap_position(state: object, names: object) -> tuple[object, object]:
     """A "play from here" button's data: a ``Deal.to_json`` state, or ``{"state": …, "names": […]}``
     (as the worked examples write it), in either case as JSON text or already decoded."""
-    if isinstance(state, str) and len(state) <= MAX_REQUEST:
+    if isinstance(state, str):
         try:
-            state = json.loads(state)
+            state = boundedjson.loads(state, max_chars=MAX_REQUEST)
         except ValueError:
             raise RequestError("bad-position", ERROR_BAD_POSITION) from None
     if isinstance(state, dict) and "format" not in state and "state" in state:
@@ -232,10 +232,8 @@ def unwrap_position(state: object, names: object) -> tuple[object, object]:
 def read_position(state: object) -> tuple[Deal, Profile]:
     """A position to play from (``Deal.to_json`` data, or its JSON text)."""
     if isinstance(state, str):
-        if len(state) > MAX_REQUEST:
-            raise RequestError("bad-position", ERROR_BAD_POSITION)
         try:
-            state = json.loads(state)
+            state = boundedjson.loads(state, max_chars=MAX_REQUEST)
         except ValueError:
             raise RequestError("bad-position", ERROR_BAD_POSITION) from None
     try:

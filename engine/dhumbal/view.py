@@ -26,9 +26,12 @@ from . import cardface
 from . import cards as C
 from .compare import option_value_text
 from .deal import Action, Deal, Outcome
-from .i18n import N_, NP_, Translator, card_name, digits, number, translator
+from .i18n import (
+    CARD_NAME, JOKER_NAME, N_, NP_, RANK_NAMES, SUIT_NAMES, Translator, card_name, digits, number, translator,
+)
 from .match import Match, money_text
 from .profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
+from .share import HASH_PREFIX, MAX_HASH
 
 # -- strings ------------------------------------------------------------------------
 
@@ -39,6 +42,8 @@ STATIC_NOTE: Final = N_("This table is a preview. Press Play to load the game en
 LOADING_NOTE: Final = N_("Loading the game engine… This takes a moment the first time.")
 NOSCRIPT_NOTE: Final = N_("Playing at this table needs JavaScript. Everything else on this page reads fine without it.")
 ERROR_TITLE: Final = N_("The game engine could not be started.")
+# The same state once a game was on the table (the engine stopped or stopped answering).
+ERROR_TITLE_LIVE: Final = N_("The game engine stopped during the game.")
 # By the runtime's error codes (dhumbal-runtime.js / dhumbal-worker.mjs), plus the
 # table's own: "missing" (no runtime on the page), "engine" (the engine refused to
 # set up the table), "generic" (any other code).
@@ -46,6 +51,7 @@ ERRORS: Final[Mapping[str, str]] = {
     "blocked": N_("A file of the game engine could not be downloaded. Check the connection and try again."),
     "unsupported": N_("This browser cannot run the game engine (it needs WebAssembly and module workers). Try a current browser."),
     "failed": N_("The game engine stopped unexpectedly. Try again."),
+    "timeout": N_("The game engine took too long to answer. Try again."),
     "not-ready": N_("The game engine was not ready yet. Try again."),
     "bad-message": N_("The game engine could not read a request from this page. Reload the page."),
     "missing": N_("The game engine's loader is missing from this page. Reload the page."),
@@ -105,6 +111,16 @@ BOTS: Final = N_("Bots")
 START_NEW: Final = N_("Start a new match")
 
 ACTION_ORDER: Final = ("call", "take stock", "take pile", "throw")
+
+#: Msgids this renderer places inside attribute values (``aria-label`` of a
+#: card, of the players list and of the score table; the throw button's
+#: ``data-label-*``). They are escaped like every text, and the catalog check
+#: (sitegen/dhumbal_site/catalogs.py) refuses quotes and angle brackets in
+#: their translations; tests/table checks that this list is complete.
+ATTRIBUTE_MSGIDS: Final = frozenset({
+    PLAYERS_LABEL, RESULT, THROW_NONE, THROW_VALUE,
+    CARD_NAME, JOKER_NAME, *RANK_NAMES[1:], *SUIT_NAMES,
+})
 
 
 @dataclass
@@ -203,6 +219,9 @@ def render_table(model: TableModel, *, status: str = "", attrs: Mapping[str, str
         "data-profile": model.profile.canonical(),
         "data-difficulty": model.difficulty,
         "data-digits": digits("0123456789", model.lang),
+        # The longest link the engine reads: the script sends no more of a
+        # longer one (it is refused all the same, with a fresh deal).
+        "data-max-hash": str(len(HASH_PREFIX) + MAX_HASH),
         "aria-labelledby": f"{tid}-title",
     }
     root.update(attrs or {})
@@ -216,7 +235,8 @@ def render_table(model: TableModel, *, status: str = "", attrs: Mapping[str, str
         f'<div class="dht-loader">'
         f'<p class="dht-when dht-when--static">{_e(t(STATIC_NOTE))}</p>'
         f'<p class="dht-when dht-when--loading">{_e(t(LOADING_NOTE))}</p>'
-        f'<div class="dht-when dht-when--error"><p class="dht-error-title">{_e(t(ERROR_TITLE))}</p>{errors}</div>'
+        f'<div class="dht-when dht-when--error"><p class="dht-error-title" data-error-title="start">{_e(t(ERROR_TITLE))}</p>'
+        f'<p class="dht-error-title" data-error-title="live" hidden>{_e(t(ERROR_TITLE_LIVE))}</p>{errors}</div>'
         f'<noscript><p class="dht-noscript">{_e(t(NOSCRIPT_NOTE))}</p></noscript>'
         f'<p class="dht-loader__buttons">'
         f'<button type="button" class="dht-btn dht-btn--primary dht-play" data-dht-play>{_e(t(PLAY))}</button>'

@@ -22,7 +22,7 @@ import re
 import time
 from typing import Any, Final, Mapping, Sequence
 
-from . import view
+from . import boundedjson, view
 from .bots import Difficulty, choose
 from .deal import Action, Deal, IllegalAction, PositionError, parse_action
 from .i18n import N_, translator
@@ -214,9 +214,10 @@ def handle(request_json: str) -> str:
     """The worker's entry point: a JSON request string in, a JSON response string out."""
     lang = "en"
     try:
-        if not isinstance(request_json, str) or len(request_json) > MAX_REQUEST:
-            raise ValueError("request too large")
-        req = json.loads(request_json)
+        if not isinstance(request_json, str):
+            raise ValueError("a request is JSON text")
+        # Bounded in length and depth before Python's (recursive) parser sees it.
+        req = boundedjson.loads(request_json, max_chars=MAX_REQUEST)
         if isinstance(req, dict):
             lang = read_lang(req.get("lang"))
         result = handle_request(req)
@@ -224,7 +225,14 @@ def handle(request_json: str) -> str:
         result = _error("bad-request", translator(lang)(ERROR_BAD_REQUEST), lang)
     except Exception:  # a bug must not take the worker down: say so, in words
         result = _error("internal", translator(lang)(ERROR_INTERNAL), lang)
-    return json.dumps(result, ensure_ascii=False)
+    text = json.dumps(result, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate from the request (echoed in a refusal) is not text
+        # the page can receive: escape everything rather than fail to answer.
+        text = json.dumps(result)
+    return text
 
 
 # -- build time and benchmarks ------------------------------------------------------

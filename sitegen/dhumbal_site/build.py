@@ -11,7 +11,8 @@ finishes, and nothing leaks from one ``mkdocs serve`` rebuild to the next.
 What it does, in build order:
 
 * ``on_config``: fail fast without the font files; give Material the list of
-  languages (``extra.alternate``); note this language's search settings.
+  languages (``extra.alternate``) and the Content-Security-Policy
+  (``extra.dhumbal_csp``, see csp.py); note this language's search settings.
 * ``on_files``: add the Devanagari font files to the site.
 * ``on_page_markdown``: expand ``<!-- dhumbal:NAME ARGS -->`` markers.
 * ``on_page_content``: turn card tokens into accessible cards; translate the
@@ -40,7 +41,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
-from . import fonts, registry
+from . import csp, fonts, registry
 from .cards import CARD_TOKEN, CardNamer, rewrite_cards
 from .languages import (
     Language,
@@ -127,6 +128,8 @@ class SiteBuild:
                 "language in plugins.i18n.languages"
             )
         config.extra["alternate"] = language_switcher(config, self.languages)
+        # The Content-Security-Policy every page states (overrides/main.html).
+        config.extra["dhumbal_csp"] = csp.POLICY
         search = search_plugin(config)
         separator = search.config.separator or theme_string(config, "search.config.separator")
         self.search_settings[lang] = SearchSettings(

@@ -9,12 +9,27 @@ Checks (used by the build and by ``make test``): every template message is
 translated in every catalog, nothing is fuzzy, ``{name}`` and ``%(name)s``
 placeholders match the original, and no markup or script can enter through a
 translation.
+
+Placeholders are read with Python's own ``string.Formatter``, the parser that
+fills them at run time: a translation may use only the fields its original
+has, each written plainly (``{total}``), never with a format spec
+(``{total:>99999999}``), a conversion (``{seat!r}``), an index
+(``{seat[0]}``), a positional field (``{0}``, ``{}``) or an unbalanced brace.
+Every translation is refused if it holds markup (any tag, whatever its
+spacing: ``<svg/onload=…>``), an event handler (``"/onfocus=``), attribute
+syntax (``x="…"``) or a script URL; and translations of the messages that land
+inside HTML attribute values (:func:`attribute_msgids`) may not hold quotes or
+angle brackets at all. Every renderer escapes translations for where they land
+as well: these checks keep a bad catalog out of the build, the escaping keeps
+any text that slips through inert.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import string
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
@@ -29,9 +44,24 @@ DOMAIN = "dhumbal"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 PACKAGE_LOCALE = ROOT / "engine" / "dhumbal" / "locale"
 
-_BRACE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*(?:\.[^{}\s]+)?)\}(?!\})")
 _PERCENT = re.compile(r"%\(([A-Za-z_][A-Za-z0-9_]*)\)[sdif]")
-_UNSAFE = re.compile(r"<\s*/?\s*(script|iframe|object|embed|style|link|meta|svg|math)\b|\son[a-z]+\s*=|javascript\s*:", re.I)
+#: A field name as the sources write them: ``{total}``, or a worked example's
+#: note field ``{total.A}`` (filled by the examples module, not by format()).
+_FIELD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9][A-Za-z0-9_]*)?")
+#: Markup or script, whatever the spacing or quoting around it: a tag opening
+#: (``<svg/onload``, ``< img``, ``</p``, ``<!--``), an event handler after any
+#: non-letter (``"/onfocus=``, ``;onclick =``), attribute syntax
+#: (``tabindex="0"``) and script or data URLs (``java\tscript:``).
+_UNSAFE = re.compile(
+    r"<\s*[/!?]?\s*[A-Za-z]"
+    r"|(?<![A-Za-z0-9])on[A-Za-z]+\s*="
+    r"|[A-Za-z][\w:-]*\s*=\s*[\"'`]"
+    r"|(?:j\s*a\s*v\s*a|v\s*b)\s*s\s*c\s*r\s*i\s*p\s*t\s*:"
+    r"|\bdata\s*:[^,\s]*[;,]",
+    re.I,
+)
+#: What may never appear in a translation that lands in an attribute value.
+_ATTRIBUTE_UNSAFE = frozenset("\"'<>`")
 
 
 class CatalogError(ValueError):
@@ -44,6 +74,9 @@ class Problem:
     line: int
     msgid: str
     what: str
+    #: A translation that must not be compiled (markup, bad placeholders), as
+    #: opposed to one that is only incomplete (missing, fuzzy, stale).
+    unsafe: bool = False
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.what}: {self.msgid!r}"
@@ -100,7 +133,70 @@ def _strs(message: Message) -> list[str]:
 
 
 def placeholders(text: str) -> set[str]:
-    return set(_BRACE.findall(text)) | {f"%({n})" for n in _PERCENT.findall(text)}
+    """The fields of ``text`` (``{name}`` and ``%(name)s``), as far as they can be read."""
+    return fields(text)[0] | {f"%({n})" for n in _PERCENT.findall(text)}
+
+
+def fields(text: str) -> tuple[set[str], list[str]]:
+    """The ``{…}`` fields of ``text`` read by ``string.Formatter``, and what is wrong with them.
+
+    Returns the field names and a list of problems: anything but a plain
+    field (``{total}``, or an example note's ``{total.A}``) is one.
+    """
+    names: set[str] = set()
+    problems: list[str] = []
+    try:
+        parsed = list(string.Formatter().parse(text))
+    except ValueError as exc:
+        return names, [f"unbalanced braces ({exc}); write a literal brace as {{{{ or }}}}"]
+    for _literal, name, spec, conversion in parsed:
+        if name is None:
+            continue
+        shown = "{" + name + ("!" + conversion if conversion else "") + (":" + spec if spec else "") + "}"
+        if name == "" or name.isdigit():
+            problems.append(f"positional field {shown}: name the field as the original does")
+        elif "[" in name or "]" in name:
+            problems.append(f"indexed field {shown}: use the field as the original does")
+        elif "." in name and not _FIELD_NAME.fullmatch(name):
+            problems.append(f"attribute access in {shown}: use the field as the original does")
+        elif not _FIELD_NAME.fullmatch(name):
+            problems.append(f"field {shown} is not a plain name")
+        if conversion:
+            problems.append(f"conversion in {shown}: fields are filled as they are, without !r, !s or !a")
+        if spec:
+            problems.append(f"format spec in {shown}: fields take no format spec")
+        names.add(name)
+    return names, problems
+
+
+def unsafe_text(text: str, *, attribute: bool = False) -> str | None:
+    """Why ``text`` may not be shown as a translation (``None`` if it may)."""
+    match = _UNSAFE.search(text)
+    if match:
+        return f"markup or script in a translation ({match.group(0)!r})"
+    if attribute:
+        bad = sorted(set(text) & _ATTRIBUTE_UNSAFE)
+        if bad:
+            return ("quotes or angle brackets in a translation shown inside an HTML attribute "
+                    f"({' '.join(bad)}); use typographic quotes such as « » or “ ”")
+    return None
+
+
+def attribute_msgids() -> frozenset[str]:
+    """Msgids whose translations are placed inside HTML attribute values
+    (``aria-label``, ``title``, ``data-label-*``): the engine's table
+    (:data:`dhumbal.view.ATTRIBUTE_MSGIDS`) and the site glue's
+    (:data:`dhumbal_site.strings.ATTRIBUTE_MSGIDS`)."""
+    from dhumbal.view import ATTRIBUTE_MSGIDS as table
+
+    if __package__:
+        from .strings import ATTRIBUTE_MSGIDS as glue
+    else:  # run as a script (make check-catalogs)
+        sitegen = str(Path(__file__).resolve().parents[1])
+        if sitegen not in sys.path:
+            sys.path.insert(0, sitegen)
+        from dhumbal_site.strings import ATTRIBUTE_MSGIDS as glue
+    return frozenset(table) | frozenset(glue)
 
 
 def check_catalog(lang: str, template: Catalog | None = None) -> list[Problem]:
@@ -109,6 +205,7 @@ def check_catalog(lang: str, template: Catalog | None = None) -> list[Problem]:
     rel = str(path.relative_to(ROOT))
     cat = read_catalog(path, lang)
     problems: list[Problem] = []
+    in_attributes = attribute_msgids()
     if template is not None:
         for tm in template:
             if not tm.id:
@@ -127,8 +224,11 @@ def check_catalog(lang: str, template: Catalog | None = None) -> list[Problem]:
             problems.append(Problem(rel, line, first, "not translated"))
             continue
         expected = set().union(*(placeholders(i) for i in _ids(m)))
+        attribute = any(i in in_attributes for i in _ids(m))
         for s in strs:
             found = placeholders(s)
+            for what in fields(s)[1]:
+                problems.append(Problem(rel, line, first, "placeholders: " + what, unsafe=True))
             if found != expected:
                 missing = sorted(expected - found)
                 extra = sorted(found - expected)
@@ -137,11 +237,12 @@ def check_catalog(lang: str, template: Catalog | None = None) -> list[Problem]:
                     detail.append("missing " + ", ".join("{" + x + "}" for x in missing))
                 if extra:
                     detail.append("unknown " + ", ".join("{" + x + "}" for x in extra))
-                problems.append(Problem(rel, line, first, "placeholders differ: " + "; ".join(detail)))
-            if _UNSAFE.search(s):
-                problems.append(Problem(rel, line, first, "markup or script in a translation"))
+                problems.append(Problem(rel, line, first, "placeholders differ: " + "; ".join(detail), unsafe=True))
+            why = unsafe_text(s, attribute=attribute)
+            if why:
+                problems.append(Problem(rel, line, first, why, unsafe=True))
             if "<" in s and "<" not in "".join(_ids(m)):
-                problems.append(Problem(rel, line, first, "HTML tag in a translation whose original has none"))
+                problems.append(Problem(rel, line, first, "HTML tag in a translation whose original has none", unsafe=True))
         if template is not None and template.get(m.id, m.context) is None:
             problems.append(Problem(rel, line, first, "not in the template any more (run make catalogs)"))
     return problems
@@ -157,7 +258,7 @@ def compile_catalogs(langs: Iterable[str] | None = None) -> list[Path]:
     written = []
     for lang in langs or languages():
         cat = read_catalog(po_path(lang), lang)
-        unsafe = [p for p in check_catalog(lang) if "markup" in p.what or "HTML tag" in p.what or "placeholders" in p.what]
+        unsafe = [p for p in check_catalog(lang) if p.unsafe]
         if unsafe:
             raise CatalogError("\n".join(str(p) for p in unsafe))
         out = PACKAGE_LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"

@@ -30,6 +30,11 @@ MSGIDS: Mapping[str, str] = {
 
 KEYS = frozenset(MSGIDS)
 
+#: The strings that land inside attribute values (the permalink's ``title``,
+#: the progress bar's ``aria-label``): the catalog check refuses quotes and
+#: angle brackets in their translations.
+ATTRIBUTE_MSGIDS = frozenset({MSGIDS["permalink"], MSGIDS["progress"]})
+
 
 def strings_for(lang: str) -> Mapping[str, str]:
     """The strings of one language, from the catalogs (English where a catalog lacks one)."""
