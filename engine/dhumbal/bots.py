@@ -1,12 +1,13 @@
-"""Computer players: easy, medium and hard.
+"""Computer players: easy, medium, hard, and the expert of :mod:`dhumbal.expert`.
 
 A bot sees only what its seat may see: its own hand, the pile or offer, the
 public card counts and the cards others were seen to pick. The three levels
 differ as the app's table settings describe: an easy bot calls on the limit
 itself, a medium bot 1 under it, a hard bot 2 under it; the hard bot also
 remembers public picks, calls earlier when every opponent is provably heavier,
-and throws with a look at what it will keep. Bots are deterministic: the same
-position gives the same move, so seeded games replay exactly.
+and throws with a look at what it will keep. The expert (its own module)
+weighs sampled deals consistent with what it has seen. Bots are deterministic:
+the same position gives the same move, so seeded games replay exactly.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from .cards import Card
 from .deal import Action, Deal
 from .groups import best_group_value, heaviest_group
 
-Difficulty = Literal["easy", "medium", "hard"]
-DIFFICULTIES: Final = ("easy", "medium", "hard")
+Difficulty = Literal["easy", "medium", "hard", "expert"]
+DIFFICULTIES: Final = ("easy", "medium", "hard", "expert")
 MARGIN: Final = {"easy": 0, "medium": 1, "hard": 2}
 # Call thresholds where a profile has no call limit (cardrulesplus).
 NO_LIMIT_CALL: Final = {"easy": 7, "medium": 5, "hard": 4}
@@ -49,6 +50,10 @@ def choose(deal: Deal, difficulty: Difficulty = "medium") -> Action:
     hundreds of thousands of moves a second in simulations, and a Python call
     is a large share of a move.
     """
+    if difficulty == "expert":
+        from .expert import choose as expert_choose
+
+        return expert_choose(deal)
     phase = deal.phase
     seat = deal.turn
     p = deal.profile
@@ -106,7 +111,9 @@ def _policy(difficulty: Difficulty) -> Callable[[Deal], Action]:
 
 
 # the medium level is ``choose`` itself (its default), which saves a call per move
-_POLICIES: Final[dict[str, Callable[[Deal], Action]]] = {"easy": _policy("easy"), "medium": choose, "hard": _policy("hard")}
+_POLICIES: Final[dict[str, Callable[[Deal], Action]]] = {
+    "easy": _policy("easy"), "medium": choose, "hard": _policy("hard"), "expert": _policy("expert"),
+}
 
 
 def _provably_lowest(deal: Deal, seat: int, total: int) -> bool:

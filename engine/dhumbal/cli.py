@@ -1,4 +1,4 @@
-"""``python -m dhumbal``: profiles, play, check, simulate, bench.
+"""``python -m dhumbal``: profiles, play, check, simulate, odds, bench.
 
 Every bad input ends in a one-line message and a non-zero exit, never a
 traceback: arguments are checked by argparse (whose errors are one line
@@ -114,6 +114,8 @@ def _simulate(profile: Profile, deals: int, seed: int, difficulty: Difficulty) -
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    if args.bots is not None:
+        return _simulate_table(args, out)
     profile = _profile_from_args(args)
     r = _simulate(profile, args.deals, args.seed, args.difficulty)
     if args.json:
@@ -128,6 +130,70 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"mean hand at call  {r['mean_hand_at_call']:.2f}\n")
     out.write(f"deals per second   {r['deals_per_second']:.0f} per CPU second ({r['deals_per_wall_second']:.0f} by the clock)\n")
     out.write(f"bot decision       {r['mean_decision_us']:.1f} µs mean\n")
+    return 0
+
+
+def _simulate_table(args: argparse.Namespace, out: TextIO) -> int:
+    """``simulate --bots LEVEL,LEVEL,…``: one level per seat; each seat's win share and settlement."""
+    from .arena import play_table, read_bots
+
+    try:
+        bots = read_bots(args.bots)
+    except ValueError as exc:
+        raise UsageError(f"--bots: {exc}") from None
+    if args.players is not None and args.players != len(bots):
+        raise UsageError(f"--players {args.players} and --bots name {len(bots)} seats; give one or the other")
+    args.players = len(bots)
+    profile = _profile_from_args(args)
+    result = play_table(profile, bots, args.deals, seed=args.seed)
+    if args.json:
+        out.write(json.dumps(result.to_json(), indent=2) + "\n")
+        return 0
+    better = "fewest points" if result.measure == "points" else "highest"
+    out.write(f"profile     {result.profile}\n")
+    out.write(f"deals       {result.deals} (seed {result.seed}; the dealer moves one seat each deal)\n")
+    out.write(f"settlement  {result.measure} per deal ({better} is best)\n\n")
+    out.write(f"{'seat':<6}{'bot':<8}{'wins':>7}{'win share':>11}{'settlement':>12}{'calls':>7}{'caught':>8}\n")
+    best = set(result.best_seats())
+    for s, r in enumerate(result.seats):
+        mark = "  best" if s in best else ""
+        out.write(f"{s:<6}{r.bot:<8}{r.wins:>7}{result.win_share(s):>11.1%}{result.mean_settlement(s):>12.2f}"
+                  f"{r.calls:>7}{r.caught:>8}{mark}\n")
+    return 0
+
+
+def cmd_odds(args: argparse.Namespace, out: TextIO) -> int:
+    """The chance that a call on ``--hand`` is caught when the others hold ``--counts`` cards."""
+    from .odds import caught_chance
+
+    try:
+        hand = C.parse_cards(args.hand)
+    except C.CardError as exc:
+        raise UsageError(f"--hand: {exc}") from None
+    try:
+        seen = C.parse_cards(args.seen) if args.seen else []
+    except C.CardError as exc:
+        raise UsageError(f"--seen: {exc}") from None
+    counts = args.counts
+    args.players = len(counts) + 1
+    profile = _profile_from_args(args)
+    try:
+        r = caught_chance(profile, hand, counts, seen=seen, samples=args.samples, seed=args.seed)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    limit = profile.call_limit
+    allowed = limit is None or r.total <= limit
+    if args.json:
+        out.write(json.dumps({**r.to_json(), "profile": profile.canonical(), "hand": [C.card_text(c) for c in hand],
+                              "seen": [C.card_text(c) for c in seen], "call_allowed": allowed}, ensure_ascii=False) + "\n")
+        return 0
+    out.write(f"profile   {profile.canonical()}\n")
+    out.write(f"hand      {C.cards_text(hand) or '(empty)'} (total {r.total}"
+              + ("" if allowed else f"; over the call limit of {limit}") + ")\n")
+    out.write(f"others    {', '.join(str(k) for k in counts)} cards\n")
+    out.write(f"caught    {r.caught:.1%} of {r.samples} sampled deals\n")
+    what = "points scored" if r.measure == "points" else "settlement"
+    out.write(f"calling   {r.call_value:+.2f} {what} on average\n")
     return 0
 
 
@@ -257,6 +323,32 @@ def _deals(text: str) -> int:
     return n
 
 
+def _counts(text: str) -> list[int]:
+    """``--counts 3,3,4``: each other player's card count (1 to 5 others)."""
+    parts = [p.strip() for p in text.split(",")]
+    try:
+        counts = [int(p) for p in parts]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a list of whole numbers such as 3,3,4") from None
+    if not 1 <= len(counts) <= 5:
+        raise argparse.ArgumentTypeError(f"give 1 to 5 card counts (one per other player), not {len(counts)}")
+    if any(k < 1 or k > 54 for k in counts):
+        raise argparse.ArgumentTypeError("each card count must be from 1 to 54")
+    return counts
+
+
+def _samples(text: str) -> int:
+    """``--samples``: 1 to a million."""
+    n = _whole(text)
+    if not 1 <= n <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"give 1 to 1000000 samples, not {n}")
+    return n
+
+
+class UsageError(Exception):
+    """Arguments that parse but do not go together, or name cards that are not in the pack."""
+
+
 def _whole(text: str) -> int:
     """A whole number (``--seed``, ``--players``), with a readable error for anything else."""
     try:
@@ -284,9 +376,22 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--difficulty", choices=DIFFICULTIES, default="medium")
         if name == "simulate":
             sp.add_argument("--deals", type=_deals, default=1000)
+            sp.add_argument("--bots", metavar="LEVEL,LEVEL,…",
+                            help="a mixed table, one level per seat (e.g. expert,hard,hard,hard): "
+                                 "each seat's win share and average settlement")
             sp.add_argument("--json", action="store_true")
         else:
             sp.add_argument("--lang", choices=available_languages(), default="en")
+
+    sp = sub.add_parser("odds", help="the chance that a call is caught, from a hand and the others' card counts")
+    sp.add_argument("--profile", default="nepali-games", help="profile key or canonical form, e.g. 'nepali-games(runs=on)'")
+    sp.add_argument("--option", action="append", metavar="KEY=VALUE", help="a house rule; repeat for more")
+    sp.add_argument("--hand", required=True, help="the caller's cards, e.g. 'A♠ 2♥' or 'AS 2H' (\"\" for an empty hand)")
+    sp.add_argument("--counts", type=_counts, required=True, metavar="N,N,…", help="each other player's card count, e.g. 3,3,4")
+    sp.add_argument("--seen", help="other cards known to be out of their hands (the pile, say)")
+    sp.add_argument("--samples", type=_samples, default=20_000, help="sampled deals (default 20000)")
+    sp.add_argument("--seed", type=_whole, default=0)
+    sp.add_argument("--json", action="store_true")
 
     sp = sub.add_parser("bench", help="deals per CPU second for each profile (4 seats, medium bots) and against a lean loop")
     sp.add_argument("--deals", type=_deals, default=2000, help="deals per profile in each round")
@@ -360,6 +465,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
             rc = cmd_simulate(args, out)
         elif args.command == "bench":
             rc = cmd_bench(args, out)
+        elif args.command == "odds":
+            rc = cmd_odds(args, out)
         else:
             rc = cmd_play(args, out, inp)
         out.flush()  # a closed pipe shows up here, not at interpreter exit
@@ -367,7 +474,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
     except ProfileError as exc:
         _error(_one_line(exc))
         return 2
-    except TerminalError as exc:
+    except (TerminalError, UsageError) as exc:
         _error(str(exc))
         return 2
     except KeyboardInterrupt:

@@ -46,7 +46,7 @@ from .profiles import DOUBLE_MARGIN, DOUBLE_PENALTY, Profile
 
 __all__ = [
     "Action", "Deal", "GroupKind", "IllegalAction", "Outcome", "Phase", "PositionError", "SeatView",
-    "classify_group", "iter_cards", "parse_action", "run_ends",
+    "call_is_caught", "classify_group", "iter_cards", "parse_action", "run_ends",
 ]
 
 Phase = Literal["start", "throw", "take", "over"]
@@ -210,6 +210,15 @@ class Outcome:
         )
 
 
+def call_is_caught(caller_total: int, lowest_other: int) -> bool:
+    """Whether a call on ``caller_total`` is caught when the lowest other hand is ``lowest_other``.
+
+    In every profile the caller must be strictly lowest: a tie goes against the
+    caller (who wins the deal then is each profile's own tie order, in :func:`settle`).
+    """
+    return lowest_other <= caller_total
+
+
 def settle(profile: Profile, hands: Sequence[int], dealer: int, caller: int | None) -> Outcome:
     """The outcome of a deal ending with hand totals ``hands``: a call by ``caller``, or the turn cap."""
     p = profile
@@ -224,7 +233,7 @@ def settle(profile: Profile, hands: Sequence[int], dealer: int, caller: int | No
     others = [s for s in range(n) if s != caller]
     low = min(totals[s] for s in others)
     winner: int | None
-    caught = low <= totals[caller]
+    caught = call_is_caught(totals[caller], low)
     if p.settlement == "collect":
         if caught:
             order = [(dealer + i) % n for i in range(1, n + 1) if (dealer + i) % n != caller]
@@ -299,6 +308,8 @@ class SeatView:
     the other hands, less what those seats were seen to pick up and still
     hold (``known``). Every card is in exactly one of ``hand``, ``pile``,
     ``pending``, the ``known`` lists of the others, and ``unseen``.
+    ``history`` is every move so far, as the table saw it: who drew blind,
+    who took which face-up card, who threw what.
     """
 
     seat: int
@@ -317,6 +328,8 @@ class SeatView:
     took_from_pile: Card | None
     known: tuple[tuple[Card, ...], ...]
     unseen: tuple[Card, ...]
+    # every move of the deal so far, which the whole table saw (a stock draw names no card)
+    history: tuple[tuple[int, Action], ...] = ()
 
 
 # -- the deal --------------------------------------------------------------------
@@ -866,6 +879,7 @@ class Deal:
             pending=tuple(self.pending), took_from_pile=self.took_from_pile,
             known=tuple(tuple(k) for k in self.known),
             unseen=tuple(c for c in range(self.profile.deck_size) if c not in located),
+            history=tuple(self.history),
         )
 
     # -- records (the JSON forms live in dhumbal.records) ------------------------------

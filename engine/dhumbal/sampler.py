@@ -1,0 +1,194 @@
+"""Dealing the hidden cards anew: complete deals consistent with what one seat knows.
+
+A seat sees its own hand, the pile (or the throw on offer and the cards out
+of play), the pending throw of the seat on turn, how many cards every hand and
+the stock hold, and the cards the others were seen to pick up and still hold.
+Everything else (the rest of the other hands and the stock, in its order) is
+hidden: :attr:`dhumbal.deal.SeatView.unseen`. A :class:`Sampler` deals those
+unseen cards into the hidden places, so each sample is a whole ``Deal`` that
+the seat could be in: the search bot plays its candidate moves out on such
+samples, and the call odds count how often a call would be caught on them.
+
+**Uniform.** The unseen cards are put in a uniformly random order (Fisher and
+Yates, each index drawn by rejection from ``getrandbits``, as the deal's own
+shuffle does) and then laid into the hidden places in a fixed order: from the end of the order,
+each other seat's hidden cards in seat order, then what is left is the stock. Every
+placement of the unseen cards into those places is equally likely, so every
+deal consistent with the view is equally likely (a hand is a set of cards, so
+each deal comes from the same number of orders).
+
+**Never peeks.** A sampler is built from a :class:`dhumbal.deal.SeatView`
+and the profile, nothing else: two real deals that look the same from the
+seat give the same samples (tested). The random source of a sample set is a
+``random.Random`` seeded with a text that names the view (:func:`view_key`)
+and a caller's seed, so samples are reproducible, on CPython and Pyodide
+alike, and a seat's samples depend on nothing it cannot see.
+
+Uniform among consistent deals is the seat's view of the cards alone: it
+does not guess from how the others played (what they threw, what they
+passed over), which a stronger reader of the table might.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final, Iterator, Sequence
+
+from .cards import Card
+from .deal import Deal, SeatView
+from .profiles import Profile
+
+__all__ = ["Sampler", "SamplerError", "view_key"]
+
+_BITS: Final = tuple(n.bit_length() for n in range(60))
+
+
+class SamplerError(ValueError):
+    """A view no deal can match (counts that do not add up, a finished deal)."""
+
+
+def view_key(profile: Profile, view: SeatView) -> str:
+    """A text naming everything in ``view`` (and the rules): the seed of a seat's samples.
+
+    Equal views give equal texts; any difference in what the seat knows gives
+    a different text. Card codes, not card names, keep it short.
+    """
+
+    def cards(cs: Sequence[Card]) -> str:
+        return ".".join(map(str, cs))
+
+    return "|".join((
+        profile.canonical(), str(view.seat), str(view.players), str(view.dealer), str(view.turn), view.phase,
+        str(view.turns), cards(view.hand), cards(view.hand_counts), str(view.stock_count), cards(view.pile),
+        str(view.offer), view.offer_kind, cards(view.pending),
+        "" if view.took_from_pile is None else str(view.took_from_pile),
+        "/".join(cards(k) for k in view.known),
+        ";".join(f"{seat}{_KIND[a.kind]}{a.source[:1]}{cards(a.cards)}" for seat, a in view.history),
+    ))
+
+
+_KIND: Final = {"call": "c", "take": "t", "throw": "x"}
+
+
+class Sampler:
+    """Deals consistent with one seat's view, drawn uniformly (see the module docstring)."""
+
+    __slots__ = ("profile", "view", "pool", "hidden", "_values")
+
+    def __init__(self, profile: Profile, view: SeatView) -> None:
+        if view.phase == "over":
+            raise SamplerError("the deal is over: nothing is hidden any more")
+        n = view.players
+        if len(view.hand_counts) != n or len(view.known) != n:
+            raise SamplerError("the view needs one card count and one list of known cards per seat")
+        if view.hand_counts[view.seat] != len(view.hand):
+            raise SamplerError("the view's own card count differs from its hand")
+        hidden = []
+        for s in range(n):
+            if s == view.seat:
+                hidden.append(0)
+                continue
+            free = view.hand_counts[s] - len(view.known[s])
+            if free < 0:
+                raise SamplerError(f"seat {s} is known to hold more cards than it holds")
+            hidden.append(free)
+        if sum(hidden) + view.stock_count != len(view.unseen):
+            raise SamplerError(
+                f"{len(view.unseen)} unseen cards cannot fill {sum(hidden)} hidden hand places and a stock of {view.stock_count}"
+            )
+        self.profile = profile
+        self.view = view
+        self.pool: tuple[Card, ...] = tuple(sorted(view.unseen))
+        self.hidden: tuple[int, ...] = tuple(hidden)
+        self._values = profile.values
+
+    # -- random sources --------------------------------------------------------------
+
+    def rng(self, seed: int | str = 0, purpose: str = "sample") -> random.Random:
+        """The random source of this view's samples for ``purpose`` and ``seed``."""
+        return random.Random(f"dhumbal/{purpose}/{seed}/{view_key(self.profile, self.view)}")
+
+    # -- whole deals -----------------------------------------------------------------------
+
+    def order(self, rng: random.Random) -> list[Card]:
+        """The unseen cards in a uniformly random order (the shuffle of :func:`dhumbal.deal.shuffle`)."""
+        cards = list(self.pool)
+        getrandbits = rng.getrandbits
+        for i in range(len(cards) - 1, 0, -1):
+            bits = _BITS[i + 1]
+            j = getrandbits(bits)
+            while j > i:
+                j = getrandbits(bits)
+            cards[i], cards[j] = cards[j], cards[i]
+        return cards
+
+    def deal_from(self, order: Sequence[Card], seed: int | str = 0) -> Deal:
+        """The deal that lays ``order`` (the unseen cards, in some order) into the hidden places.
+
+        ``seed`` becomes the sample's own seed, which only its future reshuffles read.
+        """
+        v = self.view
+        hands: list[list[Card]] = []
+        top = len(order)  # the hands take cards from the end of the order, as the shuffle fixes them
+        for s, free in enumerate(self.hidden):
+            if s == v.seat:
+                hands.append(list(v.hand))
+            else:
+                hands.append(list(order[top - free:top]) + list(v.known[s]))
+                top -= free
+        return Deal(
+            profile=self.profile, seed=seed, dealer=v.dealer, hands=hands, stock=list(order[:top]),
+            pile=list(v.pile), offer=v.offer, offer_kind=v.offer_kind, pending=list(v.pending), turn=v.turn,
+            phase=v.phase, turns=v.turns, reshuffles=0, took_from_pile=v.took_from_pile,
+            known=[list(k) for k in v.known],
+        )
+
+    def sample(self, rng: random.Random, seed: int | str = 0) -> Deal:
+        """One deal drawn uniformly among those consistent with the view."""
+        return self.deal_from(self.order(rng), seed)
+
+    def samples(self, count: int, seed: int | str = 0) -> Iterator[Deal]:
+        """``count`` deals from this view's own random source for ``seed`` (reproducible)."""
+        rng = self.rng(seed)
+        for k in range(count):
+            yield self.sample(rng, f"{seed}/{k}")
+
+    # -- hands only (for counting) ---------------------------------------------------------
+
+    def hidden_cards(self, rng: random.Random) -> list[list[Card]]:
+        """Each seat's hidden cards in one uniform sample, in the order drawn (none for the
+        seat itself; known cards are not repeated), drawing only the cards the hands need.
+
+        The stock's order is not drawn (the same shuffle, stopped once the hands
+        are dealt), so this is several times cheaper than :meth:`sample` when
+        only the hands matter, and from the same random source it gives the
+        hands of the deal :meth:`sample` would have given. The first ``k`` cards
+        of a seat's list are a uniform sample of ``k`` of them.
+        """
+        cards = list(self.pool)
+        getrandbits = rng.getrandbits
+        top = len(cards)  # cards[top:] are drawn
+        out: list[list[Card]] = []
+        for free in self.hidden:
+            drawn: list[Card] = []
+            for _ in range(free):
+                i = top - 1
+                bits = _BITS[top]
+                j = getrandbits(bits)
+                while j > i:
+                    j = getrandbits(bits)
+                cards[i], cards[j] = cards[j], cards[i]
+                drawn.append(cards[i])
+                top = i
+            out.append(drawn)
+        return out
+
+    def hidden_totals(self, rng: random.Random) -> list[int]:
+        """Every seat's hand total in one uniform sample (see :meth:`hidden_cards`)."""
+        v = self.view
+        values = self._values
+        totals: list[int] = []
+        for s, drawn in enumerate(self.hidden_cards(rng)):
+            cards = v.hand if s == v.seat else v.known[s]
+            totals.append(sum([values[c] for c in cards]) + sum([values[c] for c in drawn]))
+        return totals
