@@ -161,7 +161,7 @@ class Sampler:
 
         The stock's order is not drawn (the same shuffle, stopped once the hands
         are dealt), so this is several times cheaper than :meth:`sample` when
-        only the hands matter, and from the same random source it gives the
+        only the hands matter, and from the same random state it gives the
         hands of the deal :meth:`sample` would have given. The first ``k`` cards
         of a seat's list are a uniform sample of ``k`` of them.
         """
