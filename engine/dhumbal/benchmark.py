@@ -129,3 +129,57 @@ def run(out: TextIO, *, deals: int, rounds: int, lean_path: Path | None = None) 
 
 def _range(values: Sequence[float], digits: int = 0) -> str:
     return f"{min(values):.{digits}f}–{max(values):.{digits}f}"
+
+
+# -- the expert and the call odds (bench/expert_bench.py, in CPython and in Pyodide) ------
+
+
+def expert_decisions(key: str, deals: int, *, seed: int | str = 1, clock: Callable[[], float] = time.perf_counter) -> dict[str, object]:
+    """One expert (seat 0) against three hard bots for ``deals`` deals of profile ``key``:
+    each of its decisions timed, and how many the time cap cut short (the same function
+    runs in CPython and in Pyodide)."""
+    from . import expert
+
+    profile = bench_profile(key)
+    hard = policy("hard")
+    timings: list[float] = []
+    capped = sampled = 0
+    for i in range(deals):
+        deal = Deal.new(profile, f"{seed}/{i}", dealer=i % profile.players)
+        while not deal.is_over:
+            if deal.turn == 0:
+                t0 = clock()
+                d = expert.decide(deal)
+                timings.append(clock() - t0)
+                capped += d.capped
+                sampled += d.samples > 0
+                deal.play(d.action)
+            else:
+                deal.play(hard(deal))
+    return {"deals": deals, "decisions": len(timings), "sampled": sampled, "capped": capped, "timings": timings}
+
+
+def odds_requests(key: str, requests: int, *, seed: int | str = 1, clock: Callable[[], float] = time.perf_counter) -> dict[str, object]:
+    """The table's hint (:func:`dhumbal.odds.seat_odds` at its default sizes) at ``requests``
+    turn starts of seeded deals played by hard bots, each timed."""
+    from .odds import seat_odds
+
+    profile = bench_profile(key)
+    hard = policy("hard")
+    timings: list[float] = []
+    i = 0
+    while len(timings) < requests:
+        deal = Deal.new(profile, f"{seed}/odds/{i}", dealer=i % profile.players)
+        i += 1
+        while not deal.is_over and len(timings) < requests:
+            if deal.phase == "start" and deal.turns >= profile.players:
+                t0 = clock()
+                seat_odds(deal)
+                timings.append(clock() - t0)
+                for _ in range(profile.players * 2):  # move on a few turns before the next request
+                    if deal.is_over:
+                        break
+                    deal.play(hard(deal))
+                continue
+            deal.play(hard(deal))
+    return {"requests": requests, "timings": timings}
