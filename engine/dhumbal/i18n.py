@@ -82,6 +82,25 @@ def number(n: int | float | str, lang: str, *, signed: bool = False) -> str:
     return digits(text, lang)
 
 
+_THOUSANDS: Final = {"fr": "\u202f", "nl": "."}
+
+
+def count_text(n: int, lang: str) -> str:
+    """A whole count with the language's digit grouping: 20,000 (en), 20 000 (fr), 20.000 (nl),
+    २०,००० (ne, which groups by two above the thousands: १,००,०००)."""
+    digits_ = str(abs(n))
+    if lang == "ne" and len(digits_) > 3:
+        head, tail = digits_[:-3], digits_[-3:]
+        pairs = []
+        while len(head) > 2:
+            pairs.insert(0, head[-2:])
+            head = head[:-2]
+        grouped = ",".join([head, *pairs, tail])
+    else:
+        grouped = f"{abs(n):,}".replace(",", _THOUSANDS.get(lang, ","))
+    return digits(("−" if n < 0 else "") + grouped, lang)
+
+
 def read_decimal(text: str, lang: str) -> str:
     """A decimal number as a reader of ``lang`` types it, in the engine's form.
 

@@ -24,7 +24,7 @@ random source, so a figure is the same on every run, in CPython and Pyodide.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Literal, Sequence
+from typing import Any, Final, Literal, Sequence
 
 from . import cards as C
 from .bots import policy
@@ -258,6 +258,22 @@ class Chart:
             "hands": [[C.card_text(c) for c in h] for h in self.hands], "samples": self.samples,
             "caught": [list(row) for row in self.caught],
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Chart":
+        """Read back what :meth:`to_json` wrote (``ValueError`` if it is not such data)."""
+        try:
+            chart = cls(
+                profile=str(data["profile"]), players=int(data["players"]),
+                totals=tuple(int(t) for t in data["totals"]), counts=tuple(int(k) for k in data["counts"]),
+                hands=tuple(tuple(C.parse_cards(h)) for h in data["hands"]),
+                caught=tuple(tuple(float(x) for x in row) for row in data["caught"]), samples=int(data["samples"]),
+            )
+        except (KeyError, TypeError, C.CardError) as exc:
+            raise ValueError(f"not chart data: {exc}") from None
+        if len(chart.caught) != len(chart.totals) or any(len(r) != len(chart.counts) for r in chart.caught):
+            raise ValueError("not chart data: the figures do not fit the totals and counts")
+        return chart
 
 
 def chart(profile: Profile, *, samples: int = CHART_SAMPLES, counts: Sequence[int] = CHART_COUNTS) -> Chart:

@@ -27,9 +27,10 @@ from . import cards as C
 from .compare import option_value_text
 from .deal import Action, Deal, Outcome
 from .i18n import (
-    CARD_NAME, JOKER_NAME, N_, NP_, RANK_NAMES, SUIT_NAMES, Translator, card_name, digits, number, translator,
+    CARD_NAME, JOKER_NAME, N_, NP_, RANK_NAMES, SUIT_NAMES, Translator, card_name, digits, number, translator, count_text,
 )
 from .match import Match, money_text
+from .odds import CallOdds
 from .profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
 from .share import HASH_PREFIX, MAX_HASH
 
@@ -62,7 +63,7 @@ ERRORS: Final[Mapping[str, str]] = {
 META_DEAL_OF: Final = N_("Deal {number} of {count}")
 META_DEAL: Final = N_("Deal {number}")
 META_BOTS: Final = N_("Bots: {level}")
-LEVELS: Final[Mapping[str, str]] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+LEVELS: Final[Mapping[str, str]] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "expert": N_("Expert")}
 PLAYERS_LABEL: Final = N_("Players")
 DEALER: Final = N_("dealer")
 TO_PLAY: Final = N_("to play")
@@ -88,6 +89,11 @@ THROW_NONE: Final = N_("Throw: mark cards first")
 THROW_VALUE: Final = N_("Throw marked cards, worth {value}")
 LAST_ON_TOP: Final = N_("The last card you mark goes on top of the pile.")
 SORT: Final = N_("Sort hand")
+HINT: Final = N_("Hint")
+HINT_CAUGHT: Final = N_("A call now on {total} would be caught in {caught} of {samples} deals that fit what you have seen.")
+HINT_VALUE_PAID: Final = N_("Calling is worth {call} points to you on average; playing on, {play_on} ({playouts} of those deals played out to the end).")
+HINT_VALUE_POINTS: Final = N_("Calling scores you {call} points on average; playing on, {play_on} ({playouts} of those deals played out to the end).")
+HINT_NOT_NOW: Final = N_("You may not call now: {reason}")
 NEXT_DEAL: Final = N_("Next deal")
 NEW_MATCH: Final = N_("New match")
 LOG: Final = N_("What happened")
@@ -140,6 +146,7 @@ class TableModel:
     deal_number: int = 0
     match_over: bool = False
     position: bool = False
+    hint_html: str = ""  # the reader's call odds, when asked for (see render_hint)
 
     @classmethod
     def for_settings(cls, lang: str, table_id: str, profile: Profile, difficulty: str) -> "TableModel":
@@ -439,6 +446,9 @@ def _actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) -> str
                                       "data-label-value": t.raw(THROW_VALUE)}))
         buttons.append(_button(t(SORT), op="sort", live=model.live, cls="dht-sort",
                                extra={"aria-pressed": "true" if model.sort else "false", "data-key": "sort"}))
+        if deal.phase == "start":  # the call odds, on demand (off until pressed)
+            buttons.append(_button(t(HINT), op="hint", live=model.live, cls="dht-hint-btn",
+                                   extra={"aria-pressed": "true" if model.hint_html else "false", "data-key": "hint"}))
     if deal.is_over:
         if model.match_over:
             buttons.append(_button(t(NEW_MATCH), op="new-match", live=model.live, cls="dht-btn--primary",
@@ -449,9 +459,38 @@ def _actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) -> str
     hint = ""
     if my_turn and p.draw_first:
         hint = f'<p class="dht-hint">{_e(t(LAST_ON_TOP))}</p>'
+    if my_turn and model.hint_html:
+        hint += model.hint_html
     if not buttons:
         return hint
     return f'<div class="dht-actions">{"".join(buttons)}</div>{hint}'
+
+
+def hint_text(odds: CallOdds, lang: str, refusal: str | None = None) -> str:
+    """The reader's call odds in words (``refusal``: why a call is not allowed now)."""
+    from .levels import percent
+
+    t = translator(lang)
+    caught = t(HINT_CAUGHT, total=odds.total, caught=percent(odds.caught, lang), samples=count_text(odds.samples, lang))
+    if refusal is not None:
+        return t(HINT_NOT_NOW, reason=refusal) + " " + caught
+    if odds.play_on_value is None:
+        return caught
+    signed = odds.measure == "paid"
+    value = t(HINT_VALUE_PAID if signed else HINT_VALUE_POINTS,
+              call=_decimal(odds.call_value, lang, signed), play_on=_decimal(odds.play_on_value, lang, signed),
+              playouts=count_text(odds.playouts, lang))
+    return caught + " " + value
+
+
+def _decimal(x: float, lang: str, signed: bool) -> str:
+    text = f"{x:+.1f}" if signed else f"{x:.1f}"
+    return number("0.0" if text in ("+0.0", "-0.0") else text, lang)
+
+
+def render_hint(odds: CallOdds, lang: str, refusal: str | None = None) -> str:
+    """The hint panel under the reader's buttons."""
+    return f'<p class="dht-odds" data-caught="{odds.caught:.4f}" data-samples="{odds.samples}">{_e(hint_text(odds, lang, refusal))}</p>'
 
 
 ScoreRow = tuple[str, str, list[tuple[int | str, str]]]

@@ -26,6 +26,7 @@ from . import boundedjson, view
 from .bots import Difficulty, choose
 from .deal import Action, Deal, IllegalAction, PositionError, parse_action
 from .i18n import N_, translator
+from .odds import HINT_PLAYOUTS
 from .profiles import Profile, ProfileError
 from .protocol import (
     DEFAULT_DIFFICULTY, ERROR_BAD_REQUEST, ERROR_NO_SESSION, MAX_REQUEST, RequestError, Settings,
@@ -66,8 +67,9 @@ def _version() -> str:
 
 def _response(session: Session, table_id: str, op: str, events: list[str], *,
               status: str | None = None, notice: str | None = None,
-              refusal: IllegalAction | None = None, settings: bool = False) -> dict[str, Any]:
+              refusal: IllegalAction | None = None, settings: bool = False, hint: str = "") -> dict[str, Any]:
     model = session.model(live=True, table_id=table_id)
+    model.hint_html = hint
     deal = session.deal
     lang = session.lang
     refusal_json = None
@@ -200,11 +202,46 @@ def handle_request(req: Any) -> dict[str, Any]:
         if op == "sort":
             session.sort = not session.sort
             return _response(session, table_id, op, [])
+        if op == "hint":
+            return _hint(session, table_id, lang)
         if op == "state":
             return _response(session, table_id, op, [], settings=True)
         raise RequestError("bad-request", ERROR_BAD_REQUEST)
     except RequestError as exc:
         return _error(exc.code, exc.text(lang), lang)
+
+
+# -- the hint: the reader's call odds, on demand ------------------------------------------
+
+ERROR_NO_HINT: Final = N_("The hint is for the start of your turn, before you take or throw a card.")
+#: Per table: the position the hint is showing for (a second press hides it).
+HINTS: dict[str, str] = {}
+
+
+def _hint(session: Session, table_id: str, lang: str) -> dict[str, Any]:
+    """Show (or, pressed again on the same position, hide) the reader's call odds.
+
+    The odds read only the reader's view (:func:`dhumbal.odds.call_odds`): the
+    cards it cannot see are dealt anew from a source seeded by that view, so
+    the figures are the same every time and on every runtime.
+    """
+    from .odds import call_odds
+
+    deal = session.deal
+    seat = session.my_deal_seat()
+    if deal is None or seat is None or not session.is_my_turn() or deal.phase != "start":
+        raise RequestError("no-hint", ERROR_NO_HINT)
+    view_ = deal.public_view(seat)
+    where = f"{len(session.moves)}/{len(deal.history)}"
+    if HINTS.get(table_id) == where:
+        del HINTS[table_id]
+        return _response(session, table_id, "hint", [])
+    refusal = deal.refusal(Action.call(), seat)
+    why = None if refusal is None else refusal.text(lang, session.deal_names())
+    odds = call_odds(deal.profile, view_, playouts=0 if refusal is not None else HINT_PLAYOUTS)
+    HINTS[table_id] = where
+    text = view.hint_text(odds, lang, why)
+    return _response(session, table_id, "hint", [], status=text, hint=view.render_hint(odds, lang, why))
 
 
 ERROR_INTERNAL: Final = N_("The game engine could not answer that request. Start a new match if the table looks wrong.")

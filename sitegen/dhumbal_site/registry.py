@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from .generated import render_compare, render_glossary, render_options
 from .markers import MarkerHandler
+from .odds_chart import render_bots, render_call_odds
 from .status import render_status
 from .walkthrough import render_example, render_examples
 
@@ -36,4 +37,6 @@ HANDLERS: dict[str, MarkerHandler] = {
     "examples": render_examples,
     "glossary": render_glossary,
     "translation-status": render_status,
+    "call-odds": render_call_odds,
+    "bots": render_bots,
 }

@@ -81,7 +81,7 @@ def test_front_matter_can_start_from_a_worked_example(tables: Any) -> None:
     ({"dhumbal_profile": "poker"}, "no rule profile"),
     ({"dhumbal_table": {"options": {"players": 12}}}, "not allowed"),
     ({"dhumbal_table": {"options": {"colour": "red"}}}, "no setting"),
-    ({"dhumbal_table": {"difficulty": "expert"}}, "easy, medium or hard"),
+    ({"dhumbal_table": {"difficulty": "wizard"}}, "easy, medium, hard or expert"),
     ({"dhumbal_table": {"example": "no-such-example"}}, "no worked example"),
     ({"dhumbal_table": {"seed": "abc"}}, "seed"),
     ({"dhumbal_table": {"colour": 1}}, "unknown key"),

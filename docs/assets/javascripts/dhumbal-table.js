@@ -238,7 +238,7 @@
       var inLoader = !!(loader && loader.contains(document.activeElement));
       var key = this.focusKey();
       if (payload.op === "act" && /^throw\b/.test(payload.action) && !result.refusal) this.marks = [];
-      if (payload.op !== "act" && payload.op !== "sort") this.marks = [];
+      if (payload.op !== "act" && payload.op !== "sort" && payload.op !== "hint") this.marks = [];
       this.board.innerHTML = result.html;
       this.applyMarks();
       this.live = true;
