@@ -93,7 +93,6 @@ HINT: Final = N_("Hint")
 HINT_CAUGHT: Final = N_("A call now on {total} would be caught in {caught} of {samples} deals that fit what you have seen.")
 HINT_VALUE_PAID: Final = N_("Calling is worth {call} points to you on average; playing on, {play_on} ({playouts} of those deals played out to the end).")
 HINT_VALUE_POINTS: Final = N_("Calling scores you {call} points on average; playing on, {play_on} ({playouts} of those deals played out to the end).")
-HINT_NOT_NOW: Final = N_("You may not call now: {reason}")
 NEXT_DEAL: Final = N_("Next deal")
 NEW_MATCH: Final = N_("New match")
 LOG: Final = N_("What happened")
@@ -472,8 +471,8 @@ def hint_text(odds: CallOdds, lang: str, refusal: str | None = None) -> str:
 
     t = translator(lang)
     caught = t(HINT_CAUGHT, total=odds.total, caught=percent(odds.caught, lang), samples=count_text(odds.samples, lang))
-    if refusal is not None:
-        return t(HINT_NOT_NOW, reason=refusal) + " " + caught
+    if refusal is not None:  # the engine's own reason ("You cannot call on 24: …"), then the chance anyway
+        return refusal + " " + caught
     if odds.play_on_value is None:
         return caught
     signed = odds.measure == "paid"

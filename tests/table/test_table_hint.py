@@ -1,0 +1,165 @@
+"""The table's Hint (the reader's call odds, on demand) and the expert level.
+
+- The Hint is offered at the start of the reader's turn and shows nothing
+  until pressed; pressed, it shows the engine's figures for the reader's view
+  in the page's language (with the sample size); pressed again, or after any
+  move, it is gone.
+- The expert is offered in the table's settings, plays a table, and a shared
+  link with an expert at the table replays to the same game (CPython here;
+  Pyodide in tests/runtime/test_parity.py and in the browser below).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from tabledriver import BOARD, TABLE, click, start, status, table_hash, ui_move
+from tablekit import simple_move
+
+from dhumbal import odds, share, view, web
+from dhumbal.deal import Action, Deal
+from dhumbal.i18n import count_text, translator
+from dhumbal.profiles import find_profile
+from dhumbal.session import replay_session
+
+PANEL = re.compile(r'<p class="dht-odds"[^>]*>([^<]*)</p>')
+HINT_BUTTON = re.compile(r'<button[^>]*data-op="hint"[^>]*>')
+
+
+@pytest.fixture(autouse=True)
+def fresh_sessions() -> None:
+    web.SESSIONS.clear()
+    web.HINTS.clear()
+
+
+def ask(**request: Any) -> dict[str, Any]:
+    request.setdefault("table", "hint-table")
+    out = json.loads(web.handle(json.dumps(request)))
+    assert isinstance(out, dict)
+    return out
+
+
+def callable_position() -> dict[str, Any]:
+    """Nepali Games, four seats, after a round: the reader (seat 0, on turn) holds A♠ 2♥ and may call."""
+    from dhumbal.cards import parse_cards as cards
+
+    p = find_profile("nepali-games")
+    deal = Deal.from_position(
+        p, hands=[cards("A♠ 2♥"), cards("9♣ 9♦ 8♠"), cards("K♠ Q♥ 4♦ 3♣"), cards("7♠ 7♥")],
+        pile=cards("5♦"), dealer=3, turns=8,
+    )
+    return deal.to_json()
+
+
+def test_the_hint_is_offered_at_the_turn_start_and_off_until_pressed() -> None:
+    r = ask(op="new", profile="dashain", seed=5, lang="en")
+    assert r["summary"]["your_turn"] and r["summary"]["phase"] == "start"
+    button = HINT_BUTTON.search(r["html"])
+    assert button and 'aria-pressed="false"' in button.group(0) and ">Hint<" in r["html"]
+    assert not PANEL.search(r["html"])
+
+
+def test_the_hint_shows_the_engine_s_odds_in_the_page_s_language_and_hides_again() -> None:
+    ask(op="position", state=callable_position(), lang="fr")
+    r = ask(op="hint", lang="fr")
+    assert r["ok"]
+    text = PANEL.search(r["html"])
+    assert text is not None and 'aria-pressed="true"' in HINT_BUTTON.search(r["html"]).group(0)  # type: ignore[union-attr]
+    deal = web.SESSIONS["hint-table"].deal
+    assert deal is not None
+    expected = odds.call_odds(deal.profile, deal.public_view(deal.turn))
+    assert expected.can_call and expected.play_on_value is not None
+    words = view.hint_text(expected, "fr")
+    assert text.group(1) == words.replace("'", "&#x27;") and r["status"] == words
+    assert count_text(odds.HINT_SAMPLES, "fr") in words and "donnes" in words and "annoncer" in words
+    # pressed again on the same position: hidden
+    r = ask(op="hint", lang="fr")
+    assert not PANEL.search(r["html"]) and 'aria-pressed="false"' in HINT_BUTTON.search(r["html"]).group(0)  # type: ignore[union-attr]
+    # and again: the same figures (seeded by the view)
+    assert view.hint_text(expected, "fr") == ask(op="hint", lang="fr")["status"]
+
+
+def test_after_a_move_the_hint_is_gone() -> None:
+    ask(op="position", state=callable_position(), lang="en")
+    assert PANEL.search(ask(op="hint")["html"])
+    r = ask(op="act", action="take stock")
+    assert r["ok"] and r["refusal"] is None and not PANEL.search(r["html"])
+
+
+def test_a_hint_where_no_call_is_allowed_says_why_and_still_counts() -> None:
+    ask(op="new", profile="dashain", seed=5, lang="nl")  # dashain: nobody calls in the first round
+    r = ask(op="hint", lang="nl")
+    text = r["status"]
+    deal = web.SESSIONS["hint-table"].deal
+    assert deal is not None
+    reason = deal.refusal(Action.call(), deal.turn)
+    assert reason is not None and text.startswith(reason.text("nl", web.SESSIONS["hint-table"].deal_names()))
+    assert count_text(odds.HINT_SAMPLES, "nl") in text and "Roepen levert" not in text
+
+
+def test_the_hint_is_refused_after_the_turn_has_begun() -> None:
+    ask(op="new", profile="nepali-games", seed=3, lang="ne")
+    ask(op="act", action="take stock", lang="ne")
+    r = ask(op="hint", lang="ne")
+    assert r["ok"] is False and r["error"]["code"] == "no-hint"
+    assert r["error"]["text"] == translator("ne")(web.ERROR_NO_HINT)
+    assert ask(op="hint", table="no-such-table")["error"]["code"] == "no-session"
+
+
+def test_the_settings_offer_the_expert() -> None:
+    r = ask(op="new", profile="cardrulesplus", seed=2, difficulty="expert", lang="en")
+    assert r["ok"] and r["summary"]["difficulty"] == "expert"
+    assert '<option value="expert" selected>Expert</option>' in r["settings_html"]
+    fr = ask(op="settings", profile="dashain", difficulty="medium", lang="fr")
+    assert '<option value="expert">expert</option>' in fr["settings_html"]
+    bad = ask(op="new", difficulty="wizard", lang="en")
+    assert bad["ok"] is False and "easy, medium, hard or expert" in bad["error"]["text"]
+
+
+@pytest.mark.parametrize("profile", ["nepali-games", "dashain", "cardrulesplus"])
+def test_a_shared_link_with_an_expert_replays_the_same_game(profile: str) -> None:
+    r = ask(op="new", profile=profile, seed=17, difficulty="expert", lang="en")
+    for _ in range(30):
+        s = web.SESSIONS["hint-table"]
+        deal = s.deal
+        assert deal is not None
+        if deal.is_over:
+            break
+        me = s.my_deal_seat()
+        assert me is not None
+        r = ask(op="act", action=simple_move(deal, me))
+    payload = share.decode_hash(r["hash"])
+    assert payload["d"] == "expert"
+    again = replay_session(payload, "en")
+    original = web.SESSIONS["hint-table"]
+    assert again.deal is not None and original.deal is not None
+    assert again.deal.transcript() == original.deal.transcript()
+    restored = ask(op="restore", hash=r["hash"], table="other-table")
+    assert restored["summary"]["transcript"] == r["summary"]["transcript"]
+
+
+# -- in the browser, with the real runtime --------------------------------------------------
+
+
+
+@pytest.mark.xdist_group("browser")
+def test_the_hint_in_the_browser_speaks_the_page_s_language(site_page: Any, real_site: Any) -> None:
+    page, _ = site_page()
+    page.goto(real_site.server.url("nl/rules/cardrulesplus/"))
+    start(page)
+    hint = page.locator(f'{BOARD} [data-op="hint"]')
+    assert hint.get_attribute("aria-pressed") == "false"
+    assert page.locator(f"{BOARD} .dht-odds").count() == 0
+    before_hash = table_hash(page)
+    click(page, hint)
+    panel = page.locator(f"{BOARD} .dht-odds")
+    assert panel.count() == 1 and page.locator(f'{BOARD} [data-op="hint"]').get_attribute("aria-pressed") == "true"
+    words = panel.inner_text()
+    assert count_text(odds.HINT_SAMPLES, "nl") in words and "rondes" in words
+    assert status(page) == words  # said to screen readers too
+    assert table_hash(page) == before_hash  # asking for a hint is not a move
+    ui_move(page)
+    assert page.locator(f"{BOARD} .dht-odds").count() == 0
