@@ -15,11 +15,11 @@ SEEDS = (1, 2, 3, 17, 2024)
 #: house rules that change dealing, values and bot paths.
 OPTION_SETS: tuple[tuple[str, dict[str, str], tuple[str, ...]], ...] = (
     ("nepali-games", {}, ("medium",)),
-    ("nepali-games", {"players": "3", "cards": "7", "runs": "on", "jokers": "on", "courts": "11-12-13"}, ("easy", "medium", "hard")),
+    ("nepali-games", {"players": "3", "cards": "7", "runs": "on", "jokers": "on", "courts": "11-12-13"}, ("easy", "expert", "hard")),
     ("dashain", {}, ("medium",)),
-    ("dashain", {"players": "5", "first-round-call": "on", "limit": "15"}, ("hard", "easy", "medium", "hard", "easy")),
+    ("dashain", {"players": "5", "first-round-call": "on", "limit": "15"}, ("hard", "easy", "expert", "hard", "easy")),
     ("cardrulesplus", {}, ("medium",)),
-    ("cardrulesplus", {"players": "3", "jokers": "on", "set-pick": "on", "direction": "counterclockwise", "courts": "11-12-13"}, ("hard", "hard", "easy")),
+    ("cardrulesplus", {"players": "3", "jokers": "on", "set-pick": "on", "direction": "counterclockwise", "courts": "11-12-13"}, ("expert", "hard", "easy")),
 )
 
 
@@ -32,7 +32,21 @@ def cases() -> list[dict[str, Any]]:
 
 
 def play(case: dict[str, Any]) -> str:
-    """One case's transcript as JSON text (the bytes compared across runtimes)."""
+    """One case's transcript as JSON text (the bytes compared across runtimes).
+
+    A case with a ``hash`` is a shared table link (``#table=…``): the session
+    it restores, with its bots replaying their moves, as transcripts of every
+    deal and the match scores.
+    """
+    if "hash" in case:
+        from dhumbal.session import replay_session
+        from dhumbal.share import decode_hash
+
+        session = replay_session(decode_hash(case["hash"]), "en")
+        deal = session.deal
+        assert deal is not None
+        return json.dumps({"deal": deal.transcript(), "scores": session.match.scores, "moves": session.moves},
+                          sort_keys=True, ensure_ascii=False)
     from dhumbal.bots import play_deal
     from dhumbal.deal import Deal
     from dhumbal.profiles import find_profile
