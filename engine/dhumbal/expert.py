@@ -24,7 +24,7 @@ playouts by the medium policy to the end of the deal, the classic form,
 played *worse* than the hard bot in `dashain` and `cardrulesplus` (about 25 %
 of the deals against three hard bots, where this expert wins about 40 %):
 whole-deal playouts are dominated by when the playout bots call, not by the
-move being weighed, and cost a hundred times more.
+move being weighed, and cost several times more per decision.
 
 **Deterministic.** The random source is seeded with a text naming the seat's
 whole view (:func:`dhumbal.sampler.view_key`), every sum runs in a fixed
@@ -46,6 +46,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Final, Sequence
 
+from .bots import PATIENCE  # past this many turns without a turn cap, every level plays to end the deal
 from .cards import Card
 from .deal import Action, Deal, SeatView, call_is_caught
 from .groups import Group, best_group_value, throwable_groups
@@ -77,10 +78,6 @@ MOST_GROUPS: Final = 60
 #: A hand larger than any deal can give (7 dealt and a take, with room): handed one in a
 #: position built by hand, the expert plays as the hard bot, whose work is bounded.
 LARGEST_HAND: Final = 10
-#: Past this many turns in a profile without a turn cap, the expert plays like the
-#: other bots do then (see ``dhumbal.bots.PATIENCE``), so every deal ends.
-from .bots import PATIENCE  # noqa: E402  (shared with the other levels)
-
 _NO_CAP: Final = 1 << 30
 
 

@@ -91,7 +91,7 @@ def count_text(n: int, lang: str) -> str:
     digits_ = str(abs(n))
     if lang == "ne" and len(digits_) > 3:
         head, tail = digits_[:-3], digits_[-3:]
-        pairs = []
+        pairs: list[str] = []
         while len(head) > 2:
             pairs.insert(0, head[-2:])
             head = head[:-2]
