@@ -143,6 +143,34 @@ def back(
     return f"<span{_attrs(a)}></span>"
 
 
+def backs(
+    count: int,
+    *,
+    size: Size = "sm",
+    label: str | None = None,
+    extra_classes: Iterable[str] = (),
+    attrs: Mapping[str, str | None] | None = None,
+) -> str:
+    """``count`` cards face down, overlapping: a hidden hand, or a stack.
+
+    The group is one image named by ``label`` (e.g. "5 cards"), its backs
+    decoration; without a label the whole group is hidden from assistive
+    technology. ``data-count`` holds the number, so a script or a test can
+    read it without counting.
+    """
+    if count < 0:
+        raise ValueError(f"a count of cards cannot be negative: {count}")
+    a: dict[str, str | None] = {"class": " ".join(["dhc-fan", f"dhc-fan--{size}", *[c for c in extra_classes if c]])}
+    if label is None:
+        a["aria-hidden"] = "true"
+    else:
+        a["role"] = "img"
+        a["aria-label"] = label
+    a["data-count"] = str(count)
+    a.update(attrs or {})
+    return f"<span{_attrs(a)}>{back(size=size) * count}</span>"
+
+
 def inline(card: C.Card, lang: str) -> str:
     """A card named in running text: a small badge that keeps rank and suit together."""
     return face(card, lang, size="inline")

@@ -161,14 +161,17 @@ class EngineWheel:
         digest = bytes.fromhex(self.sha256)
         return "sha256-" + base64.b64encode(digest).decode("ascii")
 
-    def manifest(self, pyodide_version: str) -> dict[str, str]:
-        return {
+    def manifest(self, pyodide_version: str, download: dict[str, int] | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {
             "wheel": self.path.name,
             "sha256": self.sha256,
             "version": self.version,
             "integrity": self.integrity,
             "pyodide": pyodide_version,
         }
+        if download is not None:
+            out["download"] = download
+        return out
 
 
 # -- Pyodide ----------------------------------------------------------------------
@@ -429,7 +432,25 @@ def _prune(cache_root: Path, keep: Path) -> None:
             shutil.rmtree(old, ignore_errors=True)
 
 
-def write_engine(site_dir: Path, wheel: EngineWheel, pyodide: str) -> Path:
+#: The files the worker reads with fetch() (so it can count their bytes as
+#: they arrive); pyodide.mjs and pyodide.asm.mjs are module imports.
+FETCHED_FILES = ("pyodide.asm.wasm", "python_stdlib.zip")
+
+
+def download_sizes(repo_root: Path, wheel: EngineWheel) -> dict[str, int]:
+    """What Play downloads the first time, in bytes as stored (before any HTTP compression):
+    ``total`` (every file of the runtime) and ``fetched`` (the part the worker fetches and
+    can count, for its progress bar)."""
+    sources = pyodide_sources(repo_root)
+    lock = len(reduced_lock(sources[PYODIDE_LOCK]).encode("utf-8"))
+    wheel_size = wheel.path.stat().st_size
+    sizes = {name: sources[name].stat().st_size for name in PYODIDE_FILES}
+    fetched = sum(sizes[name] for name in FETCHED_FILES) + lock + wheel_size
+    return {"total": sum(sizes.values()) + lock + wheel_size, "fetched": fetched}
+
+
+def write_engine(site_dir: Path, wheel: EngineWheel, pyodide: str,
+                 download: dict[str, int] | None = None) -> Path:
     """Put the wheel and ``manifest.json`` into ``site_dir/assets/engine/``."""
     dest = site_dir / ENGINE_DEST
     dest.mkdir(parents=True, exist_ok=True)
@@ -438,7 +459,7 @@ def write_engine(site_dir: Path, wheel: EngineWheel, pyodide: str) -> Path:
             old.unlink()
     _copy_if_changed(wheel.path, dest / wheel.path.name)
     manifest = dest / MANIFEST
-    manifest.write_text(json.dumps(wheel.manifest(pyodide), indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    manifest.write_text(json.dumps(wheel.manifest(pyodide, download), indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return manifest
 
 
@@ -503,7 +524,14 @@ class RuntimeAssets:
             raise PluginError("dhumbal: runtime assets: on_post_build before on_config")
         site_dir = Path(config.site_dir)
         write_pyodide(site_dir, self.repo_root)
-        write_engine(site_dir, self.wheel, pyodide_version(self.repo_root))
+        write_engine(site_dir, self.wheel, pyodide_version(self.repo_root),
+                     download_sizes(self.repo_root, self.wheel))
+
+    def download_bytes(self) -> int:
+        """What Play downloads the first time (0 before the wheel is built)."""
+        if self.wheel is None:
+            return 0
+        return download_sizes(self.repo_root, self.wheel)["total"]
 
 
 def manifest_of(site_dir: Path) -> dict[str, Any]:

@@ -65,7 +65,7 @@ def test_reading_a_page_downloads_no_webassembly(site_page: Opener, real_site: A
     assert root.get_attribute("data-state") == "static"
     assert root.get_attribute("data-lang") == "ne" and root.get_attribute("data-profile") == "nepali-games"
     assert page.locator(f"{BOARD} .dht-cards .dht-card").count() == 5
-    assert page.locator(f"{BOARD} button:not([disabled])").count() == 0
+    assert page.locator(f"{BOARD} :is([data-action], [data-op], .dht-card):not([disabled])").count() == 0
     assert page.locator(f"{TABLE} .dht-when--static").inner_text() == translator("ne")(STATIC_NOTE)
     assert engine_requests(watch) == []
 

@@ -20,6 +20,9 @@
  *                             an Error carrying .code
  *   DhumbalRuntime.onStatus(callback)  callback(status, errorCode) now and on
  *                             every change; returns an unsubscribe function
+ *   DhumbalRuntime.onProgress(callback)  callback(loaded, total) as the
+ *                             engine's files arrive (bytes; total 0 while
+ *                             unknown); returns an unsubscribe function
  *   DhumbalRuntime.retry()    after an error: a fresh worker, loading again
  *   DhumbalRuntime.version    the engine's version once ready; .timings, the
  *                             worker's load steps in ms (for the benchmark)
@@ -43,16 +46,19 @@
   var nextId = 1;
   var pending = {}; // id -> {resolve, reject}
   var listeners = [];
+  var watchers = []; // progress
 
   var runtime = {
     status: "idle",
     error: null,
     version: null,
     timings: null,
+    progress: { loaded: 0, total: 0 },
     base: base,
     ensure: ensure,
     request: request,
     onStatus: onStatus,
+    onProgress: onProgress,
     retry: retry
   };
 
@@ -87,6 +93,21 @@
     };
   }
 
+  function onProgress(callback) {
+    watchers.push(callback);
+    callback(runtime.progress.loaded, runtime.progress.total);
+    return function unsubscribe() {
+      var i = watchers.indexOf(callback);
+      if (i >= 0) watchers.splice(i, 1);
+    };
+  }
+
+  function progressed(loaded, total) {
+    runtime.progress = { loaded: loaded, total: total };
+    var current = watchers.slice();
+    for (var i = 0; i < current.length; i++) current[i](loaded, total);
+  }
+
   function send(type, fields) {
     return new Promise(function (resolve, reject) {
       var id = nextId++;
@@ -113,6 +134,10 @@
 
   function onMessage(event) {
     var message = event.data || {};
+    if (message.type === "progress") {
+      progressed(+message.loaded || 0, +message.total || 0);
+      return;
+    }
     if (message.type === "status") {
       // The init answer settles loading; later, "error" means the engine died.
       if (message.status === "error" && runtime.status === "ready") broken("failed", "the engine stopped");

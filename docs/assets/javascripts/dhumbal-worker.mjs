@@ -4,6 +4,9 @@
 //               {id, type: "request", payload}  any JSON value
 // Messages out: {id, ok: true, result} | {id, ok: false, error: {code, message}}
 //               {type: "status", status}        "loading" | "ready" | "error"
+//               {type: "progress", loaded, total}  bytes of the files fetched
+//                                               while booting (total from the
+//                                               manifest's download.fetched)
 //
 // "init" loads Pyodide from <base>assets/pyodide/ and, at the same time,
 // fetches <base>assets/engine/manifest.json and the wheel it names; then it
@@ -45,6 +48,33 @@ function errorOf(err) {
   return { code: blocked ? "blocked" : "failed", message };
 }
 
+// Download progress: the bytes of every file fetched while booting, as they
+// arrive, against the total the manifest announces (download.fetched).
+const download = { loaded: 0, total: 0, posted: 0 };
+
+function report(force) {
+  const now = performance.now();
+  if (!force && now - download.posted < 100) return;
+  download.posted = now;
+  self.postMessage({ type: "progress", loaded: download.loaded, total: download.total });
+}
+
+function counted(response) {
+  if (!response.body || typeof TransformStream !== "function") return response;
+  const count = new TransformStream({
+    transform(chunk, controller) {
+      download.loaded += chunk.byteLength;
+      report(false);
+      controller.enqueue(chunk);
+    },
+  });
+  return new Response(response.body.pipeThrough(count), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
 // Pyodide swallows a failed WebAssembly instantiation (it logs a warning and
 // never settles loadPyodide), and a 404 on one of its files would leave it
 // waiting too. So, while booting, every fetch and every streaming
@@ -64,8 +94,9 @@ function watchBoot() {
     }
     if (!response.ok) {
       fail(new RuntimeError("blocked", `cannot fetch ${resource}: HTTP ${response.status}`));
+      return response;
     }
-    return response;
+    return counted(response);
   };
   if (stream0) {
     WebAssembly.instantiateStreaming = function (source, imports) {
@@ -99,7 +130,13 @@ async function loadEngine(base) {
   try {
     const t0 = performance.now();
     // The wheel downloads while Pyodide boots.
-    const manifest = fetchOk(new URL("manifest.json", engineURL), { cache: "no-cache" }).then((r) => r.json());
+    const manifest = fetchOk(new URL("manifest.json", engineURL), { cache: "no-cache" })
+      .then((r) => r.json())
+      .then((m) => {
+        download.total = (m.download && +m.download.fetched) || 0;
+        report(true);
+        return m;
+      });
     const wheel = manifest
       .then((m) => {
         const url = new URL(m.wheel, engineURL);
@@ -142,6 +179,8 @@ async function loadEngine(base) {
     pyodide = py;
     const t4 = performance.now();
     const { version } = await manifest;
+    download.loaded = Math.max(download.loaded, download.total);
+    report(true);
     // Milliseconds of each step, for the benchmark (bench/runtime_bench.py).
     const timings = {
       start: round(started),
