@@ -587,7 +587,7 @@ def _me(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: bool) ->
         return (f'<div class="{cls}" data-seat="{me}" data-match-seat="{m}">{label}'
                 f'<div class="dht-hand"><div class="dht-cards">{cards_html}</div></div></div>')
     barred = deal.took_from_pile if (my_turn and p.draw_first and deal.phase == "throw") else None
-    new = model.new_card if model.new_card in deal.hands[me] else None
+    new = model.new_card if model.new_card in deal.hands[me] and not deal.is_over else None
     cards = []
     playable = my_turn and not deal.is_over
     hand = _ordered(deal.hands[me], model.sort)
@@ -617,7 +617,8 @@ def _me(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: bool) ->
         else:
             spoken = "; ".join([card_name(c, lang)] + names_extra)
             cards.append(cardface.face(c, lang, size="md", marks=marks, label=spoken, extra_classes=("dht-held",)))
-    inner = f'<div class="dht-cards">{"".join(cards)}</div>'
+    many = "" if len(hand) < 6 else (' data-many="2"' if len(hand) >= 8 else ' data-many="1"')
+    inner = f'<div class="dht-cards"{many}>{"".join(cards)}</div>'
     if deal.is_over:
         inner = (f'<span class="dht-seat__hand" data-total="{total}">{inner}'
                  f'<span class="dht-seat__total">{_e(t(HAND_SHOWN, total=total))}</span></span>')

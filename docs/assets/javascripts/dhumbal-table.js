@@ -109,8 +109,12 @@
 
   // -- one table ------------------------------------------------------------------
 
-  function Table(root) {
+  // `carried`: the game this page's table held before Material's instant
+  // navigation drew the same page again (a link to a heading on it).
+  function Table(root, carried) {
     this.root = root;
+    this.path = location.pathname;
+    this.carried = carried || "";
     this.id = root.id || "dh-table";
     this.lang = root.getAttribute("data-lang") || document.documentElement.lang || "en";
     this.board = root.querySelector(".dht-board");
@@ -152,6 +156,10 @@
       this.intent("ready"); // the engine is already here: no new download
     }
   }
+
+  Table.prototype.gameAt = function () {
+    return this.played && this.lastHash && this.path === location.pathname ? this.lastHash : "";
+  };
 
   Table.prototype.note = function (selector, shown) {
     var el = this.root.querySelector(selector);
@@ -301,8 +309,10 @@
       this.pending = null;
     } else if (this.live) {
       return Promise.resolve();
-    } else if (hash) {
-      payload = { op: "restore", hash: hash, fallback: this.defaults(), own: ownGames().indexOf(hash) >= 0 };
+    } else if (hash || this.carried) {
+      payload = { op: "restore", hash: hash || this.carried, fallback: this.defaults(),
+                  own: ownGames().indexOf(hash || this.carried) >= 0 };
+      this.carried = "";
       this.played = true;
     } else if (this.root.hasAttribute("data-position-state")) {
       payload = {
@@ -404,8 +414,13 @@
     var log = this.board.querySelector(".dht-log");
     if (!log) return;
     if (!this.logOpen) log.open = false;
-    var list = log.querySelector(".dht-log__list");
-    if (list) list.scrollTop = list.scrollHeight;
+    this.logToEnd();
+  };
+
+  // The newest line in sight, at the next frame (no layout forced in between).
+  Table.prototype.logToEnd = function () {
+    var list = this.board.querySelector(".dht-log__list");
+    if (list) requestAnimationFrame(function () { list.scrollTop = 1e9; });
   };
 
   Table.prototype.keepHash = function (hash) {
@@ -475,7 +490,7 @@
       li.textContent = lines[i];
       list.appendChild(li);
     }
-    list.scrollTop = list.scrollHeight;
+    this.logToEnd();
   };
 
   Table.prototype.focusKey = function () {
@@ -841,9 +856,14 @@
     root.removeAttribute("data-docked");
     this.lastDock = dock;
     if (quiet) return;
-    if (dock.example && dock.example.isConnected) {
-      dock.example.scrollIntoView({ block: "start" });
-      if (dock.button && dock.button.isConnected) dock.button.focus({ preventScroll: true });
+    var button = dock.button;
+    if (button && button.isConnected) {
+      button.focus({ preventScroll: true });
+      // Back restores where the reader was; if nothing did, bring the example's button into view.
+      requestAnimationFrame(function () {
+        var r = button.getBoundingClientRect();
+        if (r.bottom < 0 || r.top > innerHeight) button.scrollIntoView({ block: "center" });
+      });
     }
     if (!fromHistory && ours) {
       try {
@@ -885,11 +905,15 @@
 
   function setup() {
     applyPrefs(prefs());
+    var games = {};
+    controllers.forEach(function (c) {
+      if (!c.root.isConnected && c.gameAt()) games[c.id] = c.gameAt();
+    });
     controllers = controllers.filter(function (c) { return c.root.isConnected; });
     var roots = document.querySelectorAll("[data-dhumbal-table]");
     for (var i = 0; i < roots.length; i++) {
       if (!roots[i].__dhumbalTable) {
-        roots[i].__dhumbalTable = new Table(roots[i]);
+        roots[i].__dhumbalTable = new Table(roots[i], games[roots[i].id || "dh-table"]);
         controllers.push(roots[i].__dhumbalTable);
       }
     }
@@ -922,7 +946,12 @@
     }
     var link = ev.target.closest("[data-dh-play-profile]");
     if (link && table) {
-      // The link's own jump still happens (and works without this script).
+      // The link jumps to the table by itself without this script. Here the
+      // table is scrolled to, set and started instead; and Material's instant
+      // navigation must not see the click: on a first same-page link it
+      // fetches the page again and replaces the table being started.
+      ev.preventDefault();
+      ev.stopPropagation();
       table.open();
       return;
     }
@@ -951,16 +980,26 @@
     }
   });
 
-  window.addEventListener("popstate", function () {
+  // Back and Forward between "Play from here" and the example are the table's
+  // own; true when this step was one of them. dhumbal-history.js calls it
+  // before Material's instant navigation sees the step (see there).
+  function ownHistory() {
     var table = pageTable();
-    if (!table) return;
+    if (!table) return false;
     if (table.dock && location.hash !== table.dock.hash) {
       table.undock(true);
-    } else if (!table.dock && table.lastDock && location.hash === table.lastDock.hash &&
-               table.lastDock.example.isConnected) {
-      table.dockAt(table.lastDock.example, table.lastDock.button, false); // Forward: beside the example again
+      return true;
     }
-  });
+    if (!table.dock && table.lastDock && location.hash === table.lastDock.hash &&
+        table.lastDock.example.isConnected) {
+      table.dockAt(table.lastDock.example, table.lastDock.button, false); // Forward: beside the example again
+      return true;
+    }
+    return false;
+  }
+
+  window.DhumbalTable = { ownHistory: ownHistory };
+  if (!window.__dhumbalHistoryFirst) window.addEventListener("popstate", ownHistory); // a page without it
 
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
     window.document$.subscribe(setup);
