@@ -13,7 +13,9 @@ What the build writes (never committed)::
     assets/pyodide/python_stdlib.zip    the standard library, mounted at start-up
     assets/pyodide/pyodide-lock.json    reduced: the real file's "info", no packages
     assets/engine/dhumbal-<v>-py3-none-any.whl
-    assets/engine/manifest.json         {"wheel", "sha256", "version", "integrity", "pyodide"}
+    assets/engine/manifest.json         {"wheel", "sha256", "version", "integrity", "pyodide",
+                                         "download": {"total", "fetched"}} (bytes, for the
+                                         table's note and progress bar)
 
 Which Pyodide files, and why. ``loadPyodide({indexURL})`` fetches exactly
 four files from ``indexURL``: it imports ``pyodide.asm.mjs``, streams
@@ -67,9 +69,9 @@ rebuilds it (a few seconds) only when one of them changed. Parallel builds
 
 How laziness works. A page only carries ``dhumbal-runtime.js`` (a few KB):
 it defines ``window.DhumbalRuntime`` and starts nothing. The first
-``DhumbalRuntime.ensure()`` (the table calls it on intent: pointer or focus
-in the table, the table scrolled into view after the reader scrolled, a
-click) creates the worker, which imports ``pyodide.mjs``, fetches the
+``DhumbalRuntime.ensure()`` (the table calls it on Play or clear intent:
+the pointer resting on the table, focus in it, a "play" link or a shared
+link; never on scrolling alone) creates the worker, which imports ``pyodide.mjs``, fetches the
 manifest and the wheel while Pyodide boots, installs the wheel, imports
 ``dhumbal`` and ``dhumbal.web``, and answers ``ready``. A page view without
 interaction downloads no WebAssembly.
