@@ -73,6 +73,8 @@ META_BOTS: Final = N_("Bots: {level}")
 LEVELS: Final[Mapping[str, str]] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 PLAYERS_LABEL: Final = N_("Players")
 DEALER: Final = N_("dealer")
+# TRANSLATORS: the letter on the dealer's button at a card table (one letter or syllable).
+DEALER_MARK: Final = N_("D")
 TO_PLAY: Final = N_("to play")
 CARD_COUNT: Final = NP_("{count} card", "{count} cards")
 CARD_POINTS: Final = NP_("{card}, {count} point", "{card}, {count} points")
@@ -389,9 +391,11 @@ def _score_text(model: TableModel, match_seat: int) -> str:
 
 
 def _badges(model: TableModel, deal: Deal, s: int, t: Translator) -> str:
+    """The dealer's button (a disc with a letter, named "dealer") and "to play"."""
     out = ""
     if s == deal.dealer:
-        out += f'<span class="dht-badge dht-badge--dealer">{_e(t(DEALER))}</span>'
+        out += (f'<span class="dht-dealer" title="{_e(t(DEALER))}"><span aria-hidden="true">{_e(t(DEALER_MARK))}</span>'
+                f'<span class="dht-sr">{_e(t(DEALER))}</span></span>')
     if not deal.is_over and s == deal.turn:
         out += f'<span class="dht-badge dht-badge--turn">{_e(t(TO_PLAY))}</span>'
     return out
@@ -626,7 +630,11 @@ def _me(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: bool) ->
     if barred is not None:
         reason = IllegalAction("pile-card-returned", card=C.card_text(barred)).text(lang, names)
         note = f'<p class="dht-note dht-note--barred">{_with_cards_text(reason, barred, lang)}</p>'
-    return (f'<div class="{cls}" data-seat="{me}" data-match-seat="{m}">{label}'
+    sort = ""
+    if my_turn:
+        sort = _button(t(SORT), op="sort", live=model.live, cls="dht-btn--quiet dht-sort",
+                       extra={"aria-pressed": "true" if model.sort else "false", "data-key": "sort"})
+    return (f'<div class="{cls}" data-seat="{me}" data-match-seat="{m}"><div class="dht-me__head">{label}{sort}</div>'
             f'<div class="dht-hand" role="group" aria-labelledby="{_e(tid)}-hand-label">{inner}</div>{note}</div>')
 
 
@@ -713,8 +721,6 @@ def _actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) -> str
             notes.insert(0, f'<p class="dht-why dht-why--throw" id="{_e(tid)}-why-throw" hidden></p>')
             if p.draw_first:
                 notes.append(f'<p class="dht-hint" hidden>{_e(t(LAST_ON_TOP))}</p>')
-        buttons.append(_button(t(SORT), op="sort", live=model.live, cls="dht-btn--quiet dht-sort",
-                               extra={"aria-pressed": "true" if model.sort else "false", "data-key": "sort"}))
     if deal.is_over:
         if model.match_over:
             buttons.append(_button(t(NEW_MATCH), op="new-match", live=model.live, cls="dht-btn--primary",

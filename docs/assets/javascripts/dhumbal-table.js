@@ -235,6 +235,7 @@
     if (!this.status) return;
     this.status.textContent = text || "";
     this.status.classList.toggle("dht-status--alert", !!alert);
+    this.root.classList.toggle("dht-alerting", !!alert);
   };
 
   Table.prototype.progress = function (loaded, total) {
