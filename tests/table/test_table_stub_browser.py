@@ -419,8 +419,10 @@ def _felt_states_while_busy(page: Any) -> tuple[list[str], bool]:
     )
 
 
-def test_the_bots_moves_show_one_at_a_time_on_their_seats(stub_page: Opener, stub_site: Any) -> None:
-    page = open_page(stub_page, stub_site, "en/", speed="normal", viewport={"width": 360, "height": 780})
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_bots_moves_show_one_at_a_time_on_their_seats(stub_page: Opener, stub_site: Any, motion: str) -> None:
+    page = open_page(stub_page, stub_site, "en/", speed="normal", viewport={"width": 360, "height": 780},
+                     reduced_motion=motion)
     start(page)
     click(page, page.locator(f'{BOARD} [data-action="take stock"]'))
     highest_card(page).click()
@@ -431,6 +433,11 @@ def test_the_bots_moves_show_one_at_a_time_on_their_seats(stub_page: Opener, stu
     assert len(states) >= 3, len(states)  # the reader's throw, then at least two bot moves, one by one
     moved = [re.findall(r'dht-seat--moved" data-seat="(\d)"', s) for s in states[1:]]
     assert all(len(m) == 1 for m in moved), moved
+    # with reduced motion nothing moves, but the moves still come one at a time
+    bubble = page.evaluate("""() => { const el = document.createElement('div');
+        el.className = 'dht-bubble'; document.querySelector('#dh-table .dht-seat').appendChild(el);
+        const name = getComputedStyle(el).animationName; el.remove(); return name; }""")
+    assert (bubble == "none") == (motion == "reduce"), bubble
     # afterwards: the reader's turn, every move in the log, the controls back
     wait_answer(page, 0)
     assert page.locator(BOARD).get_attribute("data-your-turn") == "true"
