@@ -248,6 +248,10 @@ def _money(points: int, rate: str, lang: str) -> str:
     return digits(money_text(points, rate).replace("-", "−"), lang)
 
 
+def _plus(n: int) -> str:
+    return "+" if n > 0 else ""
+
+
 def _count(n: int, t: Translator) -> str:
     return t.plural(CARD_COUNT[0], CARD_COUNT[1], n)
 
@@ -764,10 +768,11 @@ def score_rows(
     elif profile.settlement == "pay-caller":
         rate = profile.money_per_point or "0"
         rows.append(("paid", t(ROW_PAID), [(v, _signed(v, lang)) for v in o.paid]))
-        rows.append(("money", t(ROW_MONEY), [(money_text(v, rate), _money(v, rate, lang)) for v in o.paid]))
+        # money carries its sign like the points it pays (+2.20 received, −2.20 paid)
+        rows.append(("money", t(ROW_MONEY), [(money_text(v, rate), _plus(v) + _money(v, rate, lang)) for v in o.paid]))
         if totals is not None:
             rows.append(("total", t(ROW_TOTAL), [(v, _signed(v, lang)) for v in totals]))
-            rows.append(("money-total", t(ROW_MONEY_TOTAL), [(money_text(v, rate), _money(v, rate, lang)) for v in totals]))
+            rows.append(("money-total", t(ROW_MONEY_TOTAL), [(money_text(v, rate), _plus(v) + _money(v, rate, lang)) for v in totals]))
     else:
         rows.append(("points", t(ROW_POINTS), [(v, number(v, lang)) for v in o.points]))
         if totals is not None:

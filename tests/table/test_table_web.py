@@ -491,3 +491,13 @@ def test_a_caught_dashain_call_says_the_caller_pays_the_sum_of_every_other_hand(
     o = Outcome("call", 1, False, 1, (12, 3, 20), (12, 0, 20), (0, 0, 0), (12, 0, 20))
     notes = dict(view.score_notes(o, crp, "en", ["A", "B", "C"], totals=[90, 10, 40]))
     assert "Lower is better" in notes["total"] and "Nearest to 100: A, 10 points away." in notes["total"]
+
+
+def test_money_carries_the_sign_of_the_points_it_pays() -> None:
+    ask(op="new", profile="dashain", seed=5, lang="en", options={"players": 3})
+    r = play_to_end_of_deal()
+    rows = score_rows(r["html"])
+    for (points, shown_points), (_, shown_money) in zip(rows["paid"], rows["money"]):
+        n = int(points)
+        assert shown_points.startswith("+") == shown_money.startswith("+") == (n > 0)
+        assert shown_points.startswith("−") == shown_money.startswith("−") == (n < 0)
