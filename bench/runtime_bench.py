@@ -387,6 +387,9 @@ def main_thread_while_bots_play(browser: Any, url: str) -> None:
         print(f"  long tasks (>= 50 ms) during them: {len(during)}, longest {max(during):.0f} ms (target: none)")
     else:
         print("  long tasks (>= 50 ms) during them: none (target: none)")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"  machine load average: {load:.1f} on {os.cpu_count()} cores (a busy machine starves the page's "
+          "main thread too: compare runs at a similar load)")
     overall = max((d for _, d in longs), default=0.0)
     print(f"  longest task of the whole page view, loading included: {overall:.0f} ms" if longs
           else "  no long task in the whole page view")
