@@ -905,7 +905,8 @@ SCORE_HEAD: Final = N_("Score")
 def _log(model: TableModel, t: Translator) -> str:
     """Every event of the deal, oldest first (the table script appends the bots' moves as it shows them)."""
     tid = model.table_id
-    items = "".join(f"<li>{_e(line)}</li>" for line in model.log)
+    # a face-down preview says nothing of a deal the reader will not get
+    items = "" if model.face_down else "".join(f"<li>{_e(line)}</li>" for line in model.log)
     return (f'<details class="dht-log" open><summary id="{_e(tid)}-log-label">{_e(t(LOG))}</summary>'
             f'<ol class="dht-log__list" aria-labelledby="{_e(tid)}-log-label" tabindex="0">{items}</ol></details>')
 

@@ -338,6 +338,7 @@ def test_a_face_down_preview_shows_no_card_of_the_deal() -> None:
     assert 'data-card="' not in board and "data-action" not in board
     assert board.count("dhc--back") >= 5 * 4 + 3
     assert "dht-hand__total" not in board
+    assert "<li>" not in board  # nor a word of it in the log
 
 
 def test_throw_first_offers_each_pickable_card_as_a_button() -> None:
