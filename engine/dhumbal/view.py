@@ -514,7 +514,7 @@ def _center(model: TableModel, deal: Deal, t: Translator) -> str:
 
     label = t(PILE_LABELS[p.after_deal])
     if model.face_down:
-        throw_html = f'<span class="dht-slot">{_e(t(EMPTY))}</span>'
+        throw_html = f'<span class="dht-slot"><span>{_e(t(EMPTY))}</span></span>'
     else:
         throw_html = _last_throw(model, deal, t, my_turn and wants_take)
     pile_html = (f'<div class="dht-pile"><span class="dht-label" id="{_e(tid)}-pile-label">{_e(label)}</span>'
@@ -534,7 +534,7 @@ def _last_throw(model: TableModel, deal: Deal, t: Translator, reader_takes: bool
     p = deal.profile
     offer = deal.offer_cards
     if not offer:
-        return f'<span class="dht-slot">{_e(t(EMPTY))}</span>'
+        return f'<span class="dht-slot"><span>{_e(t(EMPTY))}</span></span>'
     takable = set(deal.takable_cards())
     lang = model.lang
     out = []
