@@ -12,6 +12,9 @@ indices are hidden from assistive technology. Where a card is a control (a
 hand card the reader marks, a pile card to take), the caller wraps
 :func:`face_inner` in its own button and gives the button its name.
 
+Face-down cards: :func:`back` (one card) and :func:`backs` (a hidden hand
+or a stack, one back per card, named as a group: "5 cards").
+
 Sizes: ``inline`` (a badge in a line of text: rank and suit side by side),
 ``sm`` (diagrams), ``md`` (the table's hand and pile), ``lg``. Marks are CSS
 modifier classes (see :data:`MARKS`), so the renderer stays free of any rule:
