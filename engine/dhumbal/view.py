@@ -524,7 +524,7 @@ def _center(model: TableModel, deal: Deal, t: Translator) -> str:
         names = model.deal_names()
         head = t(PENDING) if deal.turn == me else t(PENDING_BOT, name=names[deal.turn])
         pending = (f'<div class="dht-pending"><span class="dht-label">{_e(head)}</span>'
-                   f'<div class="dht-lastthrow">{"".join(cardface.face(c, model.lang, size="md", marks=("new",)) for c in deal.pending)}</div></div>')
+                   f'<div class="dht-lastthrow">{"".join(cardface.face(c, model.lang, size="md") for c in deal.pending)}</div></div>')
     return f'<div class="dht-center">{stock_html}{pile_html}{pending}</div>'
 
 
