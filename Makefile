@@ -39,10 +39,12 @@ test-engine: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy engine/dhumbal
 
-## Print benchmark figures (deals per second, bot decision time; then the
-## browser runtime: boot time, bytes of a page view, bot moves in the worker)
+## Print benchmark figures (deals per second, bot decision time; the site
+## build against a plain Material build of the same pages; then the browser
+## runtime: boot time, bytes of a page view, bot moves in the worker)
 bench: setup
 	$(PY) -m dhumbal bench
+	$(PY) bench/site_bench.py
 	$(PY) bench/runtime_bench.py
 
 ## Extract every message (engine, site glue, templates, examples) into

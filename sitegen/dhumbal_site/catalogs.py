@@ -13,6 +13,8 @@ translation.
 
 from __future__ import annotations
 
+import datetime
+import io
 import os
 import re
 from dataclasses import dataclass
@@ -28,6 +30,8 @@ LOCALES = ROOT / "locales"
 DOMAIN = "dhumbal"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 PACKAGE_LOCALE = ROOT / "engine" / "dhumbal" / "locale"
+#: The creation date written into every compiled catalog (reproducible .mo files).
+MO_DATE = datetime.datetime(1980, 1, 1, tzinfo=datetime.timezone.utc)
 
 _BRACE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*(?:\.[^{}\s]+)?)\}(?!\})")
 _PERCENT = re.compile(r"%\(([A-Za-z_][A-Za-z0-9_]*)\)[sdif]")
@@ -160,13 +164,23 @@ def compile_catalogs(langs: Iterable[str] | None = None) -> list[Path]:
         unsafe = [p for p in check_catalog(lang) if "markup" in p.what or "HTML tag" in p.what or "placeholders" in p.what]
         if unsafe:
             raise CatalogError("\n".join(str(p) for p in unsafe))
+        # The catalogs carry no header dates (--omit-header), so Babel would
+        # stamp the current minute into the .mo; a fixed date keeps the same
+        # sources giving the same bytes, and an unchanged file is not
+        # rewritten: the engine wheel, keyed by a hash of the package, is then
+        # rebuilt only when something really changed.
+        cat.creation_date = MO_DATE
+        buffer = io.BytesIO()
+        write_mo(buffer, cat, use_fuzzy=False)
+        data = buffer.getvalue()
         out = PACKAGE_LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        written.append(out)
+        if out.exists() and out.read_bytes() == data:
+            continue
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-        with tmp.open("wb") as fh:
-            write_mo(fh, cat, use_fuzzy=False)
+        tmp.write_bytes(data)
         tmp.replace(out)
-        written.append(out)
     if langs is None:
         # a compiled catalog whose source is gone must not ship in the wheel
         for stale in PACKAGE_LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"):
