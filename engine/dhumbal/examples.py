@@ -23,7 +23,7 @@ from .match import Match, money_text
 from .messages import Message
 from .profiles import Profile, ProfileError, find_profile
 
-TOP_KEYS: Final = {"title", "profile", "options", "seats", "dealer", "position", "seed", "steps", "scores", "intro", "table"}
+TOP_KEYS: Final = {"title", "profile", "options", "seats", "dealer", "position", "seed", "steps", "scores", "intro", "table", "unseen"}
 POSITION_KEYS: Final = {"pile", "stock", "out_of_play", "offer", "turn", "turns", "rest"}
 STEP_KEYS: Final = {"act", "expect", "refused", "note"}
 EXPECT_SEAT_KEYS: Final = {"total", "hand", "cards", "took", "paid", "money", "score", "hand_row"}
@@ -58,6 +58,7 @@ class StepResult:
     events: list[Message]
     refusal: IllegalAction | None
     table: dict[str, Any]  # the table after the step, as JSON-ready data
+    state: dict[str, Any] = field(default_factory=dict)  # the whole deal after the step (Deal.to_json)
 
 
 @dataclass
@@ -77,6 +78,12 @@ class Walkthrough:
     scores_after: list[int] | None = None
     eliminated: list[int] = field(default_factory=list)
     table_options: dict[str, Any] = field(default_factory=dict)
+    unseen: frozenset[int] = frozenset()  # seats whose hands the reader does not see until the show
+
+
+def display_names(walk: Walkthrough, lang: str) -> list[str]:
+    """The seats' names as a reader of ``lang`` sees them (the one place that says so)."""
+    return list(walk.names)
 
 
 def _lines(text: str) -> tuple[list[int], list[str]]:
@@ -159,12 +166,16 @@ def load_text(text: str, path: str) -> Walkthrough:
                 raise fail("scores", f"score of {k} must be a whole number")
             scores_before[seat_of(k, "scores")] = v
 
+    unseen = data.get("unseen", [])
+    if not isinstance(unseen, list):
+        raise fail("unseen", "unseen must be a list of seats whose hands the reader does not see, e.g. unseen = [\"B\"]")
     start = _table(deal, names)
     walk = Walkthrough(
         id=Path(path).stem, path=path, title=data["title"], intro=data.get("intro"),
         profile=profile, names=names, dealer=dealer, start=start, start_state=deal.to_json(),
         scores_before=scores_before,
         table_options=dict(data.get("table", {})) if isinstance(data.get("table"), dict) else {},
+        unseen=frozenset(seat_of(name, "unseen") for name in unseen),
     )
 
     steps = data["steps"]
@@ -289,7 +300,7 @@ def _run_step(deal: Deal, step: Step, walk: Walkthrough, path: str, lines: list[
             walk.scores_after, walk.eliminated = _book(deal, walk)
     table = _table(deal, walk.names)
     _check_expect(deal, step, walk, path, lines, head, end)
-    return StepResult(step, events, refusal, table)
+    return StepResult(step, events, refusal, table, deal.to_json())
 
 
 def _book(deal: Deal, walk: Walkthrough) -> tuple[list[int], list[int]]:

@@ -196,3 +196,22 @@ def rewrite_cards(
                         break
             out.append(text)
     return "".join(out)
+
+
+def text_with_cards(text: str, lang: str) -> str:
+    """``text`` escaped as HTML, its card tokens drawn as inline cards named in ``lang``.
+
+    For generated content that is placed after the page's card pass (the
+    worked examples, the comparison): the same badges, made where the text is.
+    """
+    from dhumbal.cardface import inline
+    from dhumbal.cards import parse_card
+
+    out: list[str] = []
+    pos = 0
+    for match in CARD_TOKEN.finditer(text):
+        out.append(html.escape(text[pos : match.start()], quote=False))
+        out.append(inline(parse_card(normalize_card(match.group(0))), lang))
+        pos = match.end()
+    out.append(html.escape(text[pos:], quote=False))
+    return "".join(out)

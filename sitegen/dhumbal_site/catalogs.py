@@ -85,14 +85,29 @@ def _lint(path: Path) -> None:
             ctx = ""
 
 
+_READ: dict[tuple[str, str | None], tuple[tuple[int, int], Catalog]] = {}
+
+
 def read_catalog(path: Path, lang: str | None = None) -> Catalog:
+    """The catalog at ``path``, read once while the file stays the same (treat it as read-only)."""
+    try:
+        st = path.stat()
+        stamp: tuple[int, int] | None = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None
+    key = (str(path), lang)
+    if stamp is not None and key in _READ and _READ[key][0] == stamp:
+        return _READ[key][1]
     if path.exists():
         _lint(path)
     try:
         with path.open("rb") as fh:
-            return read_po(fh, locale=lang, abort_invalid=True)
+            catalog = read_po(fh, locale=lang, abort_invalid=True)
     except Exception as exc:  # babel raises several types for broken files
         raise CatalogError(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: cannot read catalog: {exc}") from None
+    if stamp is not None:
+        _READ[key] = (stamp, catalog)
+    return catalog
 
 
 def _ids(message: Message) -> list[str]:
@@ -156,10 +171,22 @@ def check_all() -> dict[str, list[Problem]]:
     return {lang: check_catalog(lang, template) for lang in languages()}
 
 
+def _fresh(mo: Path, po: Path) -> bool:
+    """Whether ``mo`` was compiled (or checked) from ``po`` as it is now."""
+    try:
+        return mo.stat().st_mtime_ns >= po.stat().st_mtime_ns
+    except OSError:
+        return False
+
+
 def compile_catalogs(langs: Iterable[str] | None = None) -> list[Path]:
     """Write ``.mo`` files into the engine package; a broken ``.po`` raises ``CatalogError``."""
     written = []
     for lang in langs or languages():
+        out = PACKAGE_LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        if _fresh(out, po_path(lang)):
+            written.append(out)
+            continue
         cat = read_catalog(po_path(lang), lang)
         unsafe = [p for p in check_catalog(lang) if "markup" in p.what or "HTML tag" in p.what or "placeholders" in p.what]
         if unsafe:
@@ -173,9 +200,9 @@ def compile_catalogs(langs: Iterable[str] | None = None) -> list[Path]:
         buffer = io.BytesIO()
         write_mo(buffer, cat, use_fuzzy=False)
         data = buffer.getvalue()
-        out = PACKAGE_LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
         written.append(out)
         if out.exists() and out.read_bytes() == data:
+            os.utime(out)  # checked against this version of the catalog
             continue
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")

@@ -10,7 +10,7 @@ from typing import Any
 from . import catalogs
 from .generated import language_name, page_link
 from .markers import MarkerContext
-from .render import render
+from .render import block
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -61,4 +61,4 @@ def render_status(ctx: MarkerContext) -> str:
                 {"path": p, "href": page_link(ctx, p)} for p in entry["missing_pages"]
             ],
         })
-    return render("status.html", ctx.lang, rows=rows)
+    return block("status.html", ctx.lang, rows=rows)
