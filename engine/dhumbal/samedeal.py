@@ -29,7 +29,7 @@ from typing import Any, Final, Sequence
 from . import cards as C
 from .bots import Difficulty, choose
 from .deal import Action, Deal, IllegalAction
-from .i18n import N_, translator
+from .i18n import N_, number, translator
 from .messages import Message
 from .profiles import Profile, all_profiles
 
@@ -233,7 +233,8 @@ def divergence_text(result: SameDeal, d: Divergence, lang: str, seats: Sequence[
     if d.code == "values":
         pa, pb = result.profiles[a], result.profiles[b]
         return t(VALUES, first=names[a], second=names[b], seat=seat,
-                 first_values="/".join(str(v) for v in pa.courts), second_values="/".join(str(v) for v in pb.courts))
+                 first_values=number("/".join(str(v) for v in pa.courts), lang),
+                 second_values=number("/".join(str(v) for v in pb.courts), lang))
     if d.code == "limit":
         return t(LIMIT, seat=seat)
     return t(RULES, seat=seat)

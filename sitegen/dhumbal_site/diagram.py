@@ -75,11 +75,13 @@ def diagram(
     previous: Deal | None = None,
     attempt: tuple[int, Action] | None = None,
     show_takable: bool = True,
+    show_totals: bool = True,
 ) -> dict[str, Any]:
     """What ``diagram.html`` draws for ``deal`` (see the module docstring).
 
-    Without ``show_takable`` the pile carries no marks (a position shown
-    under several profiles at once, whose rules differ on what may be taken).
+    A position shown under several profiles at once goes without
+    ``show_takable`` and ``show_totals``: the profiles differ on what may be
+    taken and on what the cards are worth.
     """
     t = translator(lang)
     p = deal.profile
@@ -105,7 +107,7 @@ def diagram(
             "hidden": hidden,
             "count": len(hand),
             "count_text": t.plural(*CARD_COUNT, len(hand)),
-            "total": None if hidden else t(TOTAL, total=deal.total(s)),
+            "total": t(TOTAL, total=deal.total(s)) if show_totals and not hidden else None,
             "cards": (Markup("".join(cardface.back(size=SIZE) for _ in hand)) if hidden
                       else _faces(hand, lang, marks)),
             "hidden_label": t.plural(*FACE_DOWN, len(hand)),

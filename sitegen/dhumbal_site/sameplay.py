@@ -47,7 +47,7 @@ def context(result: SameDeal, lang: str) -> dict[str, Any]:
     names = seat_names(result.players, lang)
     profiles = [{"key": p.key, "name": t(p.name)} for p in result.profiles]
     turns = max(len(ts) for ts in result.turns)
-    start = diagram(result.start, names=names, lang=lang, show_takable=False)
+    start = diagram(result.start, names=names, lang=lang, show_takable=False, show_totals=False)
     start["pile_label"] = t(FACE_UP)
     parts: dict[int, set[int]] = {}
     for d in result.divergences:
