@@ -53,6 +53,7 @@
   };
 
   Stepper.prototype.go = function (index) {
+    var focused = document.activeElement;
     var last = this.steps.length - 1;
     this.index = Math.max(0, Math.min(last, index));
     for (var i = 0; i < this.steps.length; i++) {
@@ -62,6 +63,11 @@
     this.next.disabled = this.showAll || this.index === last;
     var label = this.steps[this.index].querySelector(".dh-step__label");
     this.where.textContent = this.showAll ? "" : (label ? label.textContent : "");
+    // A button that has just been disabled (Next on the last step) loses the
+    // focus: hand it to the other one, so the keyboard keeps its place.
+    if ((focused === this.next || focused === this.prev) && focused.disabled) {
+      (focused === this.next ? this.prev : this.next).focus();
+    }
   };
 
   Stepper.prototype.toggleAll = function () {
@@ -83,9 +89,6 @@
     else return;
     ev.preventDefault();
     this.go(index);
-    // Keep the focus on a control that still works (Next is disabled on the last step).
-    var focus = document.activeElement;
-    if (focus && focus.disabled) (focus === this.next ? this.prev : this.next).focus();
   };
 
   function setupExamples() {
