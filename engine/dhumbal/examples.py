@@ -6,6 +6,10 @@ a file yields a ``Walkthrough`` (every step with the engine's own messages and
 the table after it) or raises ``ExampleError`` naming the file, the line and
 what was expected versus found. The site renders walkthroughs; ``python -m
 dhumbal check`` runs the same code.
+
+``unseen = ["B", "C"]`` names seats whose hands the reader does not see: the
+site draws them face down until the deal ends and every hand is shown.
+The seats' names as a reader sees them come from :func:`display_names`.
 """
 
 from __future__ import annotations

@@ -22,8 +22,36 @@ def _pages(lang: str) -> set[str]:
     return {p.relative_to(base).as_posix() for p in base.rglob("*.md")}
 
 
+_MEMO: dict[tuple[object, ...], list[dict[str, Any]]] = {}
+
+
+def _sources_key(langs: list[str] | None) -> tuple[object, ...]:
+    """What the figures depend on: the catalogs' and pages' names, sizes and times."""
+    files = [catalogs.TEMPLATE, *sorted(catalogs.LOCALES.glob(f"*/LC_MESSAGES/{catalogs.DOMAIN}.po")), *sorted(DOCS.rglob("*.md"))]
+    stats: list[tuple[str, int, int]] = []
+    for path in files:
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        stats.append((str(path), st.st_size, st.st_mtime_ns))
+    return (tuple(langs or ()), tuple(stats))
+
+
 def status(langs: list[str] | None = None) -> list[dict[str, Any]]:
-    """One entry per language with catalog and page figures."""
+    """One entry per language with catalog and page figures.
+
+    Every language's page shows the same figures: they are computed once and
+    kept while no catalog or page changes.
+    """
+    key = _sources_key(langs)
+    if key not in _MEMO:
+        _MEMO.clear()
+        _MEMO[key] = _status(langs)
+    return [dict(entry) for entry in _MEMO[key]]
+
+
+def _status(langs: list[str] | None) -> list[dict[str, Any]]:
     reference = _pages(DEFAULT)
     template = catalogs.read_catalog(catalogs.TEMPLATE)
     out = [{"lang": DEFAULT, "strings_done": len([m for m in template if m.id]), "strings_total": len([m for m in template if m.id]),
