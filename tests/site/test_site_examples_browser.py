@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from sitecheck import AXE, LANGUAGES, lang_prefix
+from test_site_browser import AXE_RUN
 
 pytestmark = pytest.mark.xdist_group("real-site")
 
@@ -155,14 +156,6 @@ def test_steppers_start_after_instant_navigation(site: Any, page_factory: Any) -
     assert page.evaluate("window.__dhumbalSamePage") is True, "instant navigation did not happen"
     page.locator("#example-dashain-runs [data-step-go=next]").click()
     assert page.locator("#example-dashain-runs .dh-stepper__where").text_content().startswith("Step 1")
-
-
-AXE_RUN = """async () => {
-  const result = await axe.run(document, { resultTypes: ["violations"] });
-  return result.violations
-    .filter(v => v.impact === "serious" || v.impact === "critical")
-    .map(v => `${v.impact} ${v.id}: ${v.help} [${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(" | ")}]`);
-}"""
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
