@@ -246,3 +246,19 @@ def test_the_same_deal_parts_on_a_pick_rule_the_engine_refuses() -> None:
     # and the hands dealt are the same under every profile
     starts = [Deal.new(p, result.seed, dealer=p.players - 1) for p in result.profiles]
     assert all(s.hands == starts[0].hands and s.pile == starts[0].pile for s in starts)
+
+
+@pytest.mark.xdist_group("real-site")
+def test_generated_blocks_are_placed_and_searchable_as_words(site: Any) -> None:
+    """Generated HTML skips Markdown behind a placeholder: none is left, and the
+    search index holds the examples' words, not their card pictures."""
+    import json
+
+    for file in site.directory.rglob("*.html"):
+        assert "dhumbal-block" not in file.read_text(encoding="utf-8"), file
+    docs = json.loads((site.directory / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    text = " ".join(d["text"] for d in docs if d["location"].startswith("examples/"))
+    assert "Both kings leave in one throw" in text
+    assert "dhc" not in text and "data-card" not in text
+    ne_docs = json.loads((site.directory / "ne" / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    assert any("तीन नियममा एउटै बाजी" in d["title"] or "तीन नियममा एउटै बाजी" in d["text"] for d in ne_docs)
