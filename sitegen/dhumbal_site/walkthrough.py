@@ -19,6 +19,7 @@ from dhumbal.i18n import N_, translator
 from dhumbal.profiles import PROFILE_KEYS
 from dhumbal.view import score_rows
 
+from .cards import clear_badges
 from .diagram import clear_faces, diagram
 from markupsafe import Markup
 
@@ -91,7 +92,9 @@ class ExampleCache:
         self._runs.clear()
         self._rendered.clear()
         self._positions.clear()
-        clear_faces()  # card names come from the catalogs, which a rebuild may have recompiled
+        # card names come from the catalogs, which a rebuild may have recompiled
+        clear_faces()
+        clear_badges()
 
 
 CACHE = ExampleCache()
