@@ -262,3 +262,35 @@ def test_generated_blocks_are_placed_and_searchable_as_words(site: Any) -> None:
     assert "dhc" not in text and "data-card" not in text
     ne_docs = json.loads((site.directory / "ne" / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
     assert any("तीन नियममा एउटै बाजी" in d["title"] or "तीन नियममा एउटै बाजी" in d["text"] for d in ne_docs)
+
+
+@pytest.mark.xdist_group("site-tree")
+def test_a_finished_block_skips_markdown_and_the_search_index_reads_its_words(tree: Any, handlers: Any) -> None:
+    import json
+
+    from dhumbal_site.markers import HTMLBlock
+
+    def block(ctx: Any) -> str:
+        return HTMLBlock(
+            f'<div class="finished" data-lang="{ctx.lang}">*kept as written* K♠\n\n<p>second</p></div>',
+            search=f"<p>searchable words {ctx.args[0]}</p>",
+        )
+
+    handlers("test-block", block)
+    pages = {
+        "en/index.md": "# Home\n\nBefore *this*.\n\n<!-- dhumbal:test-block top -->\n\n!!! note\n\n    <!-- dhumbal:test-block inside -->\n",
+        "en/contribute.md": "# Contribute\n",
+    }
+    built = tree.build(pages, nav=[{"Home": "index.md"}, "contribute.md"])
+    home = built.html("")
+    # placed as written: Markdown left the asterisks and the blank line alone, the card pass the token
+    assert home.count('<div class="finished" data-lang="en">*kept as written* K♠\n\n<p>second</p></div>') == 2
+    assert "<em>this</em>" in home and "dhumbal-block" not in home and "searchable words" not in home
+    # inside the admonition, where the marker was
+    note = home.index('class="admonition note"')
+    assert home.index('class="finished"', note) > note
+    # the search index holds the blocks' search text instead of their HTML
+    index = json.loads((built.directory / "search" / "search_index.json").read_text(encoding="utf-8"))
+    text = " ".join(d["text"] for d in index["docs"])
+    assert "searchable words top" in text and "searchable words inside" in text
+    assert "kept as written" not in text
