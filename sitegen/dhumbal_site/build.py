@@ -31,6 +31,7 @@ What it does, in build order:
 from __future__ import annotations
 
 import importlib
+import itertools
 import json
 import logging
 import re
@@ -122,6 +123,7 @@ class SiteBuild:
         self.lang_bases: dict[str, str] = {}
         #: Finished HTML of markers, by placeholder key, until placed.
         self.blocks: dict[str, HTMLBlock] = {}
+        self.block_numbers = itertools.count(1)
 
     # -- per language pass ---------------------------------------------------
 
@@ -168,7 +170,7 @@ class SiteBuild:
             source = None
 
         def stash(block: HTMLBlock) -> str:
-            key = f"{lang}.{len(self.blocks) + 1}"
+            key = f"{lang}.{next(self.block_numbers)}"
             self.blocks[key] = block
             return key
 
