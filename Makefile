@@ -45,11 +45,13 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy engine/dhumbal
 
 ## Print benchmark figures: deals per CPU second per profile and against the lean
-## dashain loop; bot moves per second in Pyodide (Node) beside CPython; then the
-## browser runtime: boot time, bytes of a page view, bot moves in the worker
+## dashain loop; bot moves per second in Pyodide (Node) beside CPython; the site
+## build against a plain Material build of the same pages; then the browser
+## runtime: boot time, bytes of a page view, bot moves in the worker
 bench: setup
 	$(PY) -m dhumbal bench --lean bench/lean_dashain.py
 	$(PY) bench/pyodide_bench.py
+	$(PY) bench/site_bench.py
 	$(PY) bench/runtime_bench.py
 
 ## Extract every message (engine, site glue, templates, examples) into
