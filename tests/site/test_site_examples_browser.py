@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from sitecheck import AXE, LANGUAGES, lang_prefix
-from test_site_browser import AXE_RUN
+from sitecheck import LANGUAGES, lang_prefix
+from test_site_browser import axe_here
 
 pytestmark = pytest.mark.xdist_group("real-site")
 
@@ -165,6 +165,5 @@ def test_no_serious_accessibility_violations_on_a_phone(site: Any, page_factory:
         page = _open(page_factory, site, lang_prefix(lang) + path, PHONE)
         if path == "rules/dashain/":
             page.locator("#example-dashain-chandra-caught [data-step-go=next]").click()
-        page.add_script_tag(path=str(AXE))
-        problems += [f"{path}: {v}" for v in page.evaluate(AXE_RUN)]
+        problems += [f"{path}: {v}" for v in axe_here(page)]
     assert not problems, "\n".join(problems)
