@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 
-.PHONY: setup serve build test test-engine typecheck bench catalogs check-catalogs new-language clean
+.PHONY: setup serve build test test-engine soak typecheck bench catalogs check-catalogs new-language clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,13 +36,22 @@ test: setup
 test-engine: $(STAMP)
 	$(PY) -m pytest tests/engine -n 2
 
+## A long soak of random actions (the one in make test plays 200,000 per profile)
+SOAK_ACTIONS ?= 3000000
+soak: $(STAMP)
+	DHUMBAL_SOAK_ACTIONS=$(SOAK_ACTIONS) $(PY) -m pytest tests/engine/test_engine_soak.py -n 2 -q
+
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy engine/dhumbal
 
-## Print benchmark figures (deals per second, bot decision time; then the
-## browser runtime: boot time, bytes of a page view, bot moves in the worker)
+## Print benchmark figures: deals per CPU second per profile and against the lean
+## dashain loop; bot moves per second in Pyodide (Node) beside CPython; the site
+## build against a plain Material build of the same pages; then the browser
+## runtime: boot time, bytes of a page view, bot moves in the worker
 bench: setup
-	$(PY) -m dhumbal bench
+	$(PY) -m dhumbal bench --lean bench/lean_dashain.py
+	$(PY) bench/pyodide_bench.py
+	$(PY) bench/site_bench.py
 	$(PY) bench/runtime_bench.py
 
 ## Extract every message (engine, site glue, templates, examples) into
@@ -55,9 +64,15 @@ catalogs: $(STAMP)
 	$(PY) sitegen/dhumbal_site/catalogs.py normalize
 	-$(PY) sitegen/dhumbal_site/catalogs.py check
 
-## Report what is missing or wrong in each catalog (exit 1 if anything is)
+## Report what is missing or wrong in each catalog, every translated page that
+## does not say everything the English page says (structure, generated content,
+## length), and every word the glossary rejects (exit 1 if anything is found)
 check-catalogs: $(STAMP)
-	$(PY) sitegen/dhumbal_site/catalogs.py check
+	@status=0; \
+	$(PY) sitegen/dhumbal_site/catalogs.py check || status=1; \
+	PYTHONPATH=sitegen $(PY) -m dhumbal_site.parity || status=1; \
+	PYTHONPATH=sitegen $(PY) -m dhumbal_site.terminology || status=1; \
+	exit $$status
 
 ## Start a catalog for a new language: make new-language CODE=de
 new-language: catalogs

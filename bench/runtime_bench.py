@@ -287,7 +287,8 @@ def run(browser: Any, url: str, site: Path, runs: int) -> None:
     print(f"  {'profile':<15}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'CPython p50':>13}{'p95':>8}{'p95 ratio':>11}")
     for profile in PROFILES:
         answer = page.evaluate(
-            "(req) => DhumbalRuntime.request(req).then((r) => r, (e) => ({ok: false, error: {code: e.code, text: e.message}}))",
+            # Hundreds of hard-bot moves in one request: longer than the table's request timeout.
+            "(req) => DhumbalRuntime.request(req, {timeout: 600000}).then((r) => r, (e) => ({ok: false, error: {code: e.code, text: e.message}}))",
             {"op": "bench-bot", "profile": profile, "difficulty": "hard", "moves": MOVES, "seed": 1},
         )
         if not answer.get("ok"):

@@ -12,10 +12,11 @@ position gives the same move, so seeded games replay exactly.
 from __future__ import annotations
 
 import random
-from typing import Final, Literal, Sequence
+from typing import Callable, Final, Literal, Sequence
 
 from .cards import Card
 from .deal import Action, Deal
+from .groups import best_group_value, heaviest_group
 
 Difficulty = Literal["easy", "medium", "hard"]
 DIFFICULTIES: Final = ("easy", "medium", "hard")
@@ -27,37 +28,90 @@ NO_LIMIT_CALL: Final = {"easy": 7, "medium": 5, "hard": 4}
 # up, so hands shrink; past twice as many it draws blind, so no seeded deal can
 # circle for ever.
 PATIENCE: Final = 120
+# A pile card worth this much or less is always worth picking (throw-first profiles).
+PICK_UP_TO: Final = {"easy": 1, "medium": 3, "hard": 4}
+
+
+# The most groups a hard bot weighs in one decision. A hand a real deal can reach
+# holds far fewer (a few dozen at most); only a state built by hand could hold
+# more, and then the bot weighs the groups that shed most at once.
+SEARCH_BUDGET: Final = 2_000
+
+_CALL: Final = Action.call()
+_TAKE_STOCK: Final = Action.take_stock()
+_TAKE_PILE: Final = Action.take_pile()
 
 
 def choose(deal: Deal, difficulty: Difficulty = "medium") -> Action:
-    """The bot's action for the seat on turn."""
-    if deal.is_over:
-        raise ValueError("the deal is over")
+    """The bot's action for the seat on turn: always one of ``deal.legal_actions()``.
+
+    The common steps are written out here rather than in helpers: bots play
+    hundreds of thousands of moves a second in simulations, and a Python call
+    is a large share of a move.
+    """
+    phase = deal.phase
     seat = deal.turn
     p = deal.profile
-    if deal.phase == "start" and _wants_call(deal, seat, difficulty):
-        return Action.call()
     closing = p.turn_cap is None and deal.turns >= PATIENCE
-    if p.draw_first:
-        if deal.phase == "start":
-            return _take_draw_first(deal, seat, difficulty)
-        return _throw_most(deal, seat) if closing else _throw(deal, seat, difficulty)
-    if deal.phase == "start":
-        return _throw_most(deal, seat) if closing else _throw(deal, seat, difficulty)
-    return _pick_closing(deal, seat) if closing else _pick(deal, seat, difficulty)
+    if phase == "start":
+        # call when the hand is low enough for this level (or, late, at all), if the rules allow
+        values = p.values
+        hand = deal.hands[seat]
+        total = sum([values[c] for c in hand])
+        limit = p.call_limit
+        if closing or total <= (NO_LIMIT_CALL[difficulty] if limit is None else limit - MARGIN[difficulty]):
+            if deal.can_call():
+                return _CALL
+        elif difficulty == "hard" and (limit is None or total <= limit) and _provably_lowest(deal, seat, total):
+            if deal.can_call():
+                return _CALL
+        if p.draw_first:
+            # take the pile top when it is light (or pairs up), else draw blind
+            pile = deal.pile
+            if not pile or not hand:
+                # with no pile card this seat could throw back, draw; failing that, calling is all that is left
+                return _TAKE_STOCK if deal.can_draw_stock() else _CALL
+            top = pile[-1]
+            v = values[top]
+            if difficulty == "medium":
+                take = v <= 2 or (v <= 5 and _pairs(top, hand))
+            elif difficulty == "easy":
+                take = v <= 1
+            else:
+                take = v <= 3 or (_pairs(top, hand) and v < _mean_unseen(deal))
+            return _TAKE_PILE if take or not deal.can_draw_stock() else _TAKE_STOCK
+    elif phase == "over":
+        raise ValueError("the deal is over")
+    if phase == "take":  # throw-first: the pick after the throw
+        return _pick_closing(deal, seat) if closing else _pick(deal, seat, difficulty)
+    if closing:
+        return _throw_most(deal, seat)
+    if difficulty != "hard" and not p.runs and not p.jokers:
+        # every legal throw is cards of one rank: the heaviest such group is the choice
+        cap = p.set_max if difficulty == "medium" else 2
+        return Action.throw(*_heaviest_rank_group(deal.hands[seat], deal.took_from_pile, cap, p.values))
+    return _throw(deal, seat, difficulty)
 
 
-def _wants_call(deal: Deal, seat: int, difficulty: Difficulty) -> bool:
-    p = deal.profile
-    total = deal.total(seat)
-    if p.turn_cap is None and deal.turns >= PATIENCE:
-        wants = True
-    else:
-        threshold = NO_LIMIT_CALL[difficulty] if p.call_limit is None else p.call_limit - MARGIN[difficulty]
-        wants = total <= threshold
-        if not wants and difficulty == "hard" and (p.call_limit is None or total <= p.call_limit):
-            wants = all(_lower_bound(deal, s) > total for s in range(deal.players) if s != seat)
-    return wants and deal.is_legal(Action.call())
+def policy(difficulty: Difficulty = "medium") -> Callable[[Deal], Action]:
+    """``choose`` at one level, as a policy for :func:`dhumbal.playout.play_out` (one shared function per level)."""
+    return _POLICIES[difficulty]
+
+
+def _policy(difficulty: Difficulty) -> Callable[[Deal], Action]:
+    def play(deal: Deal) -> Action:
+        return choose(deal, difficulty)
+
+    return play
+
+
+# the medium level is ``choose`` itself (its default), which saves a call per move
+_POLICIES: Final[dict[str, Callable[[Deal], Action]]] = {"easy": _policy("easy"), "medium": choose, "hard": _policy("hard")}
+
+
+def _provably_lowest(deal: Deal, seat: int, total: int) -> bool:
+    """Whether every other hand is worth more than ``total`` for certain (the hard bot's early call)."""
+    return all(_lower_bound(deal, s) > total for s in range(deal.players) if s != seat)
 
 
 def _lower_bound(deal: Deal, seat: int) -> int:
@@ -75,23 +129,15 @@ def _mean_unseen(deal: Deal) -> float:
     return sum(values) / len(values)
 
 
-def _take_draw_first(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
-    hand = deal.hands[seat]
-    top = deal.pile_top
-    if top is None or not hand:
-        return Action.take_stock() if deal.can_draw_stock() else Action.take_pile()
-    p = deal.profile
-    v = p.value(top)
-    pairs = top < 52 and any(c < 52 and c % 13 == top % 13 for c in hand)
-    if difficulty == "easy":
-        take = v <= 1
-    elif difficulty == "medium":
-        take = v <= 2 or (pairs and v <= 5)
-    else:
-        take = v <= 3 or (pairs and v < _mean_unseen(deal))
-    if not deal.can_draw_stock():
-        take = True
-    return Action.take_pile() if take else Action.take_stock()
+def _pairs(card: Card, hand: Sequence[Card]) -> bool:
+    """Whether ``card`` has the rank of a card in ``hand`` (jokers pair with nothing)."""
+    if card >= 52:
+        return False
+    rank = card % 13
+    for c in hand:
+        if c < 52 and c % 13 == rank:
+            return True
+    return False
 
 
 def _group_value(deal: Deal, group: Sequence[Card]) -> int:
@@ -100,65 +146,75 @@ def _group_value(deal: Deal, group: Sequence[Card]) -> int:
 
 
 def _throw(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
+    """The throw of a level (``choose`` has already answered for easy and medium bots
+    in profiles without runs or jokers)."""
     hand = deal.hands[seat]
     barred = deal.took_from_pile
     p = deal.profile
-    if difficulty != "hard" and not p.runs and not p.jokers:
-        return Action.throw(*_heaviest_rank_group(hand, barred, p.set_max if difficulty == "medium" else 2, p.values))
+    if difficulty == "medium" and not p.jokers and (p.draw_first or deal.stock or deal.pickable()):
+        # exactly the maximum below, found without listing every group
+        best = heaviest_group(p, [c for c in hand if c != barred] if barred is not None else hand)
     else:
-        groups = [g for g in deal.valid_groups(hand) if barred is None or barred not in g]
-    if not deal.profile.draw_first:
-        groups = [g for g in groups if deal.is_legal(Action.throw(*g))]
-    if difficulty == "easy":
-        best = max(groups, key=lambda g: (_group_value(deal, g) if len(g) == 1 or len(g) == 2 else 0, -len(g), [-c for c in g]))
-    elif difficulty == "medium":
-        best = max(groups, key=lambda g: (_group_value(deal, g), len(g), [-c for c in g]))
-    else:
-        best = max(groups, key=lambda g: (_lookahead(deal, hand, g), len(g), [-c for c in g]))
-    if deal.profile.draw_first and len(best) > 1:
+        groups = deal.legal_groups()
+        if not groups:
+            return _CALL  # no throw lets the turn finish: only a call is left
+        if difficulty == "easy":
+            best = max(groups, key=lambda g: (_group_value(deal, g) if len(g) == 1 or len(g) == 2 else 0, -len(g), [-c for c in g]))
+        elif difficulty == "medium":
+            best = max(groups, key=lambda g: (_group_value(deal, g), len(g), [-c for c in g]))
+        else:
+            if len(groups) > SEARCH_BUDGET:
+                groups = sorted(groups, key=lambda g: (-_group_value(deal, g), -len(g), g))[:SEARCH_BUDGET]
+            best = max(groups, key=lambda g: (_lookahead(deal, hand, g), len(g), [-c for c in g]))
+    if p.draw_first and len(best) > 1:
         # the last card becomes the pile top: leave the next player the least useful card
-        v = deal.profile.value
-        best = tuple(sorted(best, key=lambda c: (v(c), -c)))
-        if difficulty != "hard":
+        if difficulty == "hard":
+            v = p.value
+            best = tuple(sorted(best, key=lambda c: (v(c), -c)))
+        else:
             best = tuple(sorted(best))
     return Action.throw(*best)
 
 
 def _heaviest_rank_group(hand: Sequence[Card], barred: Card | None, cap: int | None, values: Sequence[int]) -> list[Card]:
-    """The cards of one rank worth most together (at most ``cap`` of them), in pack order.
+    """The cards of one rank worth most together (at most ``cap`` of them, the
+    lowest), then the most cards, then the lowest card, in pack order.
 
     Without runs or jokers every legal throw is some cards of one rank, and
     throwing all of a rank always sheds more than throwing part of it, so a
     greedy bot needs to look at nothing else.
     """
-    by_rank: dict[int, list[Card]] = {}
-    for c in hand:
-        if c != barred:
-            group = by_rank.get(c % 13)
-            if group is None:
-                by_rank[c % 13] = [c]
-            else:
-                group.append(c)
-    best: list[Card] = []
-    best_key = (-1, 0, 0)
-    for cs in by_rank.values():
-        n = len(cs)
-        if cap is not None and n > cap:
-            cs = sorted(cs)[:cap]
-            n = cap
-        low = min(cs) if n > 1 else cs[0]
-        key = (values[low] * n, n, -low)
-        if key > best_key:
-            best_key, best = key, cs
-    return sorted(best)
+    order = sorted(hand, key=_RANK_KEY)  # rank by rank, each in pack order
+    if barred is not None:
+        order.remove(barred)
+    n = len(order)
+    best_i = best_j = 0
+    best_v = best_n = -1
+    i = 0
+    while i < n:
+        rank = order[i] % 13
+        j = i + 1
+        while j < n and order[j] % 13 == rank:
+            j += 1
+        size = j - i if cap is None or j - i <= cap else cap
+        v = values[order[i]] * size
+        if v > best_v or (v == best_v and (size > best_n or (size == best_n and order[i] < order[best_i]))):
+            best_v, best_n, best_i, best_j = v, size, i, i + size
+        i = j
+    return order[best_i:best_j]
+
+
+_RANK_ORDER: Final = tuple((c % 13) * 64 + c if c < 52 else 13 * 64 + c for c in range(54))
+_RANK_KEY: Final = _RANK_ORDER.__getitem__
 
 
 def _lookahead(deal: Deal, hand: Sequence[Card], group: Sequence[Card]) -> float:
+    """What throwing ``group`` sheds now, and half of the best throw it leaves for later."""
     rest = [c for c in hand if c not in group]
     now = _group_value(deal, group)
     if not rest:
         return now + 0.1
-    later = max(_group_value(deal, g) for g in deal.valid_groups(rest))
+    later = best_group_value(deal.profile, rest)
     return now + 0.5 * later - 0.2 * max(0, len(rest) - 1)
 
 
@@ -170,11 +226,9 @@ def _throw_most(deal: Deal, seat: int) -> Action:
     always keeping the lightest card can leave every hand holding one ace
     beside a card it never pairs, and the deal would circle for ever.
     """
-    hand = deal.hands[seat]
-    barred = deal.took_from_pile
-    groups = [g for g in deal.valid_groups(hand) if barred is None or barred not in g]
-    if not deal.profile.draw_first:
-        groups = [g for g in groups if deal.is_legal(Action.throw(*g))]
+    groups = deal.legal_groups()
+    if not groups:
+        return _CALL  # no throw lets the turn finish: only a call is left
     best = max(groups, key=lambda g: (len(g), _group_value(deal, g), [-c for c in g]))
     if len(best) == 1 and len(groups) > 1:
         rng = random.Random(f"dhumbal/bot/{deal.seed}/{deal.turns}/{seat}")
@@ -184,40 +238,43 @@ def _throw_most(deal: Deal, seat: int) -> Action:
 
 def _pick_closing(deal: Deal, seat: int) -> Action:
     """Late in a deal: a card that pairs with the hand, else the lightest one; blind after 2 x PATIENCE."""
-    options = [a for a in deal.legal_actions() if a.kind == "take" and a.source == "pile"]
+    options = sorted(deal.pickable())
     stock_ok = deal.can_draw_stock()
     if options and (deal.turns < 2 * PATIENCE or not stock_ok):
         hand = deal.hands[seat]
         v = deal.profile.values
-        pairing = [a for a in options if any(c < 52 and a.cards[0] < 52 and c % 13 == a.cards[0] % 13 for c in hand)]
-        pool = pairing or options
-        best = min(pool, key=lambda a: (v[a.cards[0]], a.cards[0]))
-        if pairing or v[best.cards[0]] <= 5 or not stock_ok:
-            return best
-    return Action.take_stock()
+        pairing = [c for c in options if _pairs(c, hand)]
+        best = min(pairing or options, key=lambda c: (v[c], c))
+        if pairing or v[best] <= 5 or not stock_ok:
+            return Action.take_pile(best)
+    return _TAKE_STOCK
 
 
 def _pick(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
-    hand = [c for c in deal.hands[seat]]
-    options = [a for a in deal.legal_actions() if a.kind == "take" and a.source == "pile"]
-    stock_ok = deal.can_draw_stock()
+    options = deal.pickable()
     if options:
-        p = deal.profile
-        v = p.value
-        best = min(options, key=lambda a: (v(a.cards[0]), a.cards[0]))
-        card = best.cards[0]
-        pairs = card < 52 and any(c < 52 and c % 13 == card % 13 for c in hand)
-        limit = {"easy": 1, "medium": 3, "hard": 4}[difficulty]
-        if v(card) <= limit or (difficulty != "easy" and pairs and v(card) <= 6) or not stock_ok:
-            return best
-    return Action.take_stock()
+        v = deal.profile.values
+        card = min(options, key=lambda c: (v[c], c))
+        value = v[card]
+        if value <= PICK_UP_TO[difficulty]:
+            return Action.take_pile(card)
+        if difficulty != "easy" and value <= 6 and _pairs(card, deal.hands[seat]):
+            return Action.take_pile(card)
+        if not deal.can_draw_stock():
+            return Action.take_pile(card)
+    return _TAKE_STOCK
 
 
-def play_deal(deal: Deal, difficulty: Difficulty | Sequence[Difficulty] = "medium", *, max_actions: int = 20000) -> Deal:
-    """Let bots play ``deal`` to its end (a bound guards against a runaway deal)."""
+def play_deal(
+    deal: Deal, difficulty: Difficulty | Sequence[Difficulty] = "medium", *, max_actions: int = 20000, checked: bool = False,
+) -> Deal:
+    """Let bots play ``deal`` to its end (a bound guards against a runaway deal).
+
+    Bot moves are legal by construction and go through the trusted path;
+    ``checked=True`` sends each one through ``apply`` instead (for tests).
+    """
+    from .playout import play_out
+
     levels = [difficulty] * deal.players if isinstance(difficulty, str) else list(difficulty)
-    for _ in range(max_actions):
-        if deal.is_over:
-            return deal
-        deal.apply(choose(deal, levels[deal.turn]))
-    raise RuntimeError(f"deal did not end within {max_actions} actions")
+    play_out(deal, [policy(level) for level in levels], max_actions=max_actions, checked=checked)
+    return deal

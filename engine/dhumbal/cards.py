@@ -18,6 +18,7 @@ SUITS: Final = ("S", "H", "D", "C")
 SUIT_SYMBOLS: Final = ("♠", "♥", "♦", "♣")
 RANK_TEXT: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JOKERS: Final = (52, 53)
+DECK_MAX: Final = 54  # card codes are 0 .. DECK_MAX - 1
 JOKER = 0  # the rank of a joker
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 

@@ -1,13 +1,22 @@
-"""``python -m dhumbal``: profiles, play, check, simulate, bench."""
+"""``python -m dhumbal``: profiles, play, check, simulate, bench.
+
+Every bad input ends in a one-line message and a non-zero exit, never a
+traceback: arguments are checked by argparse (whose errors are one line
+here), engine errors are caught by type, an example file that cannot be
+checked is reported and the next one checked, a terminal that cannot show
+the output's characters is said so before anything is played, and a closed
+output pipe (``| head``) or Ctrl-C stop the command quietly.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
-from typing import Sequence, TextIO
+from typing import NoReturn, Sequence, TextIO
 
 from . import cards as C
 from .bots import DIFFICULTIES, Difficulty, choose
@@ -54,6 +63,11 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         except ExampleError as exc:
             failed += 1
             out.write(f"FAIL {exc}\n")
+            continue
+        except (RecursionError, MemoryError, ValueError, TypeError, KeyError, IndexError) as exc:
+            # Not a message the loader wrote: still one line, and the next file is checked.
+            failed += 1
+            out.write(f"FAIL {f}: cannot be checked ({type(exc).__name__}: {_one_line(exc)})\n")
             continue
         out.write(f"ok   {f} ({len(w.steps)} steps)\n")
     out.write(f"{len(files) - failed} passed, {failed} failed\n")
@@ -118,26 +132,19 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
-    """Bot-vs-bot deals per second, 4 seats, medium bots, one process (one core).
+    """Bot-vs-bot deals per CPU second for each profile (4 seats, medium bots), and the
+    ratio of `dashain` to the lean reference loop (see :mod:`dhumbal.benchmark`)."""
+    from pathlib import Path
 
-    Rates are per CPU second of this process, so other work on the machine
-    does not lower them; the clock rate is printed beside them.
-    """
-    results = {}
-    for key in PROFILE_KEYS:
-        p = find_profile(key).with_options(players=4)
-        _simulate(p, 50, 99, "medium")  # warm up
-        results[key] = _simulate(p, args.deals, 1, "medium")
-    base = results["nepali-games"]["deals_per_second"]
-    out.write(f"{'profile':<15}{'deals/s (CPU)':>14}{'deals/s (clock)':>16}{'vs nepali-games':>17}{'decision µs':>13}{'turns/deal':>12}\n")
-    for key, r in results.items():
-        out.write(
-            f"{key:<15}{r['deals_per_second']:>14.0f}{r['deals_per_wall_second']:>16.0f}{r['deals_per_second'] / base:>16.2f}x"
-            f"{r['mean_decision_us']:>13.1f}{r['mean_turns']:>12.1f}\n"
-        )
-    target = 1000
-    out.write(f"target: nepali-games >= {target} deals/s on one core: {base / target:.2f}x of target\n")
-    return 0
+    from . import benchmark
+
+    if args.deals < 1 or args.rounds < 1:
+        sys.stderr.write("error: --deals and --rounds must be at least 1\n")
+        return 2
+    if args.lean and not Path(args.lean).is_file():
+        sys.stderr.write(f"error: no lean reference loop at {args.lean}\n")
+        return 2
+    return benchmark.run(out, deals=args.deals, rounds=args.rounds, lean_path=Path(args.lean) if args.lean else None)
 
 
 # -- terminal play ----------------------------------------------------------------
@@ -173,7 +180,8 @@ def _read_action(text: str, deal: Deal) -> Action:
     if head == "t":
         picked: list[int] = []
         for w in words[1:]:
-            if w.isdigit() and 1 <= int(w) <= len(hand):
+            # A position in the hand: decimal digits only ("²" is a digit but no number).
+            if w.isdecimal() and len(w) <= 3 and 1 <= int(w) <= len(hand):
                 picked.append(hand[int(w) - 1])
             else:
                 try:
@@ -231,8 +239,34 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (argparse prints the usage first)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _deals(text: str) -> int:
+    """``--deals``: a whole number of deals, at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"give at least 1 deal, not {n}")
+    return n
+
+
+def _whole(text: str) -> int:
+    """A whole number (``--seed``, ``--players``), with a readable error for anything else."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="python -m dhumbal", description="Dhumbal (Jhyap) rules engine")
+    ap = _Parser(prog="python -m dhumbal", description="Dhumbal (Jhyap) rules engine")
     sub = ap.add_subparsers(dest="command", required=True)
 
     sp = sub.add_parser("profiles", help="list the profiles, their options and defaults")
@@ -245,34 +279,111 @@ def build_parser() -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help="bot deals and a summary" if name == "simulate" else "play against bots in the terminal")
         sp.add_argument("--profile", default="nepali-games", help="profile key or canonical form, e.g. 'nepali-games(runs=on)'")
         sp.add_argument("--option", action="append", metavar="KEY=VALUE", help="a house rule; repeat for more")
-        sp.add_argument("--players", type=int)
-        sp.add_argument("--seed", type=int, default=1)
+        sp.add_argument("--players", type=_whole)
+        sp.add_argument("--seed", type=_whole, default=1)
         sp.add_argument("--difficulty", choices=DIFFICULTIES, default="medium")
         if name == "simulate":
-            sp.add_argument("--deals", type=int, default=1000)
+            sp.add_argument("--deals", type=_deals, default=1000)
             sp.add_argument("--json", action="store_true")
         else:
             sp.add_argument("--lang", choices=available_languages(), default="en")
 
-    sp = sub.add_parser("bench", help="deals per second for each profile (4 seats, medium bots)")
-    sp.add_argument("--deals", type=int, default=2000)
+    sp = sub.add_parser("bench", help="deals per CPU second for each profile (4 seats, medium bots) and against a lean loop")
+    sp.add_argument("--deals", type=_deals, default=2000, help="deals per profile in each round")
+    sp.add_argument("--rounds", type=int, default=5, help="interleaved rounds (the medians are printed)")
+    sp.add_argument("--lean", help="the lean reference loop (default: bench/lean_dashain.py of the checkout)")
     return ap
+
+
+class TerminalError(Exception):
+    """The output cannot show what the command would print."""
+
+
+def _encodable(text: str, stream: TextIO) -> bool:
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _check_terminal(args: argparse.Namespace, out: TextIO) -> None:
+    """Refuse at once, in one line, to play or list in characters the output cannot show."""
+    encoding = getattr(out, "encoding", None) or "utf-8"
+    hint = "use a UTF-8 terminal (or set PYTHONIOENCODING=utf-8)"
+    lang = getattr(args, "lang", "en")
+    if args.command == "play" and not _encodable("".join(C.SUIT_SYMBOLS), out):
+        raise TerminalError(f"this terminal's encoding ({encoding}) cannot show the card suits; {hint}")
+    if args.command in ("play", "profiles") and lang != "en":
+        t = translator(lang)
+        sample = " ".join([t(PROMPT_HELP)] + [t(find_profile(k).name) for k in PROFILE_KEYS])
+        if not _encodable(sample, out):
+            raise TerminalError(f"this terminal's encoding ({encoding}) cannot show text in '{lang}'; {hint}, or use --lang en")
+
+
+def _tolerant(stream: TextIO, errors: str) -> None:
+    """Let a real console stream replace what it cannot encode or decode rather than raise."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(errors=errors)
+        except (ValueError, OSError):  # a stream that cannot change now: it keeps its own rule
+            pass
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())[:300]
+
+
+def _error(message: str) -> None:
+    try:
+        sys.stderr.write(f"error: {message}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None) -> int:
     out = out or sys.stdout
     inp = inp or sys.stdin
     args = build_parser().parse_args(argv)
+    _tolerant(out, "replace")
+    _tolerant(inp, "replace")
     try:
+        _check_terminal(args, out)
         if args.command == "profiles":
-            return cmd_profiles(args, out)
-        if args.command == "check":
-            return cmd_check(args, out)
-        if args.command == "simulate":
-            return cmd_simulate(args, out)
-        if args.command == "bench":
-            return cmd_bench(args, out)
-        return cmd_play(args, out, inp)
+            rc = cmd_profiles(args, out)
+        elif args.command == "check":
+            rc = cmd_check(args, out)
+        elif args.command == "simulate":
+            rc = cmd_simulate(args, out)
+        elif args.command == "bench":
+            rc = cmd_bench(args, out)
+        else:
+            rc = cmd_play(args, out, inp)
+        out.flush()  # a closed pipe shows up here, not at interpreter exit
+        return rc
     except ProfileError as exc:
-        sys.stderr.write(f"error: {exc}\n")
+        _error(_one_line(exc))
+        return 2
+    except TerminalError as exc:
+        _error(str(exc))
+        return 2
+    except KeyboardInterrupt:
+        _error("interrupted")
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``| head``): say so once, and keep the
+        # interpreter from failing again when it flushes at exit.
+        if out is sys.stdout:
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError):
+                pass
+        _error("the output was closed before the command finished")
+        return 1
+    except UnicodeError as exc:
+        _error(f"cannot read or write the terminal's text: {_one_line(exc)}")
         return 2

@@ -1,10 +1,28 @@
 """One deal: the turn state machine, legality, and call resolution.
 
-A ``Deal`` is the whole state of one deal under one profile. ``apply`` checks an
-action completely before touching anything, so a refused action raises
-``IllegalAction`` (a stable code and parameters) and leaves the state exactly as
-it was. Shuffles come from seeded ``random.Random`` instances derived from the
-deal's seed, so a deal replays exactly from (profile, seed, dealer, actions).
+A ``Deal`` is the whole state of one deal under one profile. Moves come in by
+one of two paths, which share every line that changes the state:
+
+- ``apply(action, seat)`` is for anything from outside: the table, the worked
+  examples, the command line, JSON transcripts. It reads text, checks the
+  action completely before touching anything (a refused action raises
+  ``IllegalAction``, a stable code and parameters, and leaves the state exactly
+  as it was), plays it, and returns what happened as messages.
+- ``play(action)`` is the trusted path for moves the engine generated itself:
+  an action from ``legal_actions()`` or from a bot, in playouts and
+  simulations. It neither checks nor writes messages. Playing an action that
+  is not legal corrupts the deal, so it must only ever receive such actions.
+
+Both paths leave identical states and histories (property-tested on random
+deals in ``tests/engine/test_engine_trusted_path.py``).
+
+For simulations and search (see also :mod:`dhumbal.playout`): ``copy()`` is
+cheap (a few microseconds), ``legal_actions()`` lists moves without checking
+each one, ``play()`` applies one, and ``public_view(seat)`` is what one seat
+may know, for sampling the hidden cards.
+
+Shuffles come from seeded ``random.Random`` instances derived from the deal's
+seed, so a deal replays exactly from (profile, seed, dealer, actions).
 
 Seats are numbered 0..n-1 in play order: the seat after ``i`` is ``i + 1``
 (mod n). A match maps its players onto these numbers (and reverses them for
@@ -13,40 +31,48 @@ counterclockwise play), so the deal never needs to know the direction.
 
 from __future__ import annotations
 
-import itertools
 import random
 from dataclasses import dataclass, field
 from typing import Any, Final, Iterator, Literal, Sequence
 
 from . import cards as C
 from .cards import Card
-from .messages import Message, render
+from .errors import IllegalAction, PositionError
+from .groups import (
+    Group, GroupKind, classify_group, group_refusal, landed_kind, run_ends, throwable_groups,
+)
+from .messages import Message
 from .profiles import DOUBLE_MARGIN, DOUBLE_PENALTY, Profile
 
+__all__ = [
+    "Action", "Deal", "GroupKind", "IllegalAction", "Outcome", "Phase", "PositionError", "SeatView",
+    "classify_group", "iter_cards", "parse_action", "run_ends",
+]
+
 Phase = Literal["start", "throw", "take", "over"]
-GroupKind = Literal["single", "set", "run"]
 
 
-class IllegalAction(ValueError):
-    """A refused action: ``code`` is stable, ``params`` fill its message."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        self.code = code
-        self.params = params
-        super().__init__(code)
-
-    def __str__(self) -> str:
-        return f"{self.code}: {render(self.code, self.params)}"
-
-    def message(self) -> Message:
-        return Message(self.code, self.params)
-
-    def text(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
-        return render(self.code, self.params, lang, names)
+# -- shuffling -------------------------------------------------------------------
 
 
-class PositionError(ValueError):
-    """A position that cannot exist: a duplicate card, a wrong count, a bad field."""
+def shuffle(cards: list[Card], seed: str) -> None:
+    """Shuffle ``cards`` in place from a ``random.Random`` seeded with ``seed``.
+
+    The same draws as ``random.Random(seed).shuffle(cards)`` (Fisher–Yates
+    from the end, each index drawn by rejection from ``getrandbits``), written
+    out so that a deal's cards never depend on how a Python version happens to
+    implement ``shuffle``, and a little faster.
+    """
+    getrandbits = random.Random(seed).getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        bits = _BITS[i + 1]
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+_BITS: Final = tuple(n.bit_length() for n in range(C.DECK_MAX + 1))
 
 
 # -- actions ---------------------------------------------------------------------
@@ -54,7 +80,12 @@ class PositionError(ValueError):
 
 @dataclass(frozen=True)
 class Action:
-    """``call``, ``take`` (from ``stock`` or ``pile``, naming a card when needed) or ``throw``."""
+    """``call``, ``take`` (from ``stock`` or ``pile``, naming a card when needed) or ``throw``.
+
+    Actions are values: equal fields, equal actions. The constructors below
+    hand out shared instances for the common ones (a call, a take, a single
+    card), which the bots and playouts create by the thousand.
+    """
 
     kind: Literal["call", "take", "throw"]
     source: Literal["", "stock", "pile"] = ""
@@ -62,19 +93,30 @@ class Action:
 
     @classmethod
     def call(cls) -> "Action":
-        return cls("call")
+        return _CALL
 
     @classmethod
     def take_stock(cls) -> "Action":
-        return cls("take", "stock")
+        return _TAKE_STOCK
 
     @classmethod
     def take_pile(cls, card: Card | None = None) -> "Action":
-        return cls("take", "pile", () if card is None else (card,))
+        if card is None:
+            return _TAKE_PILE
+        if 0 <= card < C.DECK_MAX:
+            return _TAKE_PILE_CARD[card]
+        return cls("take", "pile", (card,))
 
     @classmethod
     def throw(cls, *cards: Card) -> "Action":
-        return cls("throw", "", tuple(cards))
+        if len(cards) == 1 and 0 <= cards[0] < C.DECK_MAX:
+            return _THROW_CARD[cards[0]]
+        action = _THROWS.get(cards)
+        if action is None:
+            action = cls("throw", "", cards)
+            if len(_THROWS) < _THROWS_KEPT:
+                _THROWS[cards] = action
+        return action
 
     def text(self, *, ascii: bool = False) -> str:
         if self.kind == "call":
@@ -90,6 +132,15 @@ class Action:
     def __repr__(self) -> str:
         return f"parse_action({self.text()!r})"
 
+
+_CALL: Final = Action("call")
+_TAKE_STOCK: Final = Action("take", "stock")
+_TAKE_PILE: Final = Action("take", "pile")
+_TAKE_PILE_CARD: Final = tuple(Action("take", "pile", (c,)) for c in range(C.DECK_MAX))
+_THROW_CARD: Final = tuple(Action("throw", "", (c,)) for c in range(C.DECK_MAX))
+# Throws of several cards, kept once made (bounded: a few thousand groups exist)
+_THROWS: Final[dict[tuple[Card, ...], Action]] = {}
+_THROWS_KEPT: Final = 20_000
 
 _TAKE_WORDS: Final = {"take", "draw", "pick"}
 
@@ -159,48 +210,119 @@ class Outcome:
         )
 
 
-# -- groups ----------------------------------------------------------------------
+def settle(profile: Profile, hands: Sequence[int], dealer: int, caller: int | None) -> Outcome:
+    """The outcome of a deal ending with hand totals ``hands``: a call by ``caller``, or the turn cap."""
+    p = profile
+    n = len(hands)
+    totals = tuple(hands)
+    if caller is None:
+        order = [(dealer + i) % n for i in range(1, n + 1)]
+        first = min(order, key=lambda s: totals[s])  # min keeps the first of equals
+        took = tuple(0 if s == first else totals[s] for s in range(n))
+        paid = tuple(sum(took) if s == first else -took[s] for s in range(n))
+        return Outcome("cap", None, False, first, totals, took, paid, took)
+    others = [s for s in range(n) if s != caller]
+    low = min(totals[s] for s in others)
+    winner: int | None
+    caught = low <= totals[caller]
+    if p.settlement == "collect":
+        if caught:
+            order = [(dealer + i) % n for i in range(1, n + 1) if (dealer + i) % n != caller]
+            winner = min(order, key=lambda s: totals[s])
+            took = tuple(p.penalty if s == caller else 0 if s == winner else totals[s] for s in range(n))
+        else:
+            winner = caller
+            took = tuple(0 if s == caller else totals[s] for s in range(n))
+        paid = tuple(sum(took) if s == winner else -took[s] for s in range(n))
+        points = took
+        penalty = p.penalty if caught else 0
+    elif p.settlement == "pay-caller":
+        if caught:
+            order = [(caller + i) % n for i in range(1, n)]
+            winner = min(order, key=lambda s: totals[s])
+            owed = sum(totals[s] for s in range(n) if s != winner)
+            paid = tuple(owed if s == winner else -owed if s == caller else 0 for s in range(n))
+        else:
+            winner = caller
+            paid = tuple(sum(totals[s] for s in others) if s == caller else -totals[s] for s in range(n))
+        took = tuple(max(0, -x) for x in paid)
+        points = took
+        penalty = 0
+    else:  # cumulative
+        winner = None if caught else caller
+        if caught:
+            penalty = p.penalty
+            if p.double_penalty and totals[caller] - low > DOUBLE_MARGIN:
+                penalty = DOUBLE_PENALTY
+            points = tuple(penalty if s == caller else 0 for s in range(n))
+        else:
+            penalty = 0
+            points = tuple(0 if s == caller else totals[s] for s in range(n))
+        took = points
+        paid = tuple(0 for _ in range(n))
+    return Outcome("call", caller, caught, winner, totals, took, paid, points, penalty)
 
 
-def classify_group(profile: Profile, cards: Sequence[Card]) -> GroupKind:
-    """What a throw of ``cards`` is under ``profile``, or ``IllegalAction`` why it is none."""
-    n = len(cards)
-    if n == 0:
-        raise IllegalAction("empty-throw")
-    if n == 1:
-        return "single"
-    reals = [c for c in cards if c < 52]
-    ranks = {c % 13 for c in reals}
-    if len(ranks) <= 1:
-        if len(reals) < n and not profile.jokers_in_sets:
-            raise IllegalAction("mixed-ranks")
-        if profile.set_max is not None and n > profile.set_max:
-            raise IllegalAction("set-too-large", max=profile.set_max)
-        return "set"
-    if not profile.runs:
-        raise IllegalAction("mixed-ranks")
-    if len(reals) < n and not profile.jokers_in_runs:
-        raise IllegalAction("joker-in-run")
-    if n < 3 or len({c // 13 for c in reals}) != 1 or len(ranks) != len(reals):
-        raise IllegalAction("not-a-run", cards=C.cards_text(cards))
-    lo, hi = min(ranks), max(ranks)
-    if hi - lo + 1 > n or n > 13:
-        raise IllegalAction("not-a-run", cards=C.cards_text(cards))
-    return "run"
+def outcome_messages(outcome: Outcome, turns: int) -> list[Message]:
+    """What is announced when a deal ends with ``outcome`` after ``turns`` turns."""
+    o = outcome
+    if o.reason == "cap":
+        return [Message("turn-cap", {"count": turns}), Message("deal-winner", {"seat": o.winner})]
+    caller = o.caller
+    assert caller is not None
+    hands = o.hands
+    n = len(hands)
+    others = [s for s in range(n) if s != caller]
+    low = min(hands[s] for s in others)
+    events: list[Message] = []
+    if not o.caught:
+        events.append(Message("call-won", {"seat": caller, "total": hands[caller]}))
+    else:
+        catcher = o.winner if o.winner is not None else min(others, key=lambda s: (hands[s], (s - caller) % n))
+        events.append(Message("caught", {"seat": caller, "catcher": catcher, "low": low, "total": hands[caller]}))
+    if o.winner is not None:
+        events.append(Message("deal-winner", {"seat": o.winner}))
+    else:
+        events.append(Message("no-deal-winner", {}))
+    return events
 
 
-def run_ends(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """The two end cards of a run (lowest and highest real rank)."""
-    reals = sorted((c for c in cards if c < 52), key=lambda c: c % 13)
-    if not reals:
-        return tuple(cards)
-    return (reals[0], reals[-1]) if len(reals) > 1 else (reals[0],)
+# -- what one seat may know ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything one seat may know of a live deal, as card codes: the input of a
+    bot that must not peek, and of a sampler that deals the hidden cards anew.
+
+    ``unseen`` are the cards whose place the seat cannot know: the stock and
+    the other hands, less what those seats were seen to pick up and still
+    hold (``known``). Every card is in exactly one of ``hand``, ``pile``,
+    ``pending``, the ``known`` lists of the others, and ``unseen``.
+    """
+
+    seat: int
+    players: int
+    dealer: int
+    turn: int
+    phase: Phase
+    turns: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    stock_count: int
+    pile: tuple[Card, ...]  # bottom .. top
+    offer: int  # the top ``offer`` cards of the pile are the previous throw
+    offer_kind: GroupKind
+    pending: tuple[Card, ...]  # the seat on turn's throw before its pick (throw-first)
+    took_from_pile: Card | None
+    known: tuple[tuple[Card, ...], ...]
+    unseen: tuple[Card, ...]
 
 
 # -- the deal --------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class Deal:
     """The complete state of one deal. Create with ``Deal.new`` or ``Deal.from_position``."""
 
@@ -234,14 +356,15 @@ class Deal:
         if not 0 <= d < n:
             raise PositionError(f"dealer {d} is not a seat of {n}")
         deck = C.full_deck(jokers=profile.jokers)
-        random.Random(f"dhumbal/deal/{seed}").shuffle(deck)
+        shuffle(deck, f"dhumbal/deal/{seed}")
+        # one card at a time from the top (the end of the list), the dealer's left first
+        dealt = n * profile.hand_size
+        from_top = deck[: -dealt - 1 : -1]
         hands: list[list[Card]] = [[] for _ in range(n)]
-        for _ in range(profile.hand_size):
-            for i in range(1, n + 1):
-                hands[(d + i) % n].append(deck.pop())
-        exposed = deck.pop()
+        for i in range(n):
+            hands[(d + 1 + i) % n] = from_top[i::n]
         return cls(
-            profile=profile, seed=seed, dealer=d, hands=hands, stock=deck, pile=[exposed],
+            profile=profile, seed=seed, dealer=d, hands=hands, stock=deck[: -dealt - 1], pile=[deck[-dealt - 1]],
             turn=(d + 1) % n, known=[[] for _ in range(n)],
         )
 
@@ -262,10 +385,13 @@ class Deal:
         seed: int | str = 0,
         rest: Literal["stock", "pile"] = "stock",
     ) -> "Deal":
-        """An explicit position. ``stock`` lists the whole stock from the top;
-        or give ``stock_top`` (from the top) and the rest of the pack follows in
-        pack order (or, with ``rest="pile"``, lies face up under the pile).
-        ``out_of_play`` cards lie under the pile (dashain)."""
+        """An explicit position at the start of a turn. ``stock`` lists the whole
+        stock from the top; or give ``stock_top`` (from the top) and the rest of
+        the pack follows in pack order (or, with ``rest="pile"``, lies face up
+        under the pile). ``out_of_play`` cards lie under the pile (dashain).
+
+        The position must be one a real deal can reach (see
+        :func:`dhumbal.records.check_integrity`), else ``PositionError``."""
         n = len(hands)
         if not profile.players_min <= n <= profile.players_max:
             raise PositionError(f"{profile.key} is for {profile.players_min}–{profile.players_max} players, not {n}")
@@ -278,7 +404,7 @@ class Deal:
             placed += list(stock_top)
         seen: set[Card] = set()
         for c in placed:
-            if c >= profile.deck_size:
+            if not 0 <= c < profile.deck_size:
                 raise PositionError(f"{C.card_text(c)} is not in a {profile.deck_size}-card pack for {profile.key}")
             if c in seen:
                 raise PositionError(f"{C.card_text(c)} appears twice in the position")
@@ -307,12 +433,15 @@ class Deal:
             raise PositionError(f"turn {t} is not a seat of {n}")
         full_pile = under + list(out_of_play) + list(pile)
         k = len(pile) if (offer is None and profile.take_rule == "offer-any-or-run-end") else (offer or 1)
+        kind = classify_group(profile, full_pile[-k:]) if k > 1 else "single"
         deal = cls(
             profile=profile, seed=seed, dealer=dealer, hands=[list(h) for h in hands],
-            stock=list(reversed(top_first)), pile=full_pile, offer=k, turn=t,
+            stock=list(reversed(top_first)), pile=full_pile, offer=k, offer_kind=kind, turn=t,
             turns=turns, known=[[] for _ in range(n)],
         )
-        deal.offer_kind = classify_group(profile, full_pile[-k:]) if k > 1 else "single"
+        from .records import check_integrity
+
+        check_integrity(deal)
         return deal
 
     # -- reading ------------------------------------------------------------------
@@ -348,14 +477,52 @@ class Deal:
     def card_count(self) -> int:
         return sum(len(h) for h in self.hands) + len(self.stock) + len(self.pile) + len(self.pending)
 
-    def _reshuffle_pool(self) -> int:
-        keep = 1 if self.profile.reshuffle_keep == "top" else self.offer
-        return max(0, len(self.pile) - keep)
+    def _reshuffle_pool(self, thrown: int = 0) -> int:
+        """How many cards a reshuffle would put into a new stock at this turn's draw.
+
+        Where the pile keeps its top card (nepali-games, cardrulesplus), this
+        turn's throw has landed by then (in cardrulesplus, ``thrown`` cards, or
+        the pending throw) and goes in with the rest, less the top card; in
+        dashain only the cards out of play go in, and the throw on offer stays.
+        """
+        if self.profile.reshuffle_keep == "top":
+            return max(0, len(self.pile) + (thrown or len(self.pending)) - 1)
+        return max(0, len(self.pile) - self.offer)
 
     def can_draw_stock(self) -> bool:
+        """Whether the seat on turn could take a card from the stock (after a reshuffle if need be)."""
         return bool(self.stock) or self._reshuffle_pool() > 0
 
-    # -- legality -------------------------------------------------------------------
+    def can_call(self) -> bool:
+        """Whether the seat on turn may call now."""
+        p = self.profile
+        if self.phase != "start":
+            return False
+        if not p.first_round_call and self.turns < self.players:
+            return False
+        return p.call_limit is None or self.total(self.turn) <= p.call_limit
+
+    def pickable(self) -> list[Card]:
+        """Cards of the previous throw that may be picked (throw-first profiles)."""
+        offer = self.offer_cards
+        p = self.profile
+        kind = self.offer_kind
+        if p.take_rule == "single-only":
+            if kind == "single" or (kind == "set" and p.set_pick):
+                return offer
+            return []
+        if kind == "run":
+            return list(run_ends(offer))
+        return offer
+
+    def throw_completes(self, size: int) -> bool:
+        """Whether, after throwing ``size`` cards now, the seat on turn can still take a card
+        (throw-first profiles; in draw-first ones the take came before)."""
+        if self.profile.draw_first or self.stock:
+            return True
+        return bool(self.pickable()) or self._reshuffle_pool(size) > 0
+
+    # -- legality (for actions from outside) ------------------------------------------
 
     def refusal(self, action: Action, seat: int | None = None) -> IllegalAction | None:
         """Why ``action`` is illegal now, or ``None`` if it is legal."""
@@ -426,7 +593,7 @@ class Deal:
         if asked is None:
             if len(offer) == 1:
                 return None
-            return IllegalAction("pick-which-card", cards=C.cards_text(self._pickable()))
+            return IllegalAction("pick-which-card", cards=C.cards_text(self.pickable()))
         if asked not in offer:
             return IllegalAction("card-not-on-offer", card=C.card_text(asked))
         if self.offer_kind == "run":
@@ -434,18 +601,6 @@ class Deal:
             if asked not in ends:
                 return IllegalAction("run-middle-card", ends=C.cards_text(ends))
         return None
-
-    def _pickable(self) -> list[Card]:
-        """Cards of the previous throw that may be picked (throw-first profiles)."""
-        offer = self.offer_cards
-        p = self.profile
-        if p.take_rule == "single-only":
-            if self.offer_kind == "single" or (self.offer_kind == "set" and p.set_pick):
-                return list(offer)
-            return []
-        if self.offer_kind == "run":
-            return list(run_ends(offer))
-        return list(offer)
 
     def _throw_refusal(self, cards: Sequence[Card], hand: list[Card]) -> IllegalAction | None:
         if not cards:
@@ -459,11 +614,10 @@ class Deal:
                 return IllegalAction("card-not-in-hand", card=C.card_text(c))
         if self.took_from_pile is not None and self.took_from_pile in seen:
             return IllegalAction("pile-card-returned", card=C.card_text(self.took_from_pile))
-        try:
-            classify_group(self.profile, cards)
-        except IllegalAction as exc:
-            return exc
-        if not self.profile.draw_first and not self._pickable() and not self.can_draw_stock():
+        why = group_refusal(self.profile, cards)
+        if why is not None:
+            return why
+        if not self.throw_completes(len(cards)):
             return IllegalAction("turn-cannot-complete")
         return None
 
@@ -485,138 +639,152 @@ class Deal:
             return [top] if top is not None and self.phase == "start" and self.is_legal(Action.take_pile()) else []
         if self.phase == "take":
             return [c for c in self.offer_cards if self.is_legal(Action.take_pile(c))]
-        return [c for c in self.offer_cards if c in self._pickable()]
+        return [c for c in self.offer_cards if c in self.pickable()]
+
+    # -- moves (generated, not checked one by one) ---------------------------------------
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now, in a fixed order: call, takes, then throws.
 
         For draw-first profiles, where the last card of a group becomes the pile
         top, each group is listed once per possible last card (the rest in
-        pack order); other orders of the same cards are legal too.
+        pack order); other orders of the same cards are legal too. The list is
+        built from the rules directly, not by checking candidates, and is
+        exactly the set of actions ``refusal`` accepts (property-tested).
         """
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "over":
             return []
-        out: list[Action] = []
         p = self.profile
-        if self.phase == "start" and self.is_legal(Action.call()):
-            out.append(Action.call())
-        wants_take = (p.draw_first and self.phase == "start") or (not p.draw_first and self.phase == "take")
-        if wants_take:
+        out: list[Action] = []
+        if phase == "start" and self.can_call():
+            out.append(_CALL)
+        if phase == ("start" if p.draw_first else "take"):
             if self.can_draw_stock():
-                out.append(Action.take_stock())
+                out.append(_TAKE_STOCK)
             if p.take_rule == "pile-top":
-                if self.is_legal(Action.take_pile()):
-                    out.append(Action.take_pile())
+                if self.pile and self.hands[self.turn]:
+                    out.append(_TAKE_PILE)
             else:
-                for c in sorted(self._pickable()):
-                    out.append(Action.take_pile(c))
-        wants_throw = (p.draw_first and self.phase == "throw") or (not p.draw_first and self.phase == "start")
-        if wants_throw:
-            hand = self.hands[self.turn]
-            for group in self.valid_groups(hand):
-                if self.took_from_pile is not None and self.took_from_pile in group:
-                    continue
-                if p.draw_first and len(group) > 1:
+                out.extend(_TAKE_PILE_CARD[c] for c in sorted(self.pickable()))
+        elif phase == ("throw" if p.draw_first else "start"):
+            for group in self.legal_groups():
+                if len(group) == 1:
+                    out.append(_THROW_CARD[group[0]])
+                elif p.draw_first:
                     for last in group:
-                        rest = tuple(c for c in group if c != last)
-                        out.append(Action.throw(*rest, last))
+                        out.append(Action("throw", "", tuple(c for c in group if c != last) + (last,)))
                 else:
-                    out.append(Action.throw(*group))
-            if not p.draw_first and not self._pickable() and not self.can_draw_stock():
-                out = [a for a in out if a.kind != "throw"]
+                    out.append(Action("throw", "", group))
         return out
+
+    def legal_groups(self) -> list[Group]:
+        """The groups the seat on turn may throw now (in the throw phase), each in pack order."""
+        hand = self.hands[self.turn]
+        barred = self.took_from_pile
+        if barred is not None:
+            hand = [c for c in hand if c != barred]
+        groups = throwable_groups(self.profile, hand)
+        if self.profile.draw_first or self.stock or self.pickable():
+            return groups
+        return [g for g in groups if self._reshuffle_pool(len(g)) > 0]
 
     def valid_groups(self, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
         """Every throwable group from ``hand``, each as sorted cards, in a fixed order."""
-        p = self.profile
-        hs = sorted(hand)
-        jokers = [c for c in hs if c >= 52]
-        reals = [c for c in hs if c < 52]
-        groups: list[tuple[Card, ...]] = [(c,) for c in hs]
-        by_rank: dict[int, list[Card]] = {}
-        for c in reals:
-            by_rank.setdefault(c % 13, []).append(c)
-        wild = jokers if p.jokers_in_sets else []
-        for r in sorted(by_rank):
-            pool = by_rank[r] + wild
-            top = len(pool) if p.set_max is None else min(len(pool), p.set_max)
-            for size in range(2, top + 1):
-                for combo in itertools.combinations(pool, size):
-                    if any(c < 52 for c in combo):
-                        groups.append(tuple(sorted(combo)))
-        if len(jokers) >= 2 and p.jokers_in_sets:
-            groups.append(tuple(jokers[:2]))
-        if p.runs:
-            by_suit: dict[int, list[Card]] = {}
-            for c in reals:
-                by_suit.setdefault(c // 13, []).append(c)
-            jk = jokers if p.jokers_in_runs else []
-            for s in sorted(by_suit):
-                suited = by_suit[s]
-                for k in range(1, len(suited) + 1):
-                    for combo in itertools.combinations(suited, k):
-                        for j in range(0, len(jk) + 1):
-                            if k + j < 3:
-                                continue
-                            for jc in itertools.combinations(jk, j):
-                                g = tuple(sorted(combo + jc))
-                                try:
-                                    if classify_group(p, g) == "run":
-                                        groups.append(g)
-                                except IllegalAction:
-                                    pass
-        seen: set[tuple[Card, ...]] = set()
-        unique = []
-        for g in groups:
-            if g not in seen:
-                seen.add(g)
-                unique.append(g)
-        return unique
+        return throwable_groups(self.profile, hand)
 
     # -- applying -------------------------------------------------------------------
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Message]:
-        """Play ``action`` for the seat on turn; returns what happened as messages."""
+        """Check and play ``action`` for the seat on turn; return what happened as messages.
+
+        A refused action raises ``IllegalAction`` and changes nothing.
+        """
         if isinstance(action, str):
             action = parse_action(action)
         err = self.refusal(action, seat)
         if err is not None:
             raise err
         actor = self.turn
-        self.history.append((actor, action))
         if action.kind == "call":
-            return self._call(actor)
-        if action.kind == "take":
-            return self._take(actor, action)
-        return self._throw(actor, action.cards)
-
-    def _next_turn(self) -> None:
-        self.turn = (self.turn + 1) % self.players
-        self.phase = "start"
-        self.took_from_pile = None
-
-    def _reshuffle(self) -> list[Message]:
-        keep = 1 if self.profile.reshuffle_keep == "top" else self.offer
-        pool = self.pile[: len(self.pile) - keep]
-        if not pool:
-            return []
-        del self.pile[: len(self.pile) - keep]
-        self.offer = min(self.offer, len(self.pile))
-        self.reshuffles += 1
-        random.Random(f"dhumbal/reshuffle/{self.seed}/{self.reshuffles}").shuffle(pool)
-        self.stock = pool + self.stock
-        return [Message("reshuffle", {"count": len(pool)})]
-
-    def _take(self, actor: int, action: Action) -> list[Message]:
+            total = self.total(actor)
+            self.play(action)
+            assert self.outcome is not None
+            return [Message("call", {"seat": actor, "total": total})] + outcome_messages(self.outcome, self.turns)
+        if action.kind == "throw":
+            self.play(action)
+            events = [Message("threw", {"seat": actor, "cards": C.cards_text(action.cards)})]
+            if self.outcome is not None:
+                events += outcome_messages(self.outcome, self.turns)
+            return events
         p = self.profile
-        events: list[Message] = []
+        if action.source == "stock":
+            reshuffles = self.reshuffles
+            self.play(action)
+            events = []
+            if self.reshuffles != reshuffles:  # the stock was empty: all of it is the reshuffled pool, less the draw
+                events.append(Message("reshuffle", {"count": len(self.stock) + 1}))
+            events.append(Message("took-stock", {"seat": actor, "card": C.card_text(self.hands[actor][-1])}))
+            return events
+        if p.take_rule == "pile-top":
+            self.play(action)
+            return [Message("took-pile", {"seat": actor, "card": C.card_text(self.hands[actor][-1])})]
+        offered = len(self.offer_cards)
+        self.play(action)
+        events = [Message("picked-offer", {"seat": actor, "card": C.card_text(self.hands[actor][-1])})]
+        if offered > 1 and p.take_rule == "offer-any-or-run-end":
+            events.append(Message("out-of-play", {"count": offered - 1}))
+        return events
+
+    def play(self, action: Action) -> None:
+        """Play a legal ``action`` for the seat on turn, without checking it and without messages.
+
+        The trusted path: only for actions from ``legal_actions()`` or a bot.
+        """
+        actor = self.turn
+        self.history.append((actor, action))
+        kind = action.kind
+        if kind == "throw":
+            self._throw(actor, action.cards)
+        elif kind == "take":
+            self._take(actor, action)
+        else:
+            self.phase = "over"
+            self._resolve(actor)
+
+    def _reshuffle(self) -> None:
+        """The stock is empty: what the profile gathers from the pile becomes a new stock."""
+        pile = self.pile
+        keep = 1 if self.profile.reshuffle_keep == "top" else self.offer
+        cut = len(pile) - keep
+        if cut <= 0:
+            return
+        pool = pile[:cut]
+        del pile[:cut]
+        self.offer = min(self.offer, len(pile))
+        self.reshuffles += 1
+        shuffle(pool, f"dhumbal/reshuffle/{self.seed}/{self.reshuffles}")
+        self.stock = pool + self.stock
+
+    def _land(self) -> None:
+        """Throw-first: this turn's throw lands on the pile and is the new offer."""
+        pending = self.pending
+        self.pile += pending
+        self.offer = len(pending)
+        self.offer_kind = landed_kind(self.profile, pending)
+        self.pending = []
+
+    def _take(self, actor: int, action: Action) -> None:
+        p = self.profile
         hand = self.hands[actor]
         if action.source == "stock":
             if not self.stock:
-                events += self._reshuffle()
-            card = self.stock.pop()
-            hand.append(card)
-            events.append(Message("took-stock", {"seat": actor, "card": C.card_text(card)}))
+                if p.reshuffle_keep == "top" and self.pending:
+                    # cardrulesplus: the throw has landed before the draw, and only its
+                    # last card stays on the pile; the rest goes into the new stock
+                    self._land()
+                self._reshuffle()
+            hand.append(self.stock.pop())
         elif p.take_rule == "pile-top":
             card = self.pile.pop()
             self.offer = 1 if self.pile else 0
@@ -624,126 +792,54 @@ class Deal:
             hand.append(card)
             self.took_from_pile = card
             self.known[actor].append(card)
-            events.append(Message("took-pile", {"seat": actor, "card": C.card_text(card)}))
         else:
-            offer = self.offer_cards
-            card = action.cards[0] if action.cards else offer[0]
-            self.pile.remove(card)
+            pile = self.pile
+            card = action.cards[0] if action.cards else pile[len(pile) - self.offer]
+            i = len(pile) - 1
+            while pile[i] != card:  # the card is among the top ``offer`` cards
+                i -= 1
+            del pile[i]
             hand.append(card)
             self.known[actor].append(card)
-            events.append(Message("picked-offer", {"seat": actor, "card": C.card_text(card)}))
-            rest = len(offer) - 1
-            if rest and p.take_rule == "offer-any-or-run-end":
-                events.append(Message("out-of-play", {"count": rest}))
         if p.draw_first:
             self.phase = "throw"
-            return events
-        # throw-first: the throw made earlier this turn now lands and is on offer
-        self.pile.extend(self.pending)
-        self.offer = len(self.pending)
-        self.offer_kind = classify_group(p, self.pending)
-        self.pending = []
+            return
+        pending = self.pending
+        if pending:  # the throw lands and is the new offer
+            self.pile += pending
+            self.offer = len(pending)
+            self.offer_kind = "single" if len(pending) == 1 else landed_kind(p, pending)
+            self.pending = []
         self.turns += 1
-        self._next_turn()
-        return events
+        self.turn = (actor + 1) % len(self.hands)
+        self.phase = "start"
 
-    def _throw(self, actor: int, cards: tuple[Card, ...]) -> list[Message]:
+    def _throw(self, actor: int, cards: tuple[Card, ...]) -> None:
         p = self.profile
         hand = self.hands[actor]
         for c in cards:
             hand.remove(c)
-        kn = self.known[actor]
-        if kn:
-            self.known[actor] = [c for c in kn if c not in cards]
-        events = [Message("threw", {"seat": actor, "cards": C.cards_text(cards)})]
-        if p.draw_first:
-            self.pile.extend(cards)
-            self.offer = len(cards)
-            self.offer_kind = "single" if len(cards) == 1 else classify_group(p, cards)
-            self.turns += 1
-            if p.turn_cap is not None and self.turns >= p.turn_cap:
-                self.phase = "over"
-                return events + self._resolve(None)
-            self._next_turn()
-            return events
-        self.pending = list(cards)
-        self.phase = "take"
-        return events
+        known = self.known[actor]
+        if known:
+            self.known[actor] = [c for c in known if c not in cards]
+        if not p.draw_first:
+            self.pending = list(cards)
+            self.phase = "take"
+            return
+        self.pile += cards
+        self.offer = len(cards)
+        self.offer_kind = "single" if len(cards) == 1 else landed_kind(p, cards)
+        self.turns += 1
+        if p.turn_cap is not None and self.turns >= p.turn_cap:
+            self.phase = "over"
+            self._resolve(None)
+            return
+        self.turn = (actor + 1) % len(self.hands)
+        self.phase = "start"
+        self.took_from_pile = None
 
-    def _call(self, actor: int) -> list[Message]:
-        events = [Message("call", {"seat": actor, "total": self.total(actor)})]
-        self.phase = "over"
-        return events + self._resolve(actor)
-
-    # -- resolution -------------------------------------------------------------------
-
-    def _resolve(self, caller: int | None) -> list[Message]:
-        p = self.profile
-        n = self.players
-        hands = tuple(self.totals())
-        events: list[Message] = []
-        zeros = tuple(0 for _ in range(n))
-        if caller is None:
-            order = [(self.dealer + i) % n for i in range(1, n + 1)]
-            first = min(order, key=lambda s: hands[s])  # min keeps the first of equals
-            took = tuple(0 if s == first else hands[s] for s in range(n))
-            paid = tuple(sum(took) if s == first else -took[s] for s in range(n))
-            events.append(Message("turn-cap", {"count": self.turns}))
-            events.append(Message("deal-winner", {"seat": first}))
-            self.outcome = Outcome("cap", None, False, first, hands, took, paid, took)
-            return events
-        others = [s for s in range(n) if s != caller]
-        low = min(hands[s] for s in others)
-        winner: int | None
-        caught = low <= hands[caller]
-        if not caught:
-            events.append(Message("call-won", {"seat": caller, "total": hands[caller]}))
-        if p.settlement == "collect":
-            if caught:
-                order = [(self.dealer + i) % n for i in range(1, n + 1) if (self.dealer + i) % n != caller]
-                winner = min(order, key=lambda s: hands[s])
-                took = tuple(
-                    p.penalty if s == caller else 0 if s == winner else hands[s] for s in range(n)
-                )
-            else:
-                winner = caller
-                took = tuple(0 if s == caller else hands[s] for s in range(n))
-            paid = tuple(sum(took) if s == winner else -took[s] for s in range(n))
-            points = took
-            penalty = p.penalty if caught else 0
-        elif p.settlement == "pay-caller":
-            if caught:
-                order = [(caller + i) % n for i in range(1, n)]
-                winner = min(order, key=lambda s: hands[s])
-                owed = sum(hands[s] for s in range(n) if s != winner)
-                paid = tuple(owed if s == winner else -owed if s == caller else 0 for s in range(n))
-            else:
-                winner = caller
-                paid = tuple(sum(hands[s] for s in others) if s == caller else -hands[s] for s in range(n))
-            took = tuple(max(0, -x) for x in paid)
-            points = took
-            penalty = 0
-        else:  # cumulative
-            winner = None if caught else caller
-            if caught:
-                penalty = p.penalty
-                if p.double_penalty and hands[caller] - low > DOUBLE_MARGIN:
-                    penalty = DOUBLE_PENALTY
-                points = tuple(penalty if s == caller else 0 for s in range(n))
-            else:
-                penalty = 0
-                points = tuple(0 if s == caller else hands[s] for s in range(n))
-            took = points
-            paid = zeros
-        if caught:
-            catcher = winner if winner is not None else min(others, key=lambda s: (hands[s], (s - caller) % n))
-            events.append(Message("caught", {"seat": caller, "catcher": catcher, "low": low, "total": hands[caller]}))
-        if winner is not None:
-            events.append(Message("deal-winner", {"seat": winner}))
-        else:
-            events.append(Message("no-deal-winner", {}))
-        self.outcome = Outcome("call", caller, caught, winner, hands, took, paid, points, penalty)
-        return events
+    def _resolve(self, caller: int | None) -> None:
+        self.outcome = settle(self.profile, self.totals(), self.dealer, caller)
 
     # -- views ----------------------------------------------------------------------
 
@@ -772,6 +868,23 @@ class Deal:
             "outcome": self.outcome.to_json() if self.outcome else None,
         }
 
+    def public_view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now, as card codes (see :class:`SeatView`)."""
+        located = set(self.hands[seat])
+        located.update(self.pile)
+        located.update(self.pending)
+        for s, k in enumerate(self.known):
+            if s != seat:
+                located.update(k)
+        return SeatView(
+            seat=seat, players=self.players, dealer=self.dealer, turn=self.turn, phase=self.phase,
+            turns=self.turns, hand=tuple(self.hands[seat]), hand_counts=tuple(len(h) for h in self.hands),
+            stock_count=len(self.stock), pile=tuple(self.pile), offer=self.offer, offer_kind=self.offer_kind,
+            pending=tuple(self.pending), took_from_pile=self.took_from_pile,
+            known=tuple(tuple(k) for k in self.known),
+            unseen=tuple(c for c in range(self.profile.deck_size) if c not in located),
+        )
+
     # -- records (the JSON forms live in dhumbal.records) ------------------------------
 
     def to_json(self) -> dict[str, Any]:
@@ -782,7 +895,8 @@ class Deal:
 
     @classmethod
     def from_json(cls, data: Any) -> "Deal":
-        """Load a state written by ``to_json``; anything malformed raises ``PositionError`` naming the field."""
+        """Load a state written by ``to_json``; anything malformed or inconsistent raises
+        ``PositionError`` naming the field."""
         from .records import state_from_json
 
         return state_from_json(data)
@@ -794,15 +908,12 @@ class Deal:
         return transcript(self)
 
     def copy(self) -> "Deal":
-        return Deal(
-            profile=self.profile, seed=self.seed, dealer=self.dealer,
-            hands=[list(h) for h in self.hands], stock=list(self.stock), pile=list(self.pile),
-            offer=self.offer, offer_kind=self.offer_kind, pending=list(self.pending), turn=self.turn,
-            phase=self.phase, turns=self.turns, reshuffles=self.reshuffles,
-            took_from_pile=self.took_from_pile, known=[list(k) for k in self.known],
-            history=list(self.history), outcome=self.outcome,
+        """An independent copy (the history is copied too; its actions are shared values)."""
+        return type(self)(
+            self.profile, self.seed, self.dealer, [h[:] for h in self.hands], self.stock[:], self.pile[:],
+            self.offer, self.offer_kind, self.pending[:], self.turn, self.phase, self.turns, self.reshuffles,
+            self.took_from_pile, [k[:] for k in self.known], self.history[:], self.outcome,
         )
-
 
 
 def iter_cards(deal: Deal) -> Iterator[Card]:

@@ -27,6 +27,7 @@ LOCALE_DIR: Final = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lo
 
 _DECIMAL_COMMA: Final = frozenset({"fr", "nl"})
 _DEVANAGARI_DIGITS = str.maketrans("0123456789", "०१२३४५६७८९")
+_LATIN_DIGITS = str.maketrans("०१२३४५६७८९", "0123456789")
 
 
 def N_(message: str) -> str:
@@ -79,6 +80,19 @@ def number(n: int | float | str, lang: str, *, signed: bool = False) -> str:
     if lang in _DECIMAL_COMMA:
         text = re.sub(r"(?<=\d)\.(?=\d)", ",", text)
     return digits(text, lang)
+
+
+def read_decimal(text: str, lang: str) -> str:
+    """A decimal number as a reader of ``lang`` types it, in the engine's form.
+
+    ``0,05`` and ``0.05`` both read as ``0.05`` where a comma is the
+    language's decimal separator (French, Dutch); Devanagari digits read as
+    digits. Anything else is returned stripped, for the caller to refuse.
+    """
+    t = text.strip().translate(_LATIN_DIGITS)
+    if lang in _DECIMAL_COMMA and t.count(",") == 1 and "." not in t:
+        t = t.replace(",", ".")
+    return t
 
 
 class Translator:

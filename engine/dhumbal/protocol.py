@@ -8,15 +8,15 @@ and :mod:`dhumbal.web` use what it returns.
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
 from dataclasses import dataclass
 from typing import Any, Final, Mapping
 
+from . import boundedjson
 from .bots import DIFFICULTIES, Difficulty
 from .deal import Deal, IllegalAction, PositionError
-from .i18n import LANGUAGES, N_, translator
+from .i18n import LANGUAGES, N_, read_decimal, translator
 from .profiles import OptionSpec, Profile, ProfileError, find_profile, parse_profile
 
 MAX_REQUEST: Final = 200_000  # characters of one request
@@ -65,8 +65,11 @@ class Settings:
     names: tuple[str, ...] | None = None  # the position's seat names
 
 
-def read_profile(text: object, options: object, players: object = None) -> Profile:
-    """A profile from its text (key or canonical form) and an options object; ``RequestError`` if not allowed."""
+def read_profile(text: object, options: object, players: object = None, *, lang: str = "en") -> Profile:
+    """A profile from its text (key or canonical form) and an options object; ``RequestError`` if not allowed.
+
+    Amounts are read as a reader of ``lang`` types them (``0,05`` in French).
+    """
     if text is None:
         text = DEFAULT_PROFILE
     if not isinstance(text, str) or len(text) > 400:
@@ -93,6 +96,9 @@ def read_profile(text: object, options: object, players: object = None) -> Profi
             raise RequestError("bad-request", ERROR_BAD_REQUEST)
         if isinstance(value, str) and len(value.strip()) > 40:
             raise _option_error(profile, _too_long(key, value))
+    for spec in profile.option_specs:
+        if spec.kind == "money" and isinstance(values.get(spec.key), str):
+            values[spec.key] = read_decimal(str(values[spec.key]), lang)
     try:
         profile = profile.with_options(**{k: v for k, v in values.items()})  # type: ignore[arg-type]
     except ProfileError as exc:
@@ -211,9 +217,9 @@ def read_names(value: object, n: int) -> tuple[str, ...] | None:
 def unwrap_position(state: object, names: object) -> tuple[object, object]:
     """A "play from here" button's data: a ``Deal.to_json`` state, or ``{"state": …, "names": […]}``
     (as the worked examples write it), in either case as JSON text or already decoded."""
-    if isinstance(state, str) and len(state) <= MAX_REQUEST:
+    if isinstance(state, str):
         try:
-            state = json.loads(state)
+            state = boundedjson.loads(state, max_chars=MAX_REQUEST)
         except ValueError:
             raise RequestError("bad-position", ERROR_BAD_POSITION) from None
     if isinstance(state, dict) and "format" not in state and "state" in state:
@@ -226,10 +232,8 @@ def unwrap_position(state: object, names: object) -> tuple[object, object]:
 def read_position(state: object) -> tuple[Deal, Profile]:
     """A position to play from (``Deal.to_json`` data, or its JSON text)."""
     if isinstance(state, str):
-        if len(state) > MAX_REQUEST:
-            raise RequestError("bad-position", ERROR_BAD_POSITION)
         try:
-            state = json.loads(state)
+            state = boundedjson.loads(state, max_chars=MAX_REQUEST)
         except ValueError:
             raise RequestError("bad-position", ERROR_BAD_POSITION) from None
     try:

@@ -13,8 +13,9 @@ from typing import Any, Final
 
 from . import cards as C
 from .cards import Card
-from .deal import Action, Deal, IllegalAction, Outcome, PositionError, parse_action
-from .profiles import parse_profile
+from .deal import Action, Deal, IllegalAction, Outcome, PositionError, parse_action, settle
+from .groups import group_kind
+from .profiles import ProfileError, parse_profile
 
 STATE_FORMAT: Final = 1
 
@@ -71,6 +72,8 @@ def state_from_json(data: Any) -> Deal:
     except ValueError as exc:
         raise PositionError(f"state field 'profile': {exc}") from None
     hands_raw = need("hands", list)
+    if not profile.players_min <= len(hands_raw) <= profile.players_max:
+        raise PositionError(f"state field 'hands': {len(hands_raw)} seats is not allowed for {profile.key}")
     hands = [cards(f"hands[{i}]", h) for i, h in enumerate(hands_raw)]
     n = len(hands)
     known_raw = need("known", list)
@@ -89,7 +92,8 @@ def state_from_json(data: Any) -> Deal:
     history_raw = need("history", list)
     history: list[tuple[int, Action]] = []
     for item in history_raw:
-        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and isinstance(item[1], str)):
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)
+                and not isinstance(item[0], bool) and isinstance(item[1], str)):
             raise PositionError("state field 'history' must hold [seat, action] pairs")
         try:
             history.append((item[0], parse_action(item[1])))
@@ -122,26 +126,160 @@ def state_from_json(data: Any) -> Deal:
     check_integrity(deal)
     return deal
 
+# A bound on the turn count where a profile has no turn cap: far beyond any deal the
+# bots play (they close a deal after a few hundred turns), far below anything costly.
+MAX_TURNS: Final = 1_000_000
+
+
 def check_integrity(deal: Deal) -> None:
-    """Refuse a state whose parts cannot belong together (``PositionError``)."""
+    """Refuse a state that no real deal can reach (``PositionError`` naming the field).
+
+    Checked: seats; every card of the pack exactly once; the turn count within
+    the cap; the phase against the pending throw, the card taken from the pile,
+    the cards known to have been picked and the outcome; each hand's size
+    against what the profile's turn allows in that phase; the previous throw
+    on offer; and that the seat to play has a legal action. Hands are bounded
+    by the hand size, so nothing that reads a valid state (the bots above
+    all) ever meets a hand of more than a few cards.
+    """
+    p = deal.profile
     n = deal.players
-    if not deal.profile.players_min <= n <= deal.profile.players_max:
-        raise PositionError(f"{n} seats is not allowed for {deal.profile.key}")
+    if not p.players_min <= n <= p.players_max:
+        raise PositionError(f"{n} seats is not allowed for {p.key}")
     for name, v in (("dealer", deal.dealer), ("turn", deal.turn)):
         if not 0 <= v < n:
             raise PositionError(f"state field {name!r} is not a seat")
+    _check_cards(deal)
+    _check_counts(deal)
+    _check_phase(deal)
+    _check_hand_sizes(deal)
+    _check_offer(deal)
+    _check_outcome(deal)
+    if not deal.is_over and not deal.legal_actions():
+        raise PositionError(
+            f"state fields 'phase' and 'hands': seat {deal.turn} is to play in phase {deal.phase!r} but has no legal action"
+        )
+
+
+def _check_cards(deal: Deal) -> None:
+    p = deal.profile
     every = [c for h in deal.hands for c in h] + deal.stock + deal.pile + deal.pending
     seen: set[Card] = set()
     for c in every:
         if c in seen:
             raise PositionError(f"{C.card_text(c)} appears twice in the state")
         seen.add(c)
-    if len(every) != deal.profile.deck_size or any(c >= deal.profile.deck_size for c in every):
-        raise PositionError(f"the state holds {len(every)} cards, not the {deal.profile.deck_size} of the pack")
-    if not 0 <= deal.offer <= len(deal.pile):
-        raise PositionError("state field 'offer' is out of range")
-    if (deal.phase == "over") != (deal.outcome is not None):
+    if len(every) != p.deck_size or any(c >= p.deck_size for c in every):
+        raise PositionError(f"the state holds {len(every)} cards, not the {p.deck_size} of the pack")
+    if len(deal.known) != deal.players:
+        raise PositionError("state field 'known' must have one list per seat")
+    for s, known in enumerate(deal.known):
+        if len(set(known)) != len(known) or not set(known) <= set(deal.hands[s]):
+            raise PositionError(f"state field 'known[{s}]' names a card that seat {s} does not hold")
+
+
+def _check_counts(deal: Deal) -> None:
+    p = deal.profile
+    turns = deal.turns
+    if turns < 0:
+        raise PositionError("state field 'turns' is negative")
+    cap = p.turn_cap
+    if cap is not None:
+        if turns > cap:
+            raise PositionError(f"state field 'turns' is {turns}, past the cap of {cap} turns of {p.key}")
+        capped = deal.outcome is not None and deal.outcome.reason == "cap"
+        if turns == cap and not capped:
+            raise PositionError(f"state field 'turns' is {turns}: a deal of {p.key} ends at {cap} turns")
+    elif turns > MAX_TURNS:
+        raise PositionError(f"state field 'turns' is {turns}, more than {MAX_TURNS}")
+    # every reshuffle feeds one draw, and a turn holds one draw
+    if not 0 <= deal.reshuffles <= turns + 1:
+        raise PositionError(f"state field 'reshuffles' is {deal.reshuffles}; {turns} turns allow 0 to {turns + 1}")
+    for seat, _ in deal.history:
+        if not 0 <= seat < deal.players:
+            raise PositionError(f"state field 'history' names seat {seat}, not a seat of {deal.players}")
+
+
+def _check_phase(deal: Deal) -> None:
+    p = deal.profile
+    phase = deal.phase
+    if (phase == "over") != (deal.outcome is not None):
         raise PositionError("state fields 'phase' and 'outcome' disagree")
+    if p.draw_first:
+        if deal.pending:
+            raise PositionError(f"state field 'pending' must be empty: in {p.key} a throw lands at once")
+        if phase == "take":
+            raise PositionError(f"state field 'phase' is 'take', which {p.key} does not have (it takes, then throws)")
+    else:
+        if phase == "throw":
+            raise PositionError(f"state field 'phase' is 'throw', which {p.key} does not have (it throws, then takes)")
+        if (phase == "take") != bool(deal.pending):
+            if phase == "take":
+                raise PositionError("state fields 'phase' and 'pending' disagree: in phase 'take' the turn's throw is pending")
+            raise PositionError(f"state fields 'phase' and 'pending' disagree: only in phase 'take' is a throw pending, not in {phase!r}")
+        if deal.pending and group_kind(p, deal.pending) is None:
+            raise PositionError(f"state field 'pending' is no throw under {p.key}: {C.cards_text(deal.pending)}")
+    card = deal.took_from_pile
+    if card is not None:
+        if p.take_rule != "pile-top":
+            raise PositionError(f"state field 'took_from_pile' must be null: {p.key} takes no card from a pile top")
+        capped = deal.outcome is not None and deal.outcome.reason == "cap"
+        if phase != "throw" and not capped:
+            raise PositionError("state fields 'took_from_pile' and 'phase' disagree: a card taken this turn is known only until the throw")
+        if card not in deal.hands[deal.turn] or card not in deal.known[deal.turn]:
+            raise PositionError("state field 'took_from_pile' names a card the seat on turn did not pick up")
+
+
+def _check_hand_sizes(deal: Deal) -> None:
+    """The sizes a real deal can reach. A turn is call | take 1, throw 1+ (draw first),
+    or call | throw 1+, take 1 (throw first), starting from ``hand_size`` cards."""
+    p = deal.profile
+    h = p.hand_size
+    for s, hand in enumerate(deal.hands):
+        size = len(hand)
+        on_turn = s == deal.turn
+        if p.draw_first:
+            low, high, when = 0, h, "between turns"
+            if on_turn and deal.phase == "throw":
+                low, high, when = 1, h + 1, "after taking a card"
+        else:
+            low, high, when = 1, h, "between turns"
+            if on_turn and deal.phase == "take":
+                low, high, when = 0, h - len(deal.pending), "after throwing " + C.cards_text(deal.pending)
+        if not low <= size <= high:
+            raise PositionError(
+                f"state field 'hands[{s}]' holds {size} cards: in a {h}-card deal of {p.key} a hand holds "
+                f"{low} to {high} {when}"
+            )
+
+
+def _check_offer(deal: Deal) -> None:
+    p = deal.profile
+    offer = deal.offer
+    if not 0 <= offer <= len(deal.pile) or (offer == 0) != (not deal.pile):
+        raise PositionError("state field 'offer' is out of range")
+    kind = deal.offer_kind
+    if offer >= 2:
+        if group_kind(p, deal.offer_cards) != kind:
+            raise PositionError(f"state field 'offer_kind' is {kind!r}, but the top {offer} pile cards are no such throw")
+    elif kind != "single" and not (offer == 1 and p.reshuffle_keep == "top" and deal.reshuffles > 0):
+        # only a reshuffle that keeps the pile's top card leaves one card of a group on offer
+        raise PositionError(f"state field 'offer_kind' is {kind!r} for an offer of {offer} card(s)")
+
+
+def _check_outcome(deal: Deal) -> None:
+    o = deal.outcome
+    if o is None:
+        return
+    caller = o.caller
+    if o.reason == "call":
+        if not isinstance(caller, int) or isinstance(caller, bool) or not 0 <= caller < deal.players:
+            raise PositionError("state field 'outcome' names no seat as the caller")
+    elif o.reason != "cap" or caller is not None:
+        raise PositionError("state field 'outcome' is malformed")
+    if o != settle(deal.profile, deal.totals(), deal.dealer, caller):
+        raise PositionError("state field 'outcome' does not match the hands shown")
+
 
 def transcript(deal: Deal) -> dict[str, Any]:
     """The deal as (profile, seed, dealer, players, actions): ``replay`` rebuilds it exactly."""
@@ -156,16 +294,53 @@ def transcript(deal: Deal) -> dict[str, Any]:
     }
 
 
-_SEAT_ACTION = re.compile(r"^\s*(\d+)\s*:\s*(.+)$")
+_SEAT_ACTION = re.compile(r"^\s*(\d{1,2})\s*:\s*(.+)$")
 
 
-def replay(transcript: dict[str, Any]) -> Deal:
-    """Rebuild a deal from ``Deal.transcript()``; every action is checked again."""
-    profile = parse_profile(str(transcript["profile"]))
-    deal = Deal.new(profile, transcript["seed"], dealer=int(transcript["dealer"]), players=int(transcript["players"]))
-    for line in transcript["actions"]:
-        m = _SEAT_ACTION.match(str(line))
+def replay(transcript: Any) -> Deal:
+    """Rebuild a deal from ``Deal.transcript()``; every action is checked again.
+
+    A malformed transcript raises ``PositionError`` naming the field; an
+    action the rules refuse raises its ``IllegalAction`` (with a note naming
+    the transcript line); an outcome that differs from the replayed one is a
+    ``PositionError``.
+    """
+    if not isinstance(transcript, dict):
+        raise PositionError("a transcript must be a JSON object")
+    if transcript.get("format", STATE_FORMAT) != STATE_FORMAT:
+        raise PositionError(f"unknown transcript format {transcript.get('format')!r}; expected {STATE_FORMAT}")
+
+    def need(key: str, kind: type | tuple[type, ...]) -> Any:
+        if key not in transcript:
+            raise PositionError(f"transcript field {key!r} is missing")
+        v = transcript[key]
+        if not isinstance(v, kind) or isinstance(v, bool):
+            raise PositionError(f"transcript field {key!r} has the wrong type")
+        return v
+
+    try:
+        profile = parse_profile(need("profile", str))
+    except ProfileError as exc:
+        raise PositionError(f"transcript field 'profile': {exc}") from None
+    seed = need("seed", (int, str))
+    dealer = need("dealer", int)
+    players = need("players", int)
+    actions = need("actions", list)
+    deal = Deal.new(profile, seed, dealer=dealer, players=players)
+    for i, line in enumerate(actions, 1):
+        if not isinstance(line, str):
+            raise PositionError(f"transcript action {i} is not text")
+        m = _SEAT_ACTION.match(line)
         if not m:
-            raise IllegalAction("bad-action", text=str(line))
-        deal.apply(m.group(2), seat=int(m.group(1)))
+            unreadable = IllegalAction("bad-action", text=line.strip())
+            unreadable.add_note(f"transcript action {i}: write 'SEAT: action', e.g. '0: take stock'")
+            raise unreadable
+        try:
+            deal.apply(m.group(2), seat=int(m.group(1)))
+        except IllegalAction as exc:
+            exc.add_note(f"transcript action {i}: {line!r}")
+            raise
+    outcome = transcript.get("outcome")
+    if outcome is not None and (deal.outcome is None or outcome != deal.outcome.to_json()):
+        raise PositionError("transcript field 'outcome' does not match the replayed deal")
     return deal

@@ -15,6 +15,7 @@ import json
 import re
 from typing import Any, Final, Mapping
 
+from . import boundedjson
 from . import cards as C
 from .deal import Action
 
@@ -119,7 +120,8 @@ def decode_hash(text: str) -> dict[str, Any]:
         raise ValueError("the hash is not base64url")
     try:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        data = json.loads(raw.decode("utf-8"))
+        # Bounded: a link nested thousands deep must not reach the recursive parser.
+        data = boundedjson.loads(raw, max_chars=MAX_HASH)
     except (binascii.Error, UnicodeDecodeError, ValueError) as exc:
         raise ValueError(f"the hash does not hold JSON: {exc}") from None
     if not isinstance(data, dict):

@@ -35,10 +35,13 @@ from . import cardface
 from . import cards as C
 from .compare import option_value_text
 from .deal import Action, Deal, IllegalAction, Outcome
-from .i18n import N_, NP_, Translator, card_name, digits, number, translator
+from .i18n import (
+    CARD_NAME, JOKER_NAME, N_, NP_, RANK_NAMES, SUIT_NAMES, Translator, card_name, digits, number, translator,
+)
 from .match import Match, money_text
 from .messages import TEMPLATES, Message
 from .profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
+from .share import HASH_PREFIX, MAX_HASH
 
 # -- strings ------------------------------------------------------------------------
 
@@ -53,6 +56,8 @@ PROGRESS: Final = N_("{percent}% downloaded")
 STARTING: Final = N_("Starting the game engine…")
 NOSCRIPT_NOTE: Final = N_("Playing at this table needs JavaScript. Everything else on this page reads fine without it.")
 ERROR_TITLE: Final = N_("The game engine could not be started.")
+# The same state once a game was on the table (the engine stopped or stopped answering).
+ERROR_TITLE_LIVE: Final = N_("The game engine stopped during the game.")
 # By the runtime's error codes (dhumbal-runtime.js / dhumbal-worker.mjs), plus the
 # table's own: "missing" (no runtime on the page), "engine" (the engine refused to
 # set up the table), "generic" (any other code).
@@ -60,6 +65,7 @@ ERRORS: Final[Mapping[str, str]] = {
     "blocked": N_("A file of the game engine could not be downloaded. Check the connection and try again."),
     "unsupported": N_("This browser cannot run the game engine (it needs WebAssembly and module workers). Try a current browser."),
     "failed": N_("The game engine stopped unexpectedly. Try again."),
+    "timeout": N_("The game engine took too long to answer. Try again."),
     "not-ready": N_("The game engine was not ready yet. Try again."),
     "bad-message": N_("The game engine could not read a request from this page. Reload the page."),
     "missing": N_("The game engine's loader is missing from this page. Reload the page."),
@@ -171,6 +177,16 @@ ACTION_ORDER: Final = ("call", "take stock", "take pile", "throw")
 MAX_VERDICT_CARDS: Final = 10
 _VERDICT_DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
 
+#: Msgids this renderer places inside attribute values (``aria-label`` of a
+#: card, of the players list and of the score table; the throw button's
+#: ``data-label-*``). They are escaped like every text, and the catalog check
+#: (sitegen/dhumbal_site/catalogs.py) refuses quotes and angle brackets in
+#: their translations; tests/table checks that this list is complete.
+ATTRIBUTE_MSGIDS: Final = frozenset({
+    PLAYERS_LABEL, RESULT, THROW_NONE, THROW_VALUE,
+    CARD_NAME, JOKER_NAME, *RANK_NAMES[1:], *SUIT_NAMES,
+})
+
 
 @dataclass
 class TableModel:
@@ -245,7 +261,8 @@ def _signed(n: int, lang: str) -> str:
 
 
 def _money(points: int, rate: str, lang: str) -> str:
-    return digits(money_text(points, rate).replace("-", "−"), lang)
+    """An amount in the reader's format: ``2,20`` in French and Dutch, ``−०.७०`` in Nepali."""
+    return number(money_text(points, rate), lang)
 
 
 def _plus(n: int) -> str:
@@ -286,6 +303,9 @@ def render_table(model: TableModel, *, status: str = "", attrs: Mapping[str, str
         "data-profile": model.profile.canonical(),
         "data-difficulty": model.difficulty,
         "data-digits": digits("0123456789", model.lang),
+        # The longest link the engine reads: the script sends no more of a
+        # longer one (it is refused all the same, with a fresh deal).
+        "data-max-hash": str(len(HASH_PREFIX) + MAX_HASH),
         "aria-labelledby": f"{tid}-title",
         "tabindex": "-1",
     }
@@ -305,7 +325,8 @@ def render_table(model: TableModel, *, status: str = "", attrs: Mapping[str, str
         f'<p class="dht-progress"><progress class="dht-progress__bar" max="100" aria-labelledby="{_e(tid)}-progress"></progress>'
         f' <span class="dht-progress__text" id="{_e(tid)}-progress" data-template="{_e(t.raw(PROGRESS))}"'
         f' data-starting="{_e(t(STARTING))}">{_e(t(LOADING_NOTE))}</span></p></div>'
-        f'<div class="dht-when dht-when--error"><p class="dht-error-title">{_e(t(ERROR_TITLE))}</p>{errors}</div>'
+        f'<div class="dht-when dht-when--error"><p class="dht-error-title" data-error-title="start">{_e(t(ERROR_TITLE))}</p>'
+        f'<p class="dht-error-title" data-error-title="live" hidden>{_e(t(ERROR_TITLE_LIVE))}</p>{errors}</div>'
         f'<noscript><p class="dht-noscript">{_e(t(NOSCRIPT_NOTE))}</p></noscript>'
         f'<p class="dht-loader__buttons">'
         f'<button type="button" class="dht-btn dht-btn--primary dht-play" data-dht-play>{_e(t(PLAY))}</button>'
@@ -966,10 +987,11 @@ def _field(fid: str, label: str, control: str) -> str:
 def _control(fid: str, spec: OptionSpec, value: object, t: Translator) -> str:
     name = f"opt:{spec.key}"
     current = spec.text(value)  # type: ignore[arg-type]
-    # Free-form numbers are text fields in the page's digits (the engine reads ०-९ as well as 0-9).
+    # Free-form numbers are text fields in the page's digits and decimal separator (the engine
+    # reads ०-९ as well as 0-9, and 0,05 as well as 0.05 where the comma is the separator).
     if spec.kind == "money":
         return (f'<input id="{_e(fid)}" name="{_e(name)}" type="text" inputmode="decimal" '
-                f'value="{_e(digits(current, t.lang))}" autocomplete="off" size="6">')
+                f'value="{_e(number(current, t.lang))}" autocomplete="off" size="6">')
     choices: list[str]
     if spec.kind == "bool":
         choices = ["on", "off"]

@@ -22,7 +22,7 @@ import re
 import time
 from typing import Any, Final, Mapping, Sequence
 
-from . import view
+from . import boundedjson, view
 from .bots import Difficulty, choose
 from .deal import Action, Deal, IllegalAction, PositionError, parse_action
 from .i18n import N_, translator
@@ -127,8 +127,8 @@ def _error(code: str, text: str, lang: str) -> dict[str, Any]:
     return {"ok": False, "error": {"code": code, "text": text}, "lang": lang}
 
 
-def _settings_from(req: Mapping[str, Any]) -> Settings:
-    profile = read_profile(req.get("profile"), req.get("options"), req.get("players"))
+def _settings_from(req: Mapping[str, Any], lang: str) -> Settings:
+    profile = read_profile(req.get("profile"), req.get("options"), req.get("players"), lang=lang)
     return Settings(profile, read_difficulty(req.get("difficulty")), read_seed(req.get("seed")))
 
 
@@ -160,7 +160,7 @@ def handle_request(req: Any) -> dict[str, Any]:
         if op == "ping":
             return {"ok": True, "pong": True, "version": _version(), "protocol": PROTOCOL}
         if op == "new":
-            session, events = _new_session(_settings_from(req), lang, table_id)
+            session, events = _new_session(_settings_from(req, lang), lang, table_id)
             SESSIONS[table_id] = session
             return _response(session, table_id, op, events, settings=True)
         if op == "new-match":
@@ -190,7 +190,7 @@ def handle_request(req: Any) -> dict[str, Any]:
             except (ValueError, TypeError, KeyError, IllegalAction, PositionError, ProfileError, RequestError):
                 fallback = req.get("fallback")
                 fb: Mapping[str, Any] = fallback if isinstance(fallback, dict) else {}
-                session, events = _new_session(_settings_from(fb), lang, table_id)
+                session, events = _new_session(_settings_from(fb, lang), lang, table_id)
                 SESSIONS[table_id] = session
                 return _response(session, table_id, op, events, notice=translator(lang)(NOTICE_BAD_HASH), settings=True)
             session.table_id = table_id
@@ -200,7 +200,7 @@ def handle_request(req: Any) -> dict[str, Any]:
             return _response(session, table_id, op, [], settings=True,
                              notice=None if quiet else translator(lang)(NOTICE_RESTORED))
         if op == "settings":
-            profile = read_profile(req.get("profile"), req.get("options"))
+            profile = read_profile(req.get("profile"), req.get("options"), lang=lang)
             model = view.TableModel.for_settings(lang, table_id, profile, read_difficulty(req.get("difficulty")))
             return {"ok": True, "op": op, "table": table_id, "lang": lang, "settings_html": view.render_settings(model)}
         if op == "bench-bot":
@@ -240,9 +240,10 @@ def handle(request_json: str) -> str:
     """The worker's entry point: a JSON request string in, a JSON response string out."""
     lang = "en"
     try:
-        if not isinstance(request_json, str) or len(request_json) > MAX_REQUEST:
-            raise ValueError("request too large")
-        req = json.loads(request_json)
+        if not isinstance(request_json, str):
+            raise ValueError("a request is JSON text")
+        # Bounded in length and depth before Python's (recursive) parser sees it.
+        req = boundedjson.loads(request_json, max_chars=MAX_REQUEST)
         if isinstance(req, dict):
             lang = read_lang(req.get("lang"))
         result = handle_request(req)
@@ -250,7 +251,14 @@ def handle(request_json: str) -> str:
         result = _error("bad-request", translator(lang)(ERROR_BAD_REQUEST), lang)
     except Exception:  # a bug must not take the worker down: say so, in words
         result = _error("internal", translator(lang)(ERROR_INTERNAL), lang)
-    return json.dumps(result, ensure_ascii=False)
+    text = json.dumps(result, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate from the request (echoed in a refusal) is not text
+        # the page can receive: escape everything rather than fail to answer.
+        text = json.dumps(result)
+    return text
 
 
 # -- build time and benchmarks ------------------------------------------------------

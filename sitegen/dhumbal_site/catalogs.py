@@ -9,12 +9,29 @@ Checks (used by the build and by ``make test``): every template message is
 translated in every catalog, nothing is fuzzy, ``{name}`` and ``%(name)s``
 placeholders match the original, and no markup or script can enter through a
 translation.
+
+Placeholders are read with Python's own ``string.Formatter``, the parser that
+fills them at run time: a translation may use only the fields its original
+has, each written plainly (``{total}``), never with a format spec
+(``{total:>99999999}``), a conversion (``{seat!r}``), an index
+(``{seat[0]}``), a positional field (``{0}``, ``{}``) or an unbalanced brace.
+Every translation is refused if it holds markup (any tag, whatever its
+spacing: ``<svg/onload=…>``), an event handler (``"/onfocus=``), attribute
+syntax (``x="…"``) or a script URL; and translations of the messages that land
+inside HTML attribute values (:func:`attribute_msgids`) may not hold quotes or
+angle brackets at all. Every renderer escapes translations for where they land
+as well: these checks keep a bad catalog out of the build, the escaping keeps
+any text that slips through inert.
 """
 
 from __future__ import annotations
 
+import datetime
+import io
 import os
 import re
+import string
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
@@ -28,10 +45,27 @@ LOCALES = ROOT / "locales"
 DOMAIN = "dhumbal"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 PACKAGE_LOCALE = ROOT / "engine" / "dhumbal" / "locale"
+#: The creation date written into every compiled catalog (reproducible .mo files).
+MO_DATE = datetime.datetime(1980, 1, 1, tzinfo=datetime.timezone.utc)
 
-_BRACE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*(?:\.[^{}\s]+)?)\}(?!\})")
 _PERCENT = re.compile(r"%\(([A-Za-z_][A-Za-z0-9_]*)\)[sdif]")
-_UNSAFE = re.compile(r"<\s*/?\s*(script|iframe|object|embed|style|link|meta|svg|math)\b|\son[a-z]+\s*=|javascript\s*:", re.I)
+#: A field name as the sources write them: ``{total}``, or a worked example's
+#: note field ``{total.A}`` (filled by the examples module, not by format()).
+_FIELD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9][A-Za-z0-9_]*)?")
+#: Markup or script, whatever the spacing or quoting around it: a tag opening
+#: (``<svg/onload``, ``< img``, ``</p``, ``<!--``), an event handler after any
+#: non-letter (``"/onfocus=``, ``;onclick =``), attribute syntax
+#: (``tabindex="0"``) and script or data URLs (``java\tscript:``).
+_UNSAFE = re.compile(
+    r"<\s*[/!?]?\s*[A-Za-z]"
+    r"|(?<![A-Za-z0-9])on[A-Za-z]+\s*="
+    r"|[A-Za-z][\w:-]*\s*=\s*[\"'`]"
+    r"|(?:j\s*a\s*v\s*a|v\s*b)\s*s\s*c\s*r\s*i\s*p\s*t\s*:"
+    r"|\bdata\s*:[^,\s]*[;,]",
+    re.I,
+)
+#: What may never appear in a translation that lands in an attribute value.
+_ATTRIBUTE_UNSAFE = frozenset("\"'<>`")
 
 
 class CatalogError(ValueError):
@@ -44,6 +78,9 @@ class Problem:
     line: int
     msgid: str
     what: str
+    #: A translation that must not be compiled (markup, bad placeholders), as
+    #: opposed to one that is only incomplete (missing, fuzzy, stale).
+    unsafe: bool = False
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.what}: {self.msgid!r}"
@@ -81,14 +118,29 @@ def _lint(path: Path) -> None:
             ctx = ""
 
 
+_READ: dict[tuple[str, str | None], tuple[tuple[int, int], Catalog]] = {}
+
+
 def read_catalog(path: Path, lang: str | None = None) -> Catalog:
+    """The catalog at ``path``, read once while the file stays the same (treat it as read-only)."""
+    try:
+        st = path.stat()
+        stamp: tuple[int, int] | None = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None
+    key = (str(path), lang)
+    if stamp is not None and key in _READ and _READ[key][0] == stamp:
+        return _READ[key][1]
     if path.exists():
         _lint(path)
     try:
         with path.open("rb") as fh:
-            return read_po(fh, locale=lang, abort_invalid=True)
+            catalog = read_po(fh, locale=lang, abort_invalid=True)
     except Exception as exc:  # babel raises several types for broken files
         raise CatalogError(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: cannot read catalog: {exc}") from None
+    if stamp is not None:
+        _READ[key] = (stamp, catalog)
+    return catalog
 
 
 def _ids(message: Message) -> list[str]:
@@ -100,7 +152,70 @@ def _strs(message: Message) -> list[str]:
 
 
 def placeholders(text: str) -> set[str]:
-    return set(_BRACE.findall(text)) | {f"%({n})" for n in _PERCENT.findall(text)}
+    """The fields of ``text`` (``{name}`` and ``%(name)s``), as far as they can be read."""
+    return fields(text)[0] | {f"%({n})" for n in _PERCENT.findall(text)}
+
+
+def fields(text: str) -> tuple[set[str], list[str]]:
+    """The ``{…}`` fields of ``text`` read by ``string.Formatter``, and what is wrong with them.
+
+    Returns the field names and a list of problems: anything but a plain
+    field (``{total}``, or an example note's ``{total.A}``) is one.
+    """
+    names: set[str] = set()
+    problems: list[str] = []
+    try:
+        parsed = list(string.Formatter().parse(text))
+    except ValueError as exc:
+        return names, [f"unbalanced braces ({exc}); write a literal brace as {{{{ or }}}}"]
+    for _literal, name, spec, conversion in parsed:
+        if name is None:
+            continue
+        shown = "{" + name + ("!" + conversion if conversion else "") + (":" + spec if spec else "") + "}"
+        if name == "" or name.isdigit():
+            problems.append(f"positional field {shown}: name the field as the original does")
+        elif "[" in name or "]" in name:
+            problems.append(f"indexed field {shown}: use the field as the original does")
+        elif "." in name and not _FIELD_NAME.fullmatch(name):
+            problems.append(f"attribute access in {shown}: use the field as the original does")
+        elif not _FIELD_NAME.fullmatch(name):
+            problems.append(f"field {shown} is not a plain name")
+        if conversion:
+            problems.append(f"conversion in {shown}: fields are filled as they are, without !r, !s or !a")
+        if spec:
+            problems.append(f"format spec in {shown}: fields take no format spec")
+        names.add(name)
+    return names, problems
+
+
+def unsafe_text(text: str, *, attribute: bool = False) -> str | None:
+    """Why ``text`` may not be shown as a translation (``None`` if it may)."""
+    match = _UNSAFE.search(text)
+    if match:
+        return f"markup or script in a translation ({match.group(0)!r})"
+    if attribute:
+        bad = sorted(set(text) & _ATTRIBUTE_UNSAFE)
+        if bad:
+            return ("quotes or angle brackets in a translation shown inside an HTML attribute "
+                    f"({' '.join(bad)}); use typographic quotes such as « » or “ ”")
+    return None
+
+
+def attribute_msgids() -> frozenset[str]:
+    """Msgids whose translations are placed inside HTML attribute values
+    (``aria-label``, ``title``, ``data-label-*``): the engine's table
+    (:data:`dhumbal.view.ATTRIBUTE_MSGIDS`) and the site glue's
+    (:data:`dhumbal_site.strings.ATTRIBUTE_MSGIDS`)."""
+    from dhumbal.view import ATTRIBUTE_MSGIDS as table
+
+    if __package__:
+        from .strings import ATTRIBUTE_MSGIDS as glue
+    else:  # run as a script (make check-catalogs)
+        sitegen = str(Path(__file__).resolve().parents[1])
+        if sitegen not in sys.path:
+            sys.path.insert(0, sitegen)
+        from dhumbal_site.strings import ATTRIBUTE_MSGIDS as glue
+    return frozenset(table) | frozenset(glue)
 
 
 def check_catalog(lang: str, template: Catalog | None = None) -> list[Problem]:
@@ -109,6 +224,7 @@ def check_catalog(lang: str, template: Catalog | None = None) -> list[Problem]:
     rel = str(path.relative_to(ROOT))
     cat = read_catalog(path, lang)
     problems: list[Problem] = []
+    in_attributes = attribute_msgids()
     if template is not None:
         for tm in template:
             if not tm.id:
@@ -127,8 +243,11 @@ def check_catalog(lang: str, template: Catalog | None = None) -> list[Problem]:
             problems.append(Problem(rel, line, first, "not translated"))
             continue
         expected = set().union(*(placeholders(i) for i in _ids(m)))
+        attribute = any(i in in_attributes for i in _ids(m))
         for s in strs:
             found = placeholders(s)
+            for what in fields(s)[1]:
+                problems.append(Problem(rel, line, first, "placeholders: " + what, unsafe=True))
             if found != expected:
                 missing = sorted(expected - found)
                 extra = sorted(found - expected)
@@ -137,11 +256,12 @@ def check_catalog(lang: str, template: Catalog | None = None) -> list[Problem]:
                     detail.append("missing " + ", ".join("{" + x + "}" for x in missing))
                 if extra:
                     detail.append("unknown " + ", ".join("{" + x + "}" for x in extra))
-                problems.append(Problem(rel, line, first, "placeholders differ: " + "; ".join(detail)))
-            if _UNSAFE.search(s):
-                problems.append(Problem(rel, line, first, "markup or script in a translation"))
+                problems.append(Problem(rel, line, first, "placeholders differ: " + "; ".join(detail), unsafe=True))
+            why = unsafe_text(s, attribute=attribute)
+            if why:
+                problems.append(Problem(rel, line, first, why, unsafe=True))
             if "<" in s and "<" not in "".join(_ids(m)):
-                problems.append(Problem(rel, line, first, "HTML tag in a translation whose original has none"))
+                problems.append(Problem(rel, line, first, "HTML tag in a translation whose original has none", unsafe=True))
         if template is not None and template.get(m.id, m.context) is None:
             problems.append(Problem(rel, line, first, "not in the template any more (run make catalogs)"))
     return problems
@@ -152,21 +272,43 @@ def check_all() -> dict[str, list[Problem]]:
     return {lang: check_catalog(lang, template) for lang in languages()}
 
 
+def _fresh(mo: Path, po: Path) -> bool:
+    """Whether ``mo`` was compiled (or checked) from ``po`` as it is now."""
+    try:
+        return mo.stat().st_mtime_ns >= po.stat().st_mtime_ns
+    except OSError:
+        return False
+
+
 def compile_catalogs(langs: Iterable[str] | None = None) -> list[Path]:
     """Write ``.mo`` files into the engine package; a broken ``.po`` raises ``CatalogError``."""
     written = []
     for lang in langs or languages():
+        out = PACKAGE_LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        if _fresh(out, po_path(lang)):
+            written.append(out)
+            continue
         cat = read_catalog(po_path(lang), lang)
-        unsafe = [p for p in check_catalog(lang) if "markup" in p.what or "HTML tag" in p.what or "placeholders" in p.what]
+        unsafe = [p for p in check_catalog(lang) if p.unsafe]
         if unsafe:
             raise CatalogError("\n".join(str(p) for p in unsafe))
-        out = PACKAGE_LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        # The catalogs carry no header dates (--omit-header), so Babel would
+        # stamp the current minute into the .mo; a fixed date keeps the same
+        # sources giving the same bytes, and an unchanged file is not
+        # rewritten: the engine wheel, keyed by a hash of the package, is then
+        # rebuilt only when something really changed.
+        cat.creation_date = MO_DATE
+        buffer = io.BytesIO()
+        write_mo(buffer, cat, use_fuzzy=False)
+        data = buffer.getvalue()
+        written.append(out)
+        if out.exists() and out.read_bytes() == data:
+            os.utime(out)  # checked against this version of the catalog
+            continue
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-        with tmp.open("wb") as fh:
-            write_mo(fh, cat, use_fuzzy=False)
+        tmp.write_bytes(data)
         tmp.replace(out)
-        written.append(out)
     if langs is None:
         # a compiled catalog whose source is gone must not ship in the wheel
         for stale in PACKAGE_LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"):

@@ -4,16 +4,19 @@ the profiles, each profile's options, and the four-language glossary."""
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from mkdocs.utils import get_relative_url
 
 from dhumbal.compare import comparison, options_table
+from dhumbal.i18n import N_, NP_, translator
 from dhumbal.profiles import PROFILE_KEYS, ProfileError, all_profiles, find_profile
+from markupsafe import Markup
 
 from .markers import MarkerContext
-from .render import render
+from .render import block, render
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = ROOT / "locales" / "glossary.toml"
@@ -39,15 +42,43 @@ def _profile_headers(ctx: MarkerContext) -> list[dict[str, Any]]:
     ]
 
 
+DEPARTS = N_("{profile} differs from the others")
+ALL_DIFFER = N_("all three differ")
+EACH_DIFFERS = N_("each profile differs")
+DIFFERING = NP_("{count} of {total} rules differs between the profiles", "{count} of {total} rules differ between the profiles")
+
+
 def render_compare(ctx: MarkerContext) -> str:
+    """The comparison table, the same deal under each profile, and each profile's house rules.
+
+    The same-deal section belongs to the comparison page and has no marker of
+    its own: it is placed after the table.
+    """
+    from .sameplay import render_same_deal, same_deal_context
+
     if ctx.args:
         raise ValueError("the compare marker takes no arguments")
-    rows = comparison(ctx.lang)
+    t = translator(ctx.lang)
+    headers = _profile_headers(ctx)
+    rows = []
+    for row in comparison(ctx.lang):
+        verdict = ""
+        if row.departs is not None:
+            verdict = t(DEPARTS, profile=headers[row.departs]["name"])
+        elif row.differs:
+            verdict = t(ALL_DIFFER) if row.all_differ and len(row.cells) == 3 else t(EACH_DIFFERS) if row.all_differ else ""
+        rows.append({"key": row.key, "label": row.label, "cells": row.cells, "differs": row.differs,
+                     "departs": row.departs, "verdict": verdict})
+    differing = sum(1 for r in rows if r["differs"])
     options = [
         {"profile": h, "rows": options_table(find_profile(h["key"]), ctx.lang)}
-        for h in _profile_headers(ctx)
+        for h in headers
     ]
-    return render("compare.html", ctx.lang, profiles=_profile_headers(ctx), rows=rows, options=options)
+    summary = t.plural(*DIFFERING, differing, total=len(rows))
+    sd = same_deal_context(ctx.lang)
+    search = render("compare_search.html", ctx.lang, profiles=headers, rows=rows, options=options, summary=summary, sd=sd)
+    return block("compare.html", ctx.lang, profiles=headers, rows=rows, options=options, summary=summary,
+                 same_deal=Markup(render_same_deal(sd, ctx.lang)), search=search)
 
 
 def render_options(ctx: MarkerContext) -> str:
@@ -57,7 +88,7 @@ def render_options(ctx: MarkerContext) -> str:
         profile = find_profile(ctx.args[0])
     except ProfileError as exc:
         raise ValueError(str(exc)) from None
-    return render("options.html", ctx.lang, rows=options_table(profile, ctx.lang), profile_key=profile.key)
+    return block("options.html", ctx.lang, rows=options_table(profile, ctx.lang), profile_key=profile.key)
 
 
 def site_languages() -> list[str]:
@@ -67,7 +98,29 @@ def site_languages() -> list[str]:
     return ["en"] + [lang for lang in catalogs.languages() if lang != "en"]
 
 
-def load_glossary(path: Path = GLOSSARY, langs: list[str] | None = None) -> list[dict[str, dict[str, str]]]:
+@dataclass(frozen=True)
+class GlossaryCell:
+    """One concept in one language: the site's term, its definition, a source's
+    own word where it differs (``also``: word and profile key) and the variants
+    the terminology check rejects."""
+
+    term: str
+    definition: str
+    also: tuple[tuple[str, str], ...] = ()
+    rejected: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    id: str
+    site: bool
+    cells: dict[str, GlossaryCell]
+
+    def __getitem__(self, lang: str) -> GlossaryCell:
+        return self.cells[lang]
+
+
+def load_glossary(path: Path = GLOSSARY, langs: list[str] | None = None) -> list[GlossaryEntry]:
     """The glossary entries; every entry needs a term and a definition in every site language."""
     langs = langs or site_languages()
     try:
@@ -78,16 +131,37 @@ def load_glossary(path: Path = GLOSSARY, langs: list[str] | None = None) -> list
     if not isinstance(terms, list) or not terms:
         raise ValueError(f"{path.name}: expected [[term]] entries")
     out = []
+    seen: set[str] = set()
     for i, entry in enumerate(terms, start=1):
-        if not isinstance(entry, dict) or "id" not in entry:
+        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
             raise ValueError(f"{path.name}: entry {i} needs an id")
-        row: dict[str, dict[str, str]] = {}
+        name = entry["id"]
+        if name in seen:
+            raise ValueError(f"{path.name}: entry {name!r} appears twice")
+        seen.add(name)
+        cells: dict[str, GlossaryCell] = {}
         for lang in langs:
             cell = entry.get(lang)
             if not isinstance(cell, dict) or not cell.get("term") or not cell.get("definition"):
-                raise ValueError(f"{path.name}: entry {entry['id']!r} needs a term and a definition in {lang!r}")
-            row[lang] = {"term": str(cell["term"]), "definition": str(cell["definition"])}
-        out.append(row)
+                raise ValueError(f"{path.name}: entry {name!r} needs a term and a definition in {lang!r}")
+            unknown = set(cell) - {"term", "definition", "also", "rejected"}
+            if unknown:
+                raise ValueError(f"{path.name}: entry {name!r} in {lang!r}: unknown key {sorted(unknown)[0]!r}")
+            also = cell.get("also", [])
+            if not isinstance(also, list) or not all(
+                isinstance(a, dict) and set(a) == {"word", "profile"} and a["profile"] in PROFILE_KEYS and str(a["word"]).strip()
+                for a in also
+            ):
+                raise ValueError(f"{path.name}: entry {name!r} in {lang!r}: also must be a list of {{ word = \"…\", profile = \"{'|'.join(PROFILE_KEYS)}\" }}")
+            rejected = cell.get("rejected", [])
+            if not isinstance(rejected, list) or not all(isinstance(r, str) and r.strip("* ") for r in rejected):
+                raise ValueError(f"{path.name}: entry {name!r} in {lang!r}: rejected must be a list of words")
+            cells[lang] = GlossaryCell(
+                term=str(cell["term"]), definition=str(cell["definition"]),
+                also=tuple((str(a["word"]), str(a["profile"])) for a in also),
+                rejected=tuple(rejected),
+            )
+        out.append(GlossaryEntry(id=name, site=bool(entry.get("site", False)), cells=cells))
     return out
 
 
@@ -107,13 +181,19 @@ LANGUAGE_NAMES = {"en": "English", "fr": "Français", "nl": "Nederlands", "ne": 
 
 
 def render_glossary(ctx: MarkerContext) -> str:
-    """The glossary; ``<!-- dhumbal:glossary terms-only -->`` gives the bare terminology table translators use."""
+    """The glossary of the game's words; ``<!-- dhumbal:glossary terms-only -->`` gives the bare
+    terminology table translators use, with the site's own words (page names, profile names) too."""
+    from dhumbal.i18n import translator
+
     if ctx.args not in ((), ("terms-only",)):
         raise ValueError("write <!-- dhumbal:glossary --> or <!-- dhumbal:glossary terms-only -->")
-    entries = load_glossary()
+    terms_only = bool(ctx.args)
+    entries = [e for e in load_glossary() if terms_only or not e.site]
     order = [ctx.lang] + [lang for lang in site_languages() if lang != ctx.lang]
-    return render(
+    t = translator(ctx.lang)
+    profile_names = {key: t(find_profile(key).name) for key in PROFILE_KEYS}
+    return block(
         "glossary.html", ctx.lang, entries=entries, order=order,
         names={lang: language_name(ctx, lang) for lang in order},
-        terms_only=bool(ctx.args),
+        terms_only=terms_only, profile_names=profile_names,
     )

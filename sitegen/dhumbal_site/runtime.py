@@ -508,19 +508,20 @@ class RuntimeAssets:
         self.wheel: EngineWheel | None = None
 
     @staticmethod
-    def _nested(config: MkDocsConfig) -> bool:
+    def nested(config: MkDocsConfig) -> bool:
+        """Whether this is one of mkdocs-static-i18n's nested builds (a language other than the default)."""
         plugin = config.plugins.get("i18n")
         return bool(getattr(plugin, "building", False))
 
     def on_config(self, config: MkDocsConfig) -> None:
-        if self._nested(config):
+        if self.nested(config):
             return
         pyodide_sources(self.repo_root)  # fail fast without node_modules
         compile_catalogs(self.repo_root)
         self.wheel = cached_wheel(self.repo_root)
 
     def on_post_build(self, config: MkDocsConfig) -> None:
-        if self._nested(config):
+        if self.nested(config):
             return
         if self.wheel is None:
             raise PluginError("dhumbal: runtime assets: on_post_build before on_config")

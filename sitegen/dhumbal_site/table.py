@@ -116,11 +116,12 @@ class PageTables:
     """Renders each page's table; keeps what it loaded for one build."""
 
     repo_root: Path
-    examples: dict[str, tuple[dict[str, Any], list[str]]] = field(default_factory=dict)
+    examples: dict[str, tuple[dict[str, Any], dict[str, list[str]]]] = field(default_factory=dict)
     #: What Play downloads the first time (Pyodide and the engine), said on the table.
     download_bytes: int = 0
 
-    def example(self, example_id: str) -> tuple[dict[str, Any], list[str]]:
+    def example(self, example_id: str, lang: str) -> tuple[dict[str, Any], list[str]]:
+        """An example's starting position and its seats' names as ``lang`` writes them."""
         if example_id not in self.examples:
             from dhumbal.examples import load_file
 
@@ -128,8 +129,9 @@ class PageTables:
             if not path.exists():
                 raise ValueError(f"there is no worked example {example_id!r} (examples/{example_id}.toml)")
             walk = load_file(path)
-            self.examples[example_id] = (walk.start_state, list(walk.names))
-        return self.examples[example_id]
+            self.examples[example_id] = (walk.start_state, {"": list(walk.names), **walk.display})
+        state, names = self.examples[example_id]
+        return state, names.get(lang, names[""])
 
     def render(self, page: Page, config: MkDocsConfig) -> str:
         """The pre-rendered table for ``page`` in the language being built."""
@@ -141,7 +143,7 @@ class PageTables:
         try:
             spec = table_spec(page.meta or {}, src)
             if spec.example is not None:
-                state, names = self.example(spec.example)
+                state, names = self.example(spec.example, lang)
                 return web.prerender(
                     lang=lang, profile=protocol.read_profile(state.get("profile"), {}),
                     seed=0, difficulty=protocol.read_difficulty(spec.difficulty), table_id=TABLE_ID,

@@ -14,6 +14,7 @@ HERE = Path(__file__).resolve().parent
 # tests, large ones while much is pending and small ones near the end; run these
 # last so that they go out a few at a time to whichever worker is free.
 HEAVY = (
+    "test_soak_random_actions_keep_every_invariant",
     "test_random_play_keeps_invariants_nepali_games",
     "test_random_play_keeps_invariants_cardrulesplus",
     "test_random_play_keeps_invariants_dashain",
@@ -24,6 +25,9 @@ HEAVY = (
     "test_bot_transcripts_do_not_depend_on_the_process",
     "test_bots_are_deterministic",
     "test_random_matches_keep_the_books",
+    "test_trusted_and_checked_paths_leave_identical_states",
+    "test_legal_actions_are_exactly_the_actions_refusal_accepts",
+    "test_tampered_states_are_refused_or_sound",
 )
 
 

@@ -19,7 +19,7 @@ from dhumbal.profiles import Profile, find_profile
 
 __all__ = [
     "Action", "Deal", "IllegalAction", "cards", "card", "profile", "position",
-    "snapshot", "assert_refused", "act", "count_actions", "OPTIONS", "check_cards",
+    "snapshot", "assert_refused", "act", "count_actions", "OPTIONS", "check_cards", "unchecked",
 ]
 
 
@@ -63,6 +63,26 @@ def position(
         args["stock_top"] = cards(stock_top)
     args.update(kw)
     return Deal.from_position(p, **args)
+
+
+def unchecked(
+    prof: Profile | str, hands: Sequence[Sequence[int]], pile: Sequence[int], stock: Sequence[int] = (), **fields: Any,
+) -> Deal:
+    """A state written field by field, without the position check (``stock`` from the top).
+
+    Only for rules that guard states no real deal reaches (an empty stock with
+    nothing to shuffle needs most of the pack in the hands): the engine must
+    still refuse correctly there, but ``from_position`` and ``from_json``
+    refuse to build such a state.
+    """
+    p = profile(prof) if isinstance(prof, str) else prof
+    n = len(hands)
+    values: dict[str, Any] = dict(
+        profile=p, seed=0, dealer=n - 1, hands=[list(h) for h in hands], stock=list(reversed(stock)),
+        pile=list(pile), turn=0, known=[[] for _ in range(n)],
+    )
+    values.update(fields)
+    return Deal(**values)
 
 
 def snapshot(deal: Deal) -> str:

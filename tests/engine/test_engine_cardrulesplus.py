@@ -72,9 +72,11 @@ def test_cardrulesplus_set_pick_variant_still_bars_runs() -> None:
 
 
 def test_cardrulesplus_throws_single_set_up_to_4_or_run() -> None:
-    d = two_seat("9♠ 9♦ 9♥ 9♣ 4♥ 5♥ 6♥", "Q♣ 5♦")
+    d = two_seat("9♠ 9♦ 9♥ 9♣ 4♥", "Q♣ 5♦")
     groups = {frozenset(a.cards) for a in d.legal_actions() if a.kind == "throw"}
     assert frozenset(cards("9♠ 9♦ 9♥ 9♣")) in groups
+    d = two_seat("4♥ 5♥ 6♥ 9♠ 2♣", "Q♣ 5♦")
+    groups = {frozenset(a.cards) for a in d.legal_actions() if a.kind == "throw"}
     assert frozenset(cards("4♥ 5♥ 6♥")) in groups
     assert_refused(d, "throw 9♠ 4♥", "not-a-run")
 
@@ -87,11 +89,12 @@ def test_cardrulesplus_set_has_at_most_4_cards_even_with_jokers() -> None:
 
 
 def test_cardrulesplus_run_ace_low_no_k_a_2() -> None:
-    d = two_seat("A♠ 2♠ 3♠ Q♠ K♠ J♠", "Q♣ 5♦")
+    d = two_seat("A♠ 2♠ 3♠ Q♠ K♠", "Q♣ 5♦")
     assert_refused(d, "throw K♠ A♠ 2♠", "not-a-run")
     assert_refused(d, "throw Q♠ K♠ A♠", "not-a-run")
-    assert d.is_legal(Action.throw(*cards("J♠ Q♠ K♠")))
     assert d.is_legal(Action.throw(*cards("A♠ 2♠ 3♠")))
+    d = two_seat("J♠ Q♠ K♠ A♠ 2♣", "Q♣ 5♦")
+    assert d.is_legal(Action.throw(*cards("J♠ Q♠ K♠")))
 
 
 def test_cardrulesplus_jokers_wild_in_sets_and_runs() -> None:
@@ -191,16 +194,68 @@ def test_cardrulesplus_has_no_money_transfers() -> None:
     assert profile(CRP).money_per_point is None
 
 
-def test_cardrulesplus_reshuffle_keeps_discard_top() -> None:
-    d = position(CRP, ["K♦ 2♣ 8♥", "K♣ 7♦ 10♠"], "4♥", rest="pile", dealer=1, turns=5)
-    assert d.stock == [] and len(d.pile) == 52 - 6
-    buried = set(d.pile[:-1])
+# -- the reshuffle (this site's ruling: the source read literally) ---------------------------
+#
+# The player throws, then draws. If the stock is empty at the draw, the throw has
+# already landed on the discard pile; the pile except its top card (the last card of
+# that throw) is shuffled into a new stock, the previous throw included.
+
+
+def empty_stock(a: str, b: str, pile: str = "4♥", **opts: object) -> Deal:
+    """Two seats, an empty stock, every other card face up under ``pile``."""
+    p = profile(CRP, **opts) if opts else profile(CRP)
+    d = position(p, [a, b], pile, rest="pile", dealer=1, turns=5)
+    assert d.stock == [] and len(d.pile) == p.deck_size - len(cards(a)) - len(cards(b))
+    return d
+
+
+def test_cardrulesplus_reshuffle_keeps_the_drawing_players_single_throw_on_top() -> None:
+    d = empty_stock("K♦ 2♣ 8♥", "K♣ 7♦ 10♠")
+    pool = set(d.pile)  # everything on the pile before the throw, the previous throw 4♥ included
     act(d, "throw K♦")
     act(d, "take stock")
     drawn = d.hands[0][-1]
-    assert drawn in buried and set(d.stock) | {drawn} == buried
-    assert d.pile == cards("4♥ K♦")  # the old top stays; the throw lands on it
+    assert drawn in pool and set(d.stock) | {drawn} == pool
+    assert d.pile == cards("K♦")  # only the drawing player's own throw stays
     assert d.reshuffles == 1 and d.card_count() == 52
+    # the lone card left on the pile is the previous discard for the next player
+    assert d.offer_cards == cards("K♦")
+    act(d, "throw K♣")
+    assert d.is_legal(Action.take_pile(card("K♦")))
+
+
+def test_cardrulesplus_reshuffle_puts_the_previous_throw_into_the_new_stock() -> None:
+    d = empty_stock("K♦ 2♣ 8♥", "K♣ 7♦ 10♠", pile="6♣ 7♣ 8♣")
+    act(d, "throw K♦")
+    act(d, "take stock")
+    assert not set(cards("6♣ 7♣ 8♣")) & set(d.pile)
+    assert set(cards("6♣ 7♣ 8♣")) <= set(d.stock) | {d.hands[0][-1]}
+
+
+def test_cardrulesplus_reshuffle_keeps_only_the_last_card_of_a_thrown_group() -> None:
+    d = empty_stock("Q♦ Q♠ 2♣", "K♣ 7♦ 10♠")
+    before = len(d.pile)
+    events = act(d, "throw Q♦ Q♠")
+    events += act(d, "take stock")
+    assert d.pile == cards("Q♠")  # the throw's last card; Q♦ went into the shuffle
+    assert card("Q♦") in set(d.stock) | {d.hands[0][-1]}
+    assert len(d.stock) == before + 1 - 1  # the old pile, plus Q♦, less the card drawn
+    assert [e.code for e in events] == ["threw", "reshuffle", "took-stock"]
+    assert events[1].params == {"count": before + 1}
+    assert d.offer == 1 and d.offer_kind == "set"  # what is left of the set is still a set
+
+
+def test_cardrulesplus_card_left_of_a_reshuffled_set_is_not_pickable() -> None:
+    d = empty_stock("Q♦ Q♠ 2♣", "K♣ 7♦ 10♠")
+    act(d, "throw Q♦ Q♠")
+    act(d, "take stock")
+    act(d, "throw K♣")
+    assert_refused(d, "take pile Q♠", "set-not-pickable")
+    with_pick = empty_stock("Q♦ Q♠ 2♣", "K♣ 7♦ 10♠", set_pick=True)
+    act(with_pick, "throw Q♦ Q♠")
+    act(with_pick, "take stock")
+    act(with_pick, "throw K♣")
+    assert with_pick.is_legal(Action.take_pile(card("Q♠")))  # set-pick: any card of a just-thrown set
 
 
 def test_cardrulesplus_has_no_turn_cap() -> None:

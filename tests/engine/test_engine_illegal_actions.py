@@ -16,7 +16,7 @@ from dhumbal import messages
 from dhumbal.cards import full_deck
 from dhumbal.deal import Action, Deal, IllegalAction, parse_action
 
-from rules_kit import act, assert_refused, card, cards, position, profile
+from rules_kit import act, assert_refused, card, cards, position, profile, unchecked
 
 
 def refusal_codes() -> list[str]:
@@ -153,8 +153,10 @@ def case_pile_take_empty_hand() -> None:
 
 
 def case_stock_empty() -> None:
+    # Not reachable in play (the hands would hold all the pack but the pile top),
+    # so the state is written directly.
     rest = [c for c in full_deck(jokers=False) if c not in cards("2♦")]
-    d = Deal.from_position(profile("nepali-games"), hands=[rest[:26], rest[26:]], pile=cards("2♦"), stock=[], dealer=1)
+    d = unchecked("nepali-games", [rest[:26], rest[26:]], cards("2♦"), dealer=1)
     assert_refused(d, "take stock", "stock-empty")
 
 
@@ -195,16 +197,19 @@ def case_run_not_pickable() -> None:
 
 
 def case_turn_cannot_complete() -> None:
-    # Not reachable in play (a set on the discard always leaves a card to reshuffle),
-    # so the state is written directly: the offer is a set that may not be picked,
-    # and the stock is empty with nothing under the discard to shuffle.
-    rest = [c for c in full_deck(jokers=False) if c != card("8♦")]
-    d = Deal.from_position(profile("cardrulesplus"), hands=[rest[:26], rest[26:]], pile=cards("8♦"), stock=[], dealer=1, turns=4)
-    state = d.to_json()
-    state["offer_kind"] = "set"
-    d = Deal.from_json(state)
-    assert_refused(d, Action.throw(d.hands[0][0]), "turn-cannot-complete")
-    assert all(a.kind != "throw" for a in d.legal_actions())
+    # Not reachable in play (the hands would hold all the pack), so the state is
+    # written directly: the stock and the discard pile are empty, so a single card
+    # thrown would be the pile's top, kept there, with nothing to shuffle under it.
+    rest = [c for c in full_deck(jokers=False)]
+    d = unchecked("cardrulesplus", [rest[:26], rest[26:]], [], dealer=1, offer=0, turns=4)
+    single = Action.throw(card("A♠"))
+    assert_refused(d, single, "turn-cannot-complete")
+    assert single not in d.legal_actions()
+    # Two cards thrown: the first is shuffled into a new stock under the second, so the turn ends.
+    assert d.is_legal(Action.throw(*cards("A♠ 2♠ 3♠")))
+    act(d, "throw A♠ 2♠ 3♠")
+    act(d, "take stock")
+    assert d.pile == cards("3♠") and len(d.stock) == 1 and d.offer_kind == "run"
 
 
 def case_bad_action() -> None:

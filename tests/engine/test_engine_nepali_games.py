@@ -13,7 +13,7 @@ import pytest
 from dhumbal.cards import full_deck
 from dhumbal.deal import Action, Deal
 
-from rules_kit import act, assert_refused, card, cards, position, profile
+from rules_kit import act, assert_refused, card, cards, position, profile, unchecked
 
 NG = "nepali-games"
 
@@ -137,7 +137,7 @@ def test_runs_option_allows_three_in_a_row_of_one_suit() -> None:
 
 
 def test_run_ace_low_no_wrap() -> None:
-    d = two_seat("A♠ 2♠ 3♠ Q♠ K♠ J♠", "Q♦ Q♥", runs=True, stock_top="5♣")
+    d = two_seat("A♠ 2♠ 3♠ Q♠ K♠ J♠", "Q♦ Q♥", runs=True, cards="7", stock_top="5♣")
     act(d, "take stock")
     assert_refused(d, "throw Q♠ K♠ A♠", "not-a-run")
     assert_refused(d, "throw K♠ A♠ 2♠", "not-a-run")
@@ -299,11 +299,10 @@ def test_taking_the_pile_does_not_reshuffle() -> None:
 
 
 def test_empty_stock_with_a_single_pile_card_cannot_be_drawn() -> None:
-    # every card but the pile top is in the hands: nothing to reshuffle
+    # every card but the pile top is in the hands: nothing to reshuffle (no real
+    # deal gets there, so the state is written directly)
     rest = [c for c in full_deck(jokers=False) if c not in cards("2♦ 3♦")]
-    d = Deal.from_position(
-        profile(NG), hands=[[card("3♦")] + rest[:25], rest[25:]], pile=cards("2♦"), stock=[], dealer=1,
-    )
+    d = unchecked(NG, [[card("3♦")] + rest[:25], rest[25:]], cards("2♦"), dealer=1)
     assert not d.can_draw_stock()
     assert_refused(d, "take stock", "stock-empty")
     assert [a for a in d.legal_actions() if a.kind == "take"] == [Action.take_pile()]

@@ -7,6 +7,7 @@ import json
 from typing import Any, Callable
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from dhumbal import bots
 from dhumbal.cards import card_text
@@ -158,3 +159,74 @@ def test_position_with_bad_seats_or_pile(kw: dict[str, Any], words: str) -> None
     pile = kw.pop("pile", "9♦")
     with pytest.raises(PositionError, match=words):
         position("nepali-games", ["A♠", "2♠"], pile, **kw)
+
+
+# -- malformed transcripts: a clear refusal, never a crash --------------------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 10**6) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def transcript_refused(t: object) -> None:
+    try:
+        replay(t)  # type: ignore[arg-type]
+    except (PositionError, IllegalAction) as exc:
+        assert str(exc)
+    # a transcript may of course replay: then it is a real deal
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON)
+def test_junk_is_refused_as_a_transcript(junk: object) -> None:
+    transcript_refused(junk)
+
+
+FINISHED = finished_deal().transcript()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["profile", "seed", "dealer", "players", "actions", "outcome", "format"]), JSON, st.integers(0, 40))
+def test_a_transcript_with_one_field_spoiled_is_refused_clearly(field: str, value: object, line: int) -> None:
+    t = copy.deepcopy(FINISHED)
+    if line % 3 == 0:
+        t[field] = value
+    elif line % 3 == 1:
+        t.pop(field, None)
+    else:
+        actions = t["actions"]
+        actions[line % len(actions)] = value
+    transcript_refused(t)
+
+
+@pytest.mark.parametrize(
+    "spoil,words",
+    [
+        (lambda t: t.update(profile=5), "'profile' has the wrong type"),
+        (lambda t: t.update(profile="poker"), "'profile'"),
+        (lambda t: t.update(players=True), "'players' has the wrong type"),
+        (lambda t: t.update(players=9), "players"),
+        (lambda t: t.update(dealer=-1), "dealer -1"),
+        (lambda t: t.update(seed=[1]), "'seed' has the wrong type"),
+        (lambda t: t.pop("actions"), "'actions' is missing"),
+        (lambda t: t["actions"].__setitem__(0, 7), "action 1 is not text"),
+        (lambda t: t["outcome"].update(paid=[0, 0, 0]), "'outcome' does not match"),
+        (lambda t: t.update(format=3), "format"),
+    ],
+)
+def test_a_malformed_transcript_names_the_field(spoil: Callable[[dict[str, Any]], None], words: str) -> None:
+    t = copy.deepcopy(finished_deal().transcript())
+    spoil(t)
+    with pytest.raises(PositionError) as info:
+        replay(t)
+    assert words in str(info.value)
+
+
+def test_a_refused_transcript_action_names_its_line() -> None:
+    t = copy.deepcopy(finished_deal().transcript())
+    t["actions"][2] = "0: throw K♠ K♠"
+    with pytest.raises(IllegalAction) as info:
+        replay(t)
+    assert any("transcript action 3" in note for note in info.value.__notes__)

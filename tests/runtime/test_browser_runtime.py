@@ -135,7 +135,7 @@ def test_runtime_survives_instant_navigation(open_page: Any, built_site: Any) ->
     mark = len(traffic.urls)
     link = page.locator(".md-sidebar--primary a.md-nav__link[href*='rules/dashain']").first
     link.click()
-    page.wait_for_function("location.pathname.endsWith('/rules/dashain/')", timeout=30_000)
+    page.wait_for_function("() => location.pathname.endsWith('/rules/dashain/')", timeout=30_000)
     _settle(page)
     # Instant navigation, not a page load: the window and the runtime are the same.
     assert page.evaluate("window.__samePage === true && window.__runtime === DhumbalRuntime")

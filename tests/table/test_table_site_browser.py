@@ -157,7 +157,8 @@ def test_the_table_is_accessible_and_fits_360_px(site_page: Opener, real_site: A
 
     def axe() -> list[Any]:
         if not page.evaluate("typeof axe !== 'undefined'"):
-            page.add_script_tag(path=str(AXE))
+            # Evaluated, not added as a script tag: the site's policy forbids inline script.
+            page.evaluate(AXE.read_text(encoding="utf-8") + "\n;void 0")
         result = page.evaluate("axe.run(document.querySelector('#dh-table'))")
         return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]])
                 for v in result["violations"] if v["impact"] in ("serious", "critical")]
@@ -183,7 +184,7 @@ def test_play_from_a_worked_example(site_page: Opener, real_site: Any) -> None:
     example = button.evaluate("b => b.parentElement.closest('.dh-example, [data-example]').id")
     button.click()
     wait_ready(page)
-    page.wait_for_function("document.querySelector('#dh-table .dht-play-area[data-your-turn=\"true\"]')")
+    page.wait_for_function("() => document.querySelector('#dh-table .dht-play-area[data-your-turn=\"true\"]')")
     # the table opens right after the example, and Back takes it home and the reader to the example
     assert page.evaluate("id => document.getElementById(id).nextElementSibling.id", example) == "dh-table"
     me = state["turn"]
@@ -285,7 +286,7 @@ def test_instant_navigation_keeps_the_engine(site_page: Opener, real_site: Any) 
     wasm = [u for u in watch.requested if u.endswith(".wasm")]
     assert len(wasm) == 1
     page.locator('a[href$="cardrulesplus/"]').first.click()
-    page.wait_for_function("location.pathname.endsWith('/rules/cardrulesplus/')")
+    page.wait_for_function("() => location.pathname.endsWith('/rules/cardrulesplus/')")
     # the new page's table finds the engine ready and starts at once (the URL
     # may change before the content is swapped: wait for the new table)
     page.wait_for_selector(f'{TABLE}[data-profile="cardrulesplus"][data-state="ready"][data-answers]')

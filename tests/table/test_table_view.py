@@ -398,7 +398,7 @@ def test_settings_are_generated_from_the_option_specs(profile: str) -> None:
             assert f'name="opt:{spec.key}"' in html
             assert escape(t(spec.label)) in html
             current = spec.text(p.option(spec.key))  # type: ignore[arg-type]
-            shown = i18n.digits(current, lang)  # a text field shows the page's digits
+            shown = i18n.number(current, lang)  # a text field shows the page's digits and decimal separator
             assert re.search(rf'name="opt:{re.escape(spec.key)}"[^>]*(value="{re.escape(shown)}"|>.*?<option value="{re.escape(current)}" selected)', html, re.S), spec.key
         assert '<option value="hard" selected>' in html
         assert escape(t(view.START_NEW)) in html

@@ -11,13 +11,14 @@
  *
  *   DhumbalRuntime.status     "idle" | "loading" | "ready" | "error"
  *   DhumbalRuntime.error      the last error's code ("blocked" | "unsupported"
- *                             | "failed"), or null
+ *                             | "failed" | "timeout"), or null
  *   DhumbalRuntime.ensure()   Promise<void>: start the worker and load the
  *                             engine (idempotent; rejects with the error while
  *                             status is "error": call retry())
- *   DhumbalRuntime.request(payload)  Promise<result>: ensure(), then send one
- *                             JSON request to dhumbal.web.handle; rejects with
- *                             an Error carrying .code
+ *   DhumbalRuntime.request(payload[, {timeout}])  Promise<result>: ensure(),
+ *                             then send one JSON request to dhumbal.web.handle;
+ *                             rejects with an Error carrying .code
+ *                             ("timeout" after limits.request ms, or `timeout`)
  *   DhumbalRuntime.onStatus(callback)  callback(status, errorCode) now and on
  *                             every change; returns an unsubscribe function
  *   DhumbalRuntime.onProgress(callback)  callback(loaded, total) as the
@@ -26,6 +27,19 @@
  *   DhumbalRuntime.retry()    after an error: a fresh worker, loading again
  *   DhumbalRuntime.version    the engine's version once ready; .timings, the
  *                             worker's load steps in ms (for the benchmark)
+ *   DhumbalRuntime.progress   while loading: {loaded, total} bytes of the
+ *                             engine's files so far (total grows as files start)
+ *   DhumbalRuntime.limits     the watchdog's limits in ms (see below); a page may
+ *                             set window.DhumbalRuntimeLimits before this script
+ *                             to change them
+ *
+ * The watchdog (the last section below) turns every way the engine can stop
+ * into the error state, which the table shows with Retry: a download that
+ * stalls (the worker reports it: "blocked"), a worker that dies while loading
+ * or after (it holds a Web Lock for its lifetime, which the page is granted
+ * the moment it ends; without Web Locks, the timeouts: "failed"), a worker
+ * that falls silent while loading (limits.silence: "failed"), and a request
+ * that is not answered in time (limits.request: "timeout").
  *
  * No rule and no reader-visible text lives here: the table shows the engine's
  * HTML and localized messages, and for an error only gets the code.
@@ -54,6 +68,7 @@
     version: null,
     timings: null,
     progress: { loaded: 0, total: 0 },
+    limits: null, // set below, once the watchdog's defaults are defined
     base: base,
     ensure: ensure,
     request: request,
@@ -108,10 +123,10 @@
     for (var i = 0; i < current.length; i++) current[i](loaded, total);
   }
 
-  function send(type, fields) {
+  function send(type, fields, timeout) {
     return new Promise(function (resolve, reject) {
       var id = nextId++;
-      pending[id] = { resolve: resolve, reject: reject };
+      pending[id] = { resolve: resolve, reject: reject, timer: null };
       var message = { id: id, type: type };
       for (var key in fields) message[key] = fields[key];
       try {
@@ -119,33 +134,43 @@
       } catch (err) {
         delete pending[id];
         reject(fail("failed", String((err && err.message) || err)));
+        return;
       }
+      if (timeout > 0) pending[id].timer = setTimeout(function () { requestTimedOut(id, timeout); }, timeout);
     });
+  }
+
+  function settle(id) {
+    var entry = pending[id];
+    if (!entry) return null;
+    delete pending[id];
+    if (entry.timer) clearTimeout(entry.timer);
+    return entry;
   }
 
   function rejectAll(err) {
     var ids = Object.keys(pending);
     for (var i = 0; i < ids.length; i++) {
-      var entry = pending[ids[i]];
-      delete pending[ids[i]];
-      entry.reject(err);
+      var entry = settle(ids[i]);
+      if (entry) entry.reject(err);
     }
   }
 
   function onMessage(event) {
     var message = event.data || {};
+    lifeSign(message);
     if (message.type === "progress") {
       progressed(+message.loaded || 0, +message.total || 0);
       return;
     }
+    if (message.type === "alive") return;
     if (message.type === "status") {
       // The init answer settles loading; later, "error" means the engine died.
       if (message.status === "error" && runtime.status === "ready") broken("failed", "the engine stopped");
       return;
     }
-    var entry = pending[message.id];
+    var entry = settle(message.id);
     if (!entry) return;
-    delete pending[message.id];
     if (message.ok) {
       entry.resolve(message.result);
     } else {
@@ -157,6 +182,7 @@
   function broken(code, message) {
     // The worker cannot go on: drop it, fail what waits, report the code.
     var err = fail(code, message);
+    unwatch();
     if (worker) worker.terminate();
     worker = null;
     rejectAll(err);
@@ -180,6 +206,8 @@
         return "module";
       }
     };
+    // A name of its own: the worker holds a Web Lock of that name while it lives.
+    options.name = "dhumbal-" + Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
     try {
       worker = new Worker(workerURL, options);
     } catch (err) {
@@ -187,6 +215,7 @@
     }
     if (!moduleType) return broken("unsupported", unsupported);
     var current = worker;
+    watch(current);
     worker.onmessage = onMessage;
     worker.onerror = function (event) {
       // The worker script could not be loaded or crashed.
@@ -198,11 +227,12 @@
     worker.onmessageerror = function () {
       if (worker === current) broken("failed", "a message could not be read");
     };
-    loading = send("init", { base: base }).then(
+    loading = send("init", { base: base, limits: { stall: limits().stall } }).then(
       function (info) {
         if (worker !== current) throw fail("failed", "superseded");
         runtime.version = (info && info.version) || null;
         runtime.timings = (info && info.timings) || null;
+        loaded();
         setStatus("ready");
       },
       function (err) {
@@ -219,19 +249,99 @@
     return loading;
   }
 
-  function request(payload) {
+  function request(payload, options) {
+    var timeout = options && options.timeout !== undefined ? options.timeout : limits().request;
     return ensure().then(function () {
-      return send("request", { payload: payload });
+      return send("request", { payload: payload }, timeout);
     });
   }
 
   function retry() {
     if (runtime.status !== "error") return ensure();
+    unwatch();
     if (worker) worker.terminate();
     worker = null;
     loading = null;
     return ensure();
   }
 
+  // -- watchdog -------------------------------------------------------------------
+  //
+  // Every way the engine can stop becomes the error state within seconds:
+  //   stall    a download that brings no data for this long: the worker
+  //            reports it ("blocked"; limits.stall goes to the worker)
+  //   silence  while loading, no message at all from the worker for this long
+  //            (it sends progress twice a second unless Python is busy): the
+  //            worker is dead or hung ("failed")
+  //   request  a request not answered in this long ("timeout"); the worker is
+  //            dropped, and Retry starts a fresh one
+  // A worker that dies (terminated, crashed, closed) is known at once where
+  // the browser has Web Locks: it holds the lock named after it while it
+  // lives, and the page's request for that lock is granted when it ends.
+  var DEFAULT_LIMITS = { stall: 8000, silence: 20000, request: 30000 };
+  var guard = null; // {worker, timer, lastSign, abort}
+
+  function watchdogLimits() {
+    var given = window.DhumbalRuntimeLimits || {};
+    var out = {};
+    for (var key in DEFAULT_LIMITS) {
+      var value = Number(given[key]);
+      out[key] = value > 0 ? value : DEFAULT_LIMITS[key];
+    }
+    return out;
+  }
+
+  function limits() {
+    return runtime.limits;
+  }
+
+  function watch(target) {
+    unwatch();
+    guard = { worker: target, timer: null, lastSign: Date.now(), abort: null };
+    var mine = guard;
+    mine.timer = setInterval(function () {
+      if (guard !== mine || runtime.status !== "loading") return;
+      var quiet = Date.now() - mine.lastSign;
+      if (quiet > limits().silence && worker === mine.worker) {
+        broken("failed", "the engine's worker gave no sign of life for " + Math.round(quiet / 1000) + " s while loading");
+      }
+    }, 1000);
+  }
+
+  function loaded() {
+    // Loading is over: the silence check stops (a busy engine may be quiet);
+    // requests have their own timeouts, and the lock still watches the worker.
+    if (guard && guard.timer) clearInterval(guard.timer);
+    if (guard) guard.timer = null;
+  }
+
+  function unwatch() {
+    if (!guard) return;
+    if (guard.timer) clearInterval(guard.timer);
+    if (guard.abort) guard.abort.abort();
+    guard = null;
+  }
+
+  function lifeSign(message) {
+    if (!guard) return;
+    guard.lastSign = Date.now();
+    if (message.type === "alive" && message.lock && !guard.abort) holdLock(guard, String(message.lock));
+  }
+
+  function holdLock(mine, name) {
+    if (!(navigator.locks && navigator.locks.request && typeof AbortController === "function")) return;
+    mine.abort = new AbortController();
+    navigator.locks.request(name, { signal: mine.abort.signal }, function () {
+      // Granted: the worker that held it is gone.
+      if (guard === mine && worker === mine.worker) broken("failed", "the engine's worker stopped");
+    }).catch(function () { /* aborted: this page dropped the worker itself */ });
+  }
+
+  function requestTimedOut(id, timeout) {
+    if (!pending[id]) return;
+    broken("timeout", "the engine did not answer within " + Math.round(timeout / 1000) + " s");
+  }
+
+  runtime.limits = watchdogLimits();
   window.DhumbalRuntime = runtime;
 })();

@@ -227,7 +227,14 @@
       shown = root.querySelector('[data-error-code="generic"]');
       if (shown) shown.hidden = false;
     }
-    var title = root.querySelector(".dht-error-title");
+    // Whether the engine failed to start, or stopped under a game on the table.
+    var titles = root.querySelectorAll("[data-error-title]");
+    var title = null;
+    for (var k = 0; k < titles.length; k++) {
+      var live = titles[k].getAttribute("data-error-title") === "live";
+      titles[k].hidden = live !== this.live;
+      if (!titles[k].hidden) title = titles[k];
+    }
     this.say((title ? title.textContent + " " : "") + (shown ? shown.textContent : ""), true);
   };
 
@@ -302,6 +309,17 @@
     return d;
   };
 
+  // A request to restore the game in a link. A link longer than the engine
+  // reads (data-max-hash, from the engine) is cut to one character more: the
+  // engine then refuses it as too long and deals afresh with its notice,
+  // instead of receiving a request too large to read at all.
+  Table.prototype.restoreRequest = function (hash) {
+    var max = parseInt(this.root.getAttribute("data-max-hash"), 10) || 100000;
+    var own = ownGames().indexOf(hash) >= 0;
+    if (hash.length > max) hash = hash.slice(0, max + 1);
+    return { op: "restore", hash: hash, fallback: this.defaults(), own: own };
+  };
+
   Table.prototype.begin = function () {
     var hash = tableHash();
     var payload;
@@ -311,8 +329,7 @@
     } else if (this.live) {
       return Promise.resolve();
     } else if (hash || this.carried) {
-      payload = { op: "restore", hash: hash || this.carried, fallback: this.defaults(),
-                  own: ownGames().indexOf(hash || this.carried) >= 0 };
+      payload = this.restoreRequest(hash || this.carried);
       this.carried = "";
       this.played = true;
     } else if (this.root.hasAttribute("data-position-state")) {
@@ -975,7 +992,7 @@
       var c = controllers[i];
       if (!c.root.isConnected || hash === c.lastHash) continue;
       c.played = true;
-      if (c.live) c.send({ op: "restore", hash: hash, fallback: c.defaults(), own: ownGames().indexOf(hash) >= 0 });
+      if (c.live) c.send(c.restoreRequest(hash));
       else c.intent("link");
       break;
     }

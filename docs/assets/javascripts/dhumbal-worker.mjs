@@ -1,12 +1,21 @@
 // The Dhumbal engine in a module Web Worker (started by dhumbal-runtime.js).
 //
-// Messages in:  {id, type: "init", base}        base = URL of the site root
-//               {id, type: "request", payload}  any JSON value
+// Messages in:  {id, type: "init", base, limits}  base = URL of the site root;
+//                                                 limits.stall in ms (see below)
+//               {id, type: "request", payload}    any JSON value
 // Messages out: {id, ok: true, result} | {id, ok: false, error: {code, message}}
-//               {type: "status", status}        "loading" | "ready" | "error"
-//               {type: "progress", loaded, total}  bytes of the files fetched
-//                                               while booting (total from the
-//                                               manifest's download.fetched)
+//               {type: "status", status}          "loading" | "ready" | "error"
+//               {type: "alive", lock}             at start, once this worker holds
+//                                                 the Web Lock named `lock` (its
+//                                                 name): the page asks for the same
+//                                                 lock, which it gets when this
+//                                                 worker is gone, however it ended
+//               {type: "progress", loaded, total, files}  while loading, at most
+//                                                 every 250 ms and at least every
+//                                                 second: bytes of the engine's files
+//                                                 received, and expected (the
+//                                                 manifest's download.fetched once
+//                                                 known, else the sizes seen so far)
 //
 // "init" loads Pyodide from <base>assets/pyodide/ and, at the same time,
 // fetches <base>assets/engine/manifest.json and the wheel it names; then it
@@ -15,9 +24,9 @@
 // to Python's dhumbal.web.handle and returns the parsed JSON answer. No rule
 // is decided here: this file only moves messages.
 //
-// Error codes: "blocked" (a file of the runtime could not be fetched),
-// "unsupported" (no WebAssembly here), "failed" (anything else), plus
-// "not-ready" and "bad-message" for requests the worker cannot take.
+// Error codes: "blocked" (a file of the runtime could not be fetched, or its
+// download stalled), "unsupported" (no WebAssembly here), "failed" (anything
+// else), plus "not-ready" and "bad-message" for requests the worker cannot take.
 
 // When this module started running, in ms since the worker was created.
 const started = performance.now();
@@ -48,55 +57,87 @@ function errorOf(err) {
   return { code: blocked ? "blocked" : "failed", message };
 }
 
-// Download progress: the bytes of every file fetched while booting, as they
-// arrive, against the total the manifest announces (download.fetched).
-const download = { loaded: 0, total: 0, posted: 0 };
-
-function report(force) {
-  const now = performance.now();
-  if (!force && now - download.posted < 100) return;
-  download.posted = now;
-  self.postMessage({ type: "progress", loaded: download.loaded, total: download.total });
-}
-
-function counted(response) {
-  if (!response.body || typeof TransformStream !== "function") return response;
-  const count = new TransformStream({
-    transform(chunk, controller) {
-      download.loaded += chunk.byteLength;
-      report(false);
-      controller.enqueue(chunk);
-    },
-  });
-  return new Response(response.body.pipeThrough(count), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-}
-
+// -- the download watchdog ---------------------------------------------------
+//
 // Pyodide swallows a failed WebAssembly instantiation (it logs a warning and
-// never settles loadPyodide), and a 404 on one of its files would leave it
-// waiting too. So, while booting, every fetch and every streaming
-// instantiation is watched: the first failure rejects the boot at once.
-function watchBoot() {
+// never settles loadPyodide), a 404 on one of its files would leave it
+// waiting too, and a download whose connection stalls never ends. So, while
+// booting, every fetch is watched: an HTTP error or a failed streaming
+// instantiation rejects the boot at once, and so does a stall: nothing
+// happening for `stallMs` (no byte on any download, no step finished, and the
+// worker not busy: running Python blocks this timer, and time blocked does
+// not count). Module scripts (which Pyodide imports) are fetched here first,
+// so that their bytes are watched too and the import finds them in the cache.
+const TICK = 500; // ms between stall checks
+
+function watchBoot(stallMs) {
   let fail;
   const failed = new Promise((_, reject) => (fail = reject));
+  failed.catch(() => {});
   const fetch0 = self.fetch;
   const stream0 = WebAssembly.instantiateStreaming;
+  const inflight = new Set();
+  let loaded = 0;
+  let total = 0; // the sizes the responses announced so far
+  let announced = 0; // what the manifest says the whole download is
+  let last = performance.now();
+  let lastTick = last;
+  let lastPost = 0;
+
+  const report = (force) => {
+    const now = performance.now();
+    if (!force && now - lastPost < 250) return;
+    lastPost = now;
+    self.postMessage({ type: "progress", loaded, total: Math.max(announced, total), files: inflight.size });
+  };
+  const progress = () => {
+    last = performance.now();
+    report(false);
+  };
+  // Count a response's bytes on a copy of its body; the original goes to its reader untouched.
+  const count = (name, response) => {
+    const size = Number(response.headers.get("content-length"));
+    if (size > 0) total += size;
+    let reader;
+    try {
+      reader = response.clone().body.getReader();
+    } catch (err) {
+      inflight.delete(name);
+      return;
+    }
+    const pump = () =>
+      reader.read().then(({ done, value }) => {
+        if (done) {
+          inflight.delete(name);
+          progress();
+          return;
+        }
+        loaded += value.byteLength;
+        progress();
+        return pump();
+      });
+    pump().catch(() => inflight.delete(name));
+  };
+
   self.fetch = async function (resource, options) {
+    const name = String((resource && resource.url) || resource).split("?")[0].split("/").pop();
+    inflight.add(name);
+    progress();
     let response;
     try {
       response = await fetch0.call(self, resource, options);
     } catch (err) {
+      inflight.delete(name);
       fail(new RuntimeError("blocked", `cannot fetch ${resource}: ${err.message || err}`));
       throw err;
     }
     if (!response.ok) {
+      inflight.delete(name);
       fail(new RuntimeError("blocked", `cannot fetch ${resource}: HTTP ${response.status}`));
       return response;
     }
-    return counted(response);
+    count(name, response);
+    return response;
   };
   if (stream0) {
     WebAssembly.instantiateStreaming = function (source, imports) {
@@ -106,12 +147,30 @@ function watchBoot() {
       });
     };
   }
+  const timer = setInterval(() => {
+    const now = performance.now();
+    if (now - lastTick > TICK * 3) last = now; // the worker was busy, not stalled
+    lastTick = now;
+    if (now - last > stallMs) {
+      const waiting = inflight.size ? `: no data from ${[...inflight].join(", ")}` : "";
+      fail(new RuntimeError("blocked", `the engine's download stalled for ${Math.round((now - last) / 1000)} s${waiting}`));
+    }
+    report(true);
+  }, TICK);
   const restore = () => {
+    clearInterval(timer);
     self.fetch = fetch0;
     if (stream0) WebAssembly.instantiateStreaming = stream0;
   };
-  failed.catch(() => {});
-  return { failed, restore };
+  const expect = (bytes) => {
+    announced = bytes > 0 ? bytes : 0;
+    report(true);
+  };
+  const done = () => {
+    loaded = Math.max(loaded, announced, total);
+    report(true);
+  };
+  return { failed, restore, step: progress, expect, done };
 }
 
 async function fetchOk(url, options) {
@@ -120,21 +179,20 @@ async function fetchOk(url, options) {
   return response;
 }
 
-async function loadEngine(base) {
+async function loadEngine(base, limits) {
   if (typeof WebAssembly !== "object") {
     throw new RuntimeError("unsupported", "WebAssembly is not available");
   }
   const indexURL = new URL("assets/pyodide/", base).href;
   const engineURL = new URL("assets/engine/", base);
-  const watch = watchBoot();
+  const watch = watchBoot(Number(limits && limits.stall) > 0 ? Number(limits.stall) : 8000);
   try {
     const t0 = performance.now();
     // The wheel downloads while Pyodide boots.
     const manifest = fetchOk(new URL("manifest.json", engineURL), { cache: "no-cache" })
       .then((r) => r.json())
       .then((m) => {
-        download.total = (m.download && +m.download.fetched) || 0;
-        report(true);
+        watch.expect((m.download && +m.download.fetched) || 0);
         return m;
       });
     const wheel = manifest
@@ -145,13 +203,22 @@ async function loadEngine(base) {
       })
       .then((response) => response.arrayBuffer());
     wheel.catch(() => {});
+    // Pyodide's two module scripts, fetched (and watched) before they are imported.
+    const scripts = ["pyodide.mjs", "pyodide.asm.mjs"].map((name) =>
+      fetchOk(indexURL + name).then((r) => r.arrayBuffer()),
+    );
+    scripts.forEach((p) => p.catch(() => {}));
     const boot = (async () => {
+      await Promise.all(scripts);
       const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+      watch.step();
       return loadPyodide({ indexURL, packages: [], stdout: () => {}, stderr: (line) => console.warn(line) });
     })();
     const py = await Promise.race([boot, watch.failed]);
+    watch.step();
     const t1 = performance.now();
     const bytes = await Promise.race([wheel, watch.failed]);
+    watch.step();
     const t2 = performance.now();
     // Into site-packages, as an installer would (the default is the cwd).
     const sitePackages = py.runPython("import sys; next(p for p in sys.path if p.endswith('/site-packages'))");
@@ -179,8 +246,7 @@ async function loadEngine(base) {
     pyodide = py;
     const t4 = performance.now();
     const { version } = await manifest;
-    download.loaded = Math.max(download.loaded, download.total);
-    report(true);
+    watch.done();
     // Milliseconds of each step, for the benchmark (bench/runtime_bench.py).
     const timings = {
       start: round(started),
@@ -199,10 +265,10 @@ function round(ms) {
   return Math.round(ms * 10) / 10;
 }
 
-function init(base) {
+function init(base, limits) {
   if (!booting) {
     status("loading");
-    booting = loadEngine(base).then(
+    booting = loadEngine(base, limits).then(
       (info) => {
         status("ready");
         return info;
@@ -230,7 +296,7 @@ async function onMessage(event) {
   try {
     let result;
     if (message.type === "init") {
-      result = await init(String(message.base || self.location.href));
+      result = await init(String(message.base || self.location.href), message.limits);
     } else if (message.type === "request") {
       result = request(message.payload);
     } else {
@@ -249,4 +315,19 @@ async function onMessage(event) {
 }
 
 self.onmessage = onMessage;
+
+// -- liveness -------------------------------------------------------------------
+//
+// This worker holds a Web Lock named after it for as long as it lives; the
+// page asks for the same lock and so learns at once when the worker is gone
+// (terminated, crashed, closed), busy or not. Where Web Locks are missing,
+// the page's timeouts stand in (see dhumbal-runtime.js).
+if (self.navigator && navigator.locks && self.name) {
+  navigator.locks
+    .request(self.name, () => {
+      self.postMessage({ type: "alive", lock: self.name });
+      return new Promise(() => {}); // held until the worker ends
+    })
+    .catch(() => {});
+}
 

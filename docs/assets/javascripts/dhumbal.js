@@ -31,3 +31,67 @@
     updateLanguageLinks();
   }
 })();
+
+/*
+ * Nepali writes numbers in Devanagari digits everywhere, but Material fills
+ * the search result counts ("मिल्ने # पृष्ठ", "यस पृष्ठमा थप #") with Latin
+ * digits. On Nepali pages, rewrite those counts as they appear. Only the
+ * counts: the results' own text already comes from the Nepali pages, where
+ * card indices (10♥) stay as printed on the cards.
+ */
+(function () {
+  "use strict";
+
+  var DIGITS = "०१२३४५६७८९";
+  var COUNTS = ".md-search-result__meta, .md-search-result__more > summary";
+
+  function devanagari(node) {
+    var walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (var text = walker.nextNode(); text; text = walker.nextNode()) {
+      if (/[0-9]/.test(text.data)) {
+        text.data = text.data.replace(/[0-9]/g, function (d) { return DIGITS.charAt(+d); });
+      }
+    }
+  }
+
+  function rewrite(root) {
+    var counts = root.querySelectorAll(COUNTS);
+    for (var i = 0; i < counts.length; i++) devanagari(counts[i]);
+  }
+
+  if (document.documentElement.lang !== "ne") return;
+  var search = document.querySelector(".md-search");
+  if (!search || typeof MutationObserver === "undefined") return;
+  new MutationObserver(function () { rewrite(search); })
+    .observe(search, { childList: true, subtree: true, characterData: true });
+})();
+
+/*
+ * The "page not found" page. Hosts that serve only the root 404.html show the
+ * default language's page for a missing French, Dutch or Nepali address: send
+ * that reader to their language's 404 page (overrides/404.html lists the
+ * language roots in data attributes; no inline script, for the site's
+ * Content-Security-Policy).
+ */
+(function () {
+  "use strict";
+
+  var marker = document.querySelector("[data-dh-notfound]");
+  if (!marker) return;
+  var roots, langs;
+  try {
+    roots = JSON.parse(marker.getAttribute("data-roots"));
+    langs = JSON.parse(marker.getAttribute("data-langs"));
+  } catch (e) {
+    return;
+  }
+  var here = document.documentElement.lang;
+  var path = location.pathname;
+  if (/\/404\.html$/.test(path)) return;
+  for (var i = 0; i < roots.length; i++) {
+    if (langs[i] !== here && roots[i].length > 1 && path.indexOf(roots[i]) === 0) {
+      location.replace(roots[i] + "404.html");
+      return;
+    }
+  }
+})();

@@ -1,0 +1,80 @@
+"""Bot moves per second in Pyodide (under Node) beside CPython, for ``make bench``.
+
+The same function, :func:`dhumbal.benchmark.bot_moves` (four medium bots,
+seeded deals, the trusted path), runs in this CPython and, from the engine
+wheel the site ships, inside Pyodide under Node, offline. CPython rounds run
+before and after the Pyodide ones; medians are printed. Both sides count
+CPU time (this process's; the Node process's, read through
+``process.cpuUsage``), so other work on a shared machine lowers neither.
+
+    python bench/pyodide_bench.py [--deals N] [--rounds N]
+
+Figures only: nothing here passes or fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "sitegen"))
+
+from dhumbal.benchmark import bot_moves  # noqa: E402
+from dhumbal.profiles import PROFILE_KEYS  # noqa: E402
+
+
+def cpython_rounds(deals: int, rounds: int) -> list[dict[str, float]]:
+    return [
+        {key: bot_moves(key, deals, clock=time.process_time)["moves_per_second"] for key in PROFILE_KEYS}
+        for _ in range(rounds)
+    ]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=300, help="deals per profile in each round")
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args()
+    if args.deals < 1 or args.rounds < 1:
+        print("error: --deals and --rounds must be at least 1", file=sys.stderr)
+        return 2
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+        print("pyodide bench: Node.js and node_modules/pyodide are needed (make setup)", file=sys.stderr)
+        return 2
+    from dhumbal_site import runtime
+
+    wheel = runtime.cached_wheel(ROOT).path
+    for key in PROFILE_KEYS:
+        bot_moves(key, 20, seed=99)  # warm up
+    before = cpython_rounds(args.deals, (args.rounds + 1) // 2)
+    done = subprocess.run(
+        [node, str(ROOT / "bench" / "pyodide_bench.mjs"), str(wheel), str(args.deals), str(args.rounds)],
+        cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=1800,
+    )
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr[-3000:])
+        return 1
+    pyodide = json.loads(done.stdout)
+    after = cpython_rounds(args.deals, args.rounds // 2 or 1)
+    cpython = before + after
+    print(f"bot moves per second, 4 medium bots, {args.deals} deals a profile a round: "
+          f"CPython {sys.version.split()[0]} ({len(cpython)} rounds) beside Pyodide {pyodide['pyodide']} "
+          f"(Python {pyodide['python']}, Node, {len(pyodide['rounds'])} rounds), medians\n")
+    print(f"{'moves/CPU-s':<16}{'CPython':>10}{'Pyodide':>10}{'Pyodide ÷ CPython':>20}")
+    for key in PROFILE_KEYS:
+        cp = statistics.median(r[key] for r in cpython)
+        py = statistics.median(r[key]["moves_per_second"] for r in pyodide["rounds"])
+        print(f"{key:<16}{cp:>10.0f}{py:>10.0f}{py / cp:>20.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

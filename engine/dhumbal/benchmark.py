@@ -1,0 +1,131 @@
+"""The engine's benchmark: bot-vs-bot deals per CPU second, and bot moves per second.
+
+``python -m dhumbal bench`` prints, for every profile with four medium bots,
+deals per CPU second of this process (so other work on a shared machine
+does not lower them), as the median of several interleaved rounds, beside
+the rate of the lean reference loop for `dashain` (``bench/lean_dashain.py``
+in a source checkout) and the ratio of the two. Bots play on the trusted
+path (:mod:`dhumbal.playout`), as simulations do.
+
+:func:`bot_moves` is the measure run both in CPython and in Pyodide
+(``bench/pyodide_bench.py``): the same seeded deals, the same moves.
+
+Figures only: nothing here passes or fails a test.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import statistics
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Callable, Sequence, TextIO
+
+from .bots import Difficulty, policy
+from .deal import Deal
+from .playout import play_out
+from .profiles import PROFILE_KEYS, Profile, find_profile
+
+SEATS = 4
+TARGET_DEALS = 5_000  # deals per CPU second, every profile
+TARGET_LEAN_RATIO = 0.33  # of the lean loop's rate, dashain
+LEAN_LOOP = Path("bench") / "lean_dashain.py"
+
+
+@dataclass(frozen=True)
+class Run:
+    """One measured batch of deals."""
+
+    deals: int
+    actions: int  # moves played (each a bot decision and its application)
+    turns: int
+    cpu: float  # seconds of this process's CPU time
+
+    @property
+    def deals_per_second(self) -> float:
+        return self.deals / self.cpu
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.actions / self.cpu
+
+
+def bench_profile(key: str) -> Profile:
+    return find_profile(key).with_options(players=SEATS)
+
+
+def play_deals(profile: Profile, deals: int, *, seed: int = 1, difficulty: Difficulty = "medium",
+               clock: Callable[[], float] = time.process_time) -> Run:
+    """Bots play ``deals`` seeded deals (seeds ``{seed}/{i}``, the dealer moving round)."""
+    bots = [policy(difficulty)] * profile.players
+    actions = turns = 0
+    start = clock()
+    for i in range(deals):
+        deal = Deal.new(profile, f"{seed}/{i}", dealer=i % profile.players)
+        play_out(deal, bots)
+        actions += len(deal.history)
+        turns += deal.turns
+    return Run(deals, actions, turns, max(clock() - start, 1e-9))
+
+
+def bot_moves(key: str, deals: int, *, seed: int = 1, clock: Callable[[], float] = time.perf_counter) -> dict[str, float]:
+    """Medium bots play ``deals`` deals of profile ``key``: moves and seconds (for CPython and Pyodide alike)."""
+    run = play_deals(bench_profile(key), deals, seed=seed, clock=clock)
+    return {"deals": run.deals, "moves": run.actions, "seconds": run.cpu, "moves_per_second": run.moves_per_second}
+
+
+def load_lean_loop(path: Path | None) -> ModuleType | None:
+    """The lean reference loop of a source checkout, if it is there."""
+    if path is None:
+        path = Path(__file__).resolve().parents[2] / LEAN_LOOP
+    if not path.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location("lean_dashain", path)
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run(out: TextIO, *, deals: int, rounds: int, lean_path: Path | None = None) -> int:
+    """Measure every profile and the lean loop in interleaved rounds; print medians and ratios."""
+    profiles = {key: bench_profile(key) for key in PROFILE_KEYS}
+    lean = load_lean_loop(lean_path)
+    for p in profiles.values():  # warm up (imports, caches)
+        play_deals(p, 50, seed=99)
+    runs: dict[str, list[Run]] = {key: [] for key in profiles}
+    lean_rates: list[float] = []
+    ratios: list[float] = []
+    for _ in range(rounds):
+        for key, p in profiles.items():
+            runs[key].append(play_deals(p, deals))
+        if lean is not None:
+            lean_rates.append(float(lean.rate(deals)))
+            ratios.append(runs["dashain"][-1].deals_per_second / lean_rates[-1])
+    out.write(f"{SEATS} seats, medium bots, {deals} deals a round, {rounds} interleaved rounds; "
+              "rates per CPU second of one process, medians (lowest–highest)\n\n")
+    out.write(f"{'':<16}{'deals/s':>9}{'range':>15}{'moves/s':>10}{'turns/deal':>12}   target\n")
+    for key, rs in runs.items():
+        rates = [r.deals_per_second for r in rs]
+        mid = statistics.median(rates)
+        moves = statistics.median(r.moves_per_second for r in rs)
+        verdict = "met" if mid >= TARGET_DEALS else "missed"
+        out.write(f"{key:<16}{mid:>9.0f}{_range(rates):>15}{moves:>10.0f}{rs[0].turns / rs[0].deals:>12.1f}"
+                  f"   ≥ {TARGET_DEALS}: {verdict}\n")
+    if lean is None:
+        out.write("\nlean reference loop: not found (it lives in bench/ of a source checkout; give --lean PATH)\n")
+        return 0
+    mid = statistics.median(lean_rates)
+    ratio = statistics.median(ratios)
+    out.write(f"{'lean dashain':<16}{mid:>9.0f}{_range(lean_rates):>15}\n\n")
+    verdict = "met" if ratio >= TARGET_LEAN_RATIO else "missed"
+    out.write(f"dashain ÷ lean loop: {ratio:.2f} (median of each round's ratio, {_range(ratios, 2)}); "
+              f"target ≥ {TARGET_LEAN_RATIO}: {verdict}\n")
+    return 0
+
+
+def _range(values: Sequence[float], digits: int = 0) -> str:
+    return f"{min(values):.{digits}f}–{max(values):.{digits}f}"

@@ -1,0 +1,528 @@
+"""Content parity of translated pages: does each page say everything the English page says?
+
+A translated page is compared with the English page of the same name by
+structure, not by meaning: the same sections (heading levels, in order), the
+same generated markers, the same number of tables, lists, list items,
+admonitions and code blocks in each section, and a word count within a band
+for the language (the whole page, and each longer section within a wider
+band). Counting files would call a page "translated" when whole sections are
+missing; this names the page and the missing piece instead.
+
+A language that reads better with a different structure says so in the
+page's front matter, with a reason; the translation status page shows it::
+
+    dhumbal_parity:
+      - section: its-names        # the English heading's id, or "page"
+        kind: lists               # see KINDS
+        reason: Les deux noms se lisent mieux en liste.
+
+A declaration that no longer matches a difference is itself reported, so
+declarations cannot outlive the difference they excuse.
+
+Run ``python -m dhumbal_site.parity [LANG…]`` (with ``sitegen`` on the path;
+``make check-catalogs`` does) to list every difference; it exits 1 if any is
+undeclared. ``make test`` runs the same check.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+from markdown.extensions.toc import slugify
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+REFERENCE = "en"
+
+#: Page word count as a share of the English page's, per language. French
+#: runs longer than English and Nepali much shorter (postpositions join the word
+#: before them); a language not listed gets DEFAULT_BAND.
+WORD_BANDS: dict[str, tuple[float, float]] = {
+    "fr": (0.92, 1.45),
+    "nl": (0.88, 1.35),
+    "ne": (0.72, 1.35),
+}
+DEFAULT_BAND: tuple[float, float] = (0.75, 1.50)
+#: Sections with at least this many English words are compared one by one,
+#: within the page band widened by SECTION_SLACK on each side.
+SECTION_MIN_WORDS = 40
+SECTION_SLACK = 0.25
+
+#: What can differ (and be declared).
+KINDS = ("sections", "tables", "lists", "items", "admonitions", "code", "words")
+
+_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+_HEADING_ID = re.compile(r"\s*\{\s*:?\s*#([\w-]+)[^}]*\}\s*$")
+_MARKER = re.compile(r"^\s*<!--\s*dhumbal:(.*?)\s*-->\s*$")
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+_ADMONITION = re.compile(r"^\s*(?:!!!|\?\?\?\+?)\s+[\w-]+(.*)$")
+_ITEM = re.compile(r"^(\s*)([-*+]|\d+[.)])\s+(.*)$")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_CODE_SPAN = re.compile(r"`[^`]*`")
+_TAG = re.compile(r"<[^>]+>")
+_ATTRS = re.compile(r"\{[:#.][^}]*\}")
+
+
+@dataclass
+class Section:
+    """One heading and what follows it up to the next heading."""
+
+    level: int
+    title: str
+    slug: str
+    explicit_id: bool
+    line: int
+    markers: list[str] = field(default_factory=list)
+    tables: int = 0
+    lists: int = 0
+    items: int = 0
+    admonitions: int = 0
+    code: int = 0
+    words: int = 0
+
+    def count(self, kind: str) -> int:
+        return int(getattr(self, kind))
+
+
+@dataclass
+class Page:
+    path: str
+    front: dict[str, Any]
+    sections: list[Section]
+
+    @property
+    def words(self) -> int:
+        return sum(s.words for s in self.sections)
+
+    @property
+    def markers(self) -> list[str]:
+        return [m for s in self.sections for m in s.markers]
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One way a translated page differs from the English page.
+
+    ``section`` is the English heading's id (``page`` for the whole page);
+    ``params`` feed the message, which :meth:`text` gives in any language.
+    """
+
+    page: str
+    kind: str
+    section: str
+    code: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.section, self.kind)
+
+    def param(self, name: str) -> Any:
+        return dict(self.params)[name]
+
+    def text(self, lang: str = "en") -> str:
+        from dhumbal.i18n import number, translator
+
+        t = translator(lang)
+        values: dict[str, object] = {}
+        for name, value in self.params:
+            values[name] = number(f"{value:.2f}", lang) if isinstance(value, float) else value
+        return t(MESSAGES[self.code], **values)
+
+    def __str__(self) -> str:
+        return f"{self.page}: {self.text('en')}"
+
+
+def N_(message: str) -> str:
+    return message
+
+
+#: The messages of the check, in the catalogs (the status page shows them in
+#: the reader's language). ``{heading}`` is the English heading.
+MESSAGES: dict[str, str] = {
+    "section-missing": N_("the section “{heading}” is missing"),
+    "section-extra": N_("the section “{heading}” has no counterpart in English"),
+    "section-level": N_("the section “{heading}” is at heading level {found}, in English at {expected}"),
+    "marker-missing": N_("the generated content {marker} is missing"),
+    "marker-extra": N_("the generated content {marker} is not on the English page"),
+    "marker-order": N_("the generated content is not in the English order"),
+    "tables": N_("in “{heading}”: {found} tables, in English {expected}"),
+    "lists": N_("in “{heading}”: {found} lists, in English {expected}"),
+    "items": N_("in “{heading}”: {found} list items, in English {expected}"),
+    "admonitions": N_("in “{heading}”: {found} notes, in English {expected}"),
+    "code": N_("in “{heading}”: {found} code blocks, in English {expected}"),
+    "words-page": N_("the page has {ratio} times the English word count, outside {low}–{high}"),
+    "words-section": N_("in “{heading}”: {ratio} times the English word count, outside {low}–{high}"),
+    "page-missing": N_("the page is not translated"),
+    "declaration-stale": N_("a declared difference ({kind} in “{heading}”) no longer exists: remove it from the front matter"),
+    "declaration-bad": N_("a declared difference cannot be read: {problem}"),
+}
+
+
+#: How the status page names each kind of difference.
+KIND_LABELS: dict[str, str] = {
+    "sections": N_("sections"),
+    "tables": N_("tables"),
+    "lists": N_("lists"),
+    "items": N_("list items"),
+    "admonitions": N_("notes"),
+    "code": N_("code blocks"),
+    "words": N_("length"),
+}
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A difference the page declares on purpose, with its reason."""
+
+    page: str
+    section: str
+    kind: str
+    reason: str
+    heading: str
+
+
+@dataclass
+class PageReport:
+    page: str
+    differences: list[Difference]
+    declared: list[Declared]
+    missing: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.differences and not self.missing
+
+
+# -- reading a page --------------------------------------------------------------
+
+
+def split_front_matter(text: str) -> tuple[dict[str, Any], str, int]:
+    """(front matter, body, number of lines before the body)."""
+    if text.startswith("---\n"):
+        end = text.find("\n---", 4)
+        if end != -1:
+            head = text[4:end]
+            after = text.index("\n", end + 1) + 1 if "\n" in text[end + 1 :] else len(text)
+            data = yaml.safe_load(head) or {}
+            if not isinstance(data, dict):
+                raise ValueError("the front matter is not a mapping")
+            return data, text[after:], text[:after].count("\n")
+    return {}, text, 0
+
+
+def count_words(text: str) -> int:
+    """Words of prose: links keep their text, code spans and markup do not count."""
+    text = _COMMENT.sub(" ", text)
+    text = _LINK.sub(r"\1", text)
+    text = _CODE_SPAN.sub(" ", text)
+    text = _TAG.sub(" ", text)
+    text = _ATTRS.sub(" ", text)
+    text = re.sub(r"[*_|#>]", " ", text)
+    return sum(1 for token in re.split(r"[\s/–—]+", text) if any(ch.isalnum() for ch in token))
+
+
+def parse_page(text: str, path: str = "") -> Page:
+    front, body, offset = split_front_matter(text)
+    top = Section(level=0, title="", slug="page", explicit_id=True, line=1)
+    sections = [top]
+    fence: str | None = None
+    previous: str | None = None  # "item", "text" or None (blank)
+    in_list = False
+    for index, line in enumerate(body.splitlines(), start=offset + 1):
+        current = sections[-1]
+        fence_match = _FENCE.match(line)
+        if fence is not None:
+            if fence_match and fence_match.group(1)[0] == fence[0] and len(fence_match.group(1)) >= len(fence):
+                fence = None
+            continue
+        if fence_match:
+            fence = fence_match.group(1)
+            current.code += 1
+            in_list = False
+            previous = "text"
+            continue
+        if not line.strip():
+            previous = None
+            continue
+        heading = _HEADING.match(line)
+        if heading:
+            title = heading.group(2)
+            explicit = _HEADING_ID.search(title)
+            if explicit:
+                title = title[: explicit.start()].strip()
+            clean = re.sub(r"[*_`]", "", _LINK.sub(r"\1", title))
+            sections.append(Section(
+                level=len(heading.group(1)), title=clean,
+                slug=explicit.group(1) if explicit else slugify(clean, "-"),
+                explicit_id=bool(explicit), line=index,
+            ))
+            sections[-1].words += count_words(clean)
+            in_list = False
+            previous = "text"
+            continue
+        marker = _MARKER.match(line)
+        if marker:
+            current.markers.append(" ".join(marker.group(1).split()))
+            in_list = False
+            previous = "text"
+            continue
+        if line.lstrip().startswith("<!--"):
+            continue
+        if _TABLE_RULE.match(line) and "|" in line:
+            current.tables += 1
+            previous = "table"
+            continue
+        admonition = _ADMONITION.match(line)
+        if admonition:
+            current.admonitions += 1
+            current.words += count_words(admonition.group(1).replace('"', " "))
+            in_list = False
+            previous = "text"
+            continue
+        item = _ITEM.match(line)
+        if item:
+            current.items += 1
+            if not in_list:
+                current.lists += 1
+            in_list = True
+            current.words += count_words(item.group(3))
+            previous = "item"
+            continue
+        indent = len(line) - len(line.lstrip())
+        if in_list and (indent >= 2 or previous == "item"):
+            current.words += count_words(line)
+            previous = "item"
+            continue
+        in_list = False
+        current.words += count_words(line)
+        previous = "table" if line.lstrip().startswith("|") else "text"
+    if fence is not None:
+        raise ValueError(f"{path}: a code block is not closed")
+    return Page(path=path, front=front, sections=sections)
+
+
+def read_page(path: Path, name: str) -> Page:
+    return parse_page(path.read_text(encoding="utf-8"), name)
+
+
+# -- comparing ---------------------------------------------------------------------
+
+
+def band_for(lang: str) -> tuple[float, float]:
+    return WORD_BANDS.get(lang, DEFAULT_BAND)
+
+
+#: What skipping a section costs when sections are aligned (see _pair_sections).
+GAP = -1.0
+
+
+def _similarity(en: Section, tr: Section, band: tuple[float, float]) -> float:
+    """How alike two sections are, to align a translation with the English page.
+
+    An explicit heading id equal to the English id settles it; otherwise the
+    generated markers weigh most, then the heading level, the counts of
+    tables, lists, items, notes and code blocks, and the length.
+    """
+    if en.explicit_id and tr.explicit_id and en.level:
+        return 20.0 if en.slug == tr.slug else -20.0
+    score = 0.0 if en.level == tr.level else -3.0
+    if en.markers or tr.markers:
+        score += 4.0 if en.markers == tr.markers else -4.0
+    for kind in ("tables", "lists", "items", "admonitions", "code"):
+        score += 1.0 if en.count(kind) == tr.count(kind) else -1.0
+    if en.words:
+        low, high = band
+        ratio = tr.words / en.words
+        score += 2.0 if low - SECTION_SLACK <= ratio <= high + SECTION_SLACK else -1.0
+    return score
+
+
+def _pair_sections(english: list[Section], other: list[Section], band: tuple[float, float] = DEFAULT_BAND
+                   ) -> tuple[list[tuple[Section, Section]], list[Section], list[Section]]:
+    """Align the translation's sections with the English ones, keeping both orders.
+
+    A global alignment (each section paired with at most one, order kept)
+    maximising the sections' similarity: a section the translation leaves out
+    is reported missing instead of shifting every later pair by one.
+    """
+    en, tr = english[1:], other[1:]
+    n, m = len(en), len(tr)
+    best = [[0.0] * (m + 1) for _ in range(n + 1)]
+    step = [[""] * (m + 1) for _ in range(n + 1)]
+    for i in range(1, n + 1):
+        best[i][0], step[i][0] = best[i - 1][0] + GAP, "missing"
+    for j in range(1, m + 1):
+        best[0][j], step[0][j] = best[0][j - 1] + GAP, "extra"
+    for i in range(1, n + 1):
+        for j in range(1, m + 1):
+            options = [
+                (best[i - 1][j - 1] + _similarity(en[i - 1], tr[j - 1], band), "pair"),
+                (best[i - 1][j] + GAP, "missing"),
+                (best[i][j - 1] + GAP, "extra"),
+            ]
+            best[i][j], step[i][j] = max(options, key=lambda o: o[0])
+    pairs: list[tuple[Section, Section]] = []
+    missing: list[Section] = []
+    extra: list[Section] = []
+    i, j = n, m
+    while i or j:
+        move = step[i][j]
+        if move == "pair":
+            pairs.append((en[i - 1], tr[j - 1]))
+            i, j = i - 1, j - 1
+        elif move == "missing":
+            missing.append(en[i - 1])
+            i -= 1
+        else:
+            extra.append(tr[j - 1])
+            j -= 1
+    pairs.append((english[0], other[0]))
+    pairs.reverse()
+    missing.reverse()
+    extra.reverse()
+    return pairs, missing, extra
+
+
+def compare_pages(english: Page, other: Page, lang: str) -> list[Difference]:
+    """Every structural difference of ``other`` (in ``lang``) from ``english``."""
+    page = other.path
+    out: list[Difference] = []
+
+    def diff(kind: str, section: str, code: str, **params: Any) -> None:
+        out.append(Difference(page, kind, section, code, tuple(params.items())))
+
+    pairs, missing, extra = _pair_sections(english.sections, other.sections, band_for(lang))
+    for s in missing:
+        diff("sections", s.slug, "section-missing", heading=s.title)
+    for s in extra:
+        diff("sections", s.slug, "section-extra", heading=s.title)
+    en_markers, tr_markers = english.markers, other.markers
+    for m in [m for m in en_markers if en_markers.count(m) > tr_markers.count(m)]:
+        if not any(d.code == "marker-missing" and d.param("marker") == f"<!-- dhumbal:{m} -->" for d in out):
+            diff("sections", "page", "marker-missing", marker=f"<!-- dhumbal:{m} -->")
+    for m in [m for m in tr_markers if tr_markers.count(m) > en_markers.count(m)]:
+        if not any(d.code == "marker-extra" and d.param("marker") == f"<!-- dhumbal:{m} -->" for d in out):
+            diff("sections", "page", "marker-extra", marker=f"<!-- dhumbal:{m} -->")
+    if sorted(en_markers) == sorted(tr_markers) and en_markers != tr_markers:
+        diff("sections", "page", "marker-order")
+
+    low, high = band_for(lang)
+    for en, tr in pairs:
+        heading = en.title or english.front.get("title", "") or page
+        if en.level and tr.level != en.level:
+            diff("sections", en.slug, "section-level", heading=heading, found=tr.level, expected=en.level)
+        for kind in ("tables", "lists", "items", "admonitions", "code"):
+            if tr.count(kind) != en.count(kind):
+                diff(kind, en.slug, kind, heading=heading, found=tr.count(kind), expected=en.count(kind))
+        if en.words >= SECTION_MIN_WORDS:
+            ratio = tr.words / en.words
+            s_low, s_high = max(0.0, low - SECTION_SLACK), high + SECTION_SLACK
+            if not s_low <= ratio <= s_high:
+                diff("words", en.slug, "words-section", heading=heading, ratio=ratio, low=s_low, high=s_high)
+    if english.words:
+        ratio = other.words / english.words
+        if not low <= ratio <= high:
+            diff("words", "page", "words-page", ratio=ratio, low=low, high=high)
+    return out
+
+
+def declarations(page: Page, english: Page) -> tuple[list[Declared], list[Difference]]:
+    """The page's declared differences, and problems with the declarations themselves."""
+    raw = page.front.get("dhumbal_parity")
+    if raw is None:
+        return [], []
+    problems: list[Difference] = []
+
+    def bad(problem: str) -> None:
+        problems.append(Difference(page.path, "sections", "page", "declaration-bad", (("problem", problem),)))
+
+    if not isinstance(raw, list):
+        bad("dhumbal_parity must be a list of {section, kind, reason}")
+        return [], problems
+    headings = {s.slug: s.title for s in english.sections}
+    headings["page"] = str(english.front.get("title", "page"))
+    out: list[Declared] = []
+    for entry in raw:
+        if not isinstance(entry, dict) or set(entry) != {"section", "kind", "reason"}:
+            bad(f"{entry!r}: give exactly section, kind and reason")
+            continue
+        section, kind, reason = str(entry["section"]), str(entry["kind"]), str(entry["reason"]).strip()
+        if kind not in KINDS:
+            bad(f"kind {kind!r} is not one of {', '.join(KINDS)}")
+        elif section not in headings:
+            bad(f"section {section!r} is not an English heading id (one of {', '.join(headings)})")
+        elif len(reason) < 10:
+            bad(f"the difference {kind} in {section!r} needs a reason")
+        else:
+            out.append(Declared(page.path, section, kind, reason, headings[section] or headings["page"]))
+    return out, problems
+
+
+def page_names(lang: str, docs: Path = DOCS) -> list[str]:
+    base = docs / lang
+    if not base.is_dir():
+        return []
+    return sorted(p.relative_to(base).as_posix() for p in base.rglob("*.md"))
+
+
+def check_page(lang: str, name: str, docs: Path = DOCS) -> PageReport:
+    english_path = docs / REFERENCE / name
+    path = docs / lang / name
+    shown = f"{lang}/{name}"
+    if not path.exists():
+        return PageReport(shown, [Difference(shown, "sections", "page", "page-missing")], [], missing=True)
+    english = read_page(english_path, f"{REFERENCE}/{name}")
+    try:
+        page = read_page(path, shown)
+    except (ValueError, yaml.YAMLError) as exc:
+        return PageReport(shown, [Difference(shown, "sections", "page", "declaration-bad", (("problem", str(exc)),))], [])
+    found = compare_pages(english, page, lang)
+    declared, problems = declarations(page, english)
+    keys = {(d.section, d.kind) for d in declared}
+    undeclared = [d for d in found if d.key not in keys or d.code.startswith("marker")]
+    found_keys = {d.key for d in found}
+    for d in declared:
+        if (d.section, d.kind) not in found_keys:
+            problems.append(Difference(shown, d.kind, d.section, "declaration-stale", (("kind", d.kind), ("heading", d.heading))))
+    return PageReport(shown, undeclared + problems, declared)
+
+
+def check_language(lang: str, docs: Path = DOCS) -> list[PageReport]:
+    """One report per English page."""
+    return [check_page(lang, name, docs) for name in page_names(REFERENCE, docs)]
+
+
+def translated_languages(docs: Path = DOCS) -> list[str]:
+    return sorted(p.name for p in docs.iterdir() if p.is_dir() and p.name != REFERENCE and any(p.rglob("*.md")))
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    """``python -m dhumbal_site.parity [--docs DIR] [LANG…]``: exit 1 on any undeclared difference."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    docs = DOCS
+    if args[:1] == ["--docs"] and len(args) > 1:
+        docs, args = Path(args[1]), args[2:]
+    langs = args or translated_languages(docs)
+    bad = 0
+    for lang in langs:
+        reports = check_language(lang, docs)
+        for report in reports:
+            for d in report.differences:
+                print(d)
+            bad += len(report.differences)
+        done = sum(r.ok for r in reports)
+        declared = sum(len(r.declared) for r in reports)
+        print(f"{lang}: {done}/{len(reports)} pages at parity with English, {declared} declared difference(s)")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,196 @@
+"""One word per concept in each language: the terminology check.
+
+``locales/glossary.toml`` gives, for every concept and language, the site's
+term and the variants the site does not use (``rejected``). This check reads
+a language's pages (``docs/<lang>/``), its catalog
+(``locales/<lang>/LC_MESSAGES/dhumbal.po``), its Material interface strings
+(``overrides/partials/languages/<lang>.html``, where the project supplies
+them) and the glossary's own definitions, and reports every rejected variant
+with its file and line and the term to use instead.
+
+What is not prose is skipped: code blocks and code spans, link targets, HTML
+comments and tag attributes, ``{placeholders}``. A variant inside quotation
+marks (“…”, ‘…’, «…», „…”, "…") is a mention of the word, not a use of it,
+and is allowed: a page may say that a source calls a caught caller “coupé”.
+
+Run ``python -m dhumbal_site.terminology [LANG…]`` (``make check-catalogs``
+does); it exits 1 on any hit. ``make test`` runs the same check.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from babel.messages.pofile import read_po
+
+from .generated import GLOSSARY, load_glossary, site_languages
+from .parity import _CODE_SPAN, _COMMENT, _FENCE, _TAG
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+LOCALES = ROOT / "locales"
+PARTIALS = ROOT / "overrides" / "partials" / "languages"
+
+#: Letters of a word: \w, plus Devanagari vowel signs and marks (which \w lacks), not the danda.
+_LETTER = r"\w\u0900-\u0963\u0966-\u097F"
+_QUOTED = re.compile(r"“[^”\n]*”|‘[^’\n]*’|«[^»\n]*»|„[^”“\n]*[”“]|\"[^\"\n]*\"")
+_LINK_TARGET = re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+_PARTIAL_VALUE = re.compile(r'^\s*"[\w.]+":\s*"((?:[^"\\]|\\.)*)"', re.M)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rejected variant and the term to use instead."""
+
+    variant: str
+    term: str
+    concept: str
+    pattern: re.Pattern[str]
+
+
+@dataclass(frozen=True)
+class Hit:
+    path: str
+    line: int
+    found: str
+    rule: Rule
+
+    def __str__(self) -> str:
+        return (f"{self.path}:{self.line}: “{self.found}” is not the site's word; "
+                f"use “{self.rule.term}” (glossary: {self.rule.concept})")
+
+
+def rule_pattern(variant: str) -> re.Pattern[str]:
+    stem = variant.rstrip("*")
+    body = r"\s+".join(re.escape(part) for part in stem.split())
+    tail = f"[{_LETTER}]*" if variant.endswith("*") else f"(?![{_LETTER}])"
+    return re.compile(f"(?<![{_LETTER}]){body}{tail}", re.I)
+
+
+def rules_for(lang: str, glossary: Path = GLOSSARY) -> list[Rule]:
+    langs = site_languages()
+    if lang not in langs:
+        langs = langs + [lang]
+    out = []
+    for entry in load_glossary(glossary, langs):
+        cell = entry[lang]
+        for variant in cell.rejected:
+            out.append(Rule(variant, cell.term, entry.id, rule_pattern(variant)))
+    return out
+
+
+def prose(text: str) -> str:
+    """The reader-visible words of a line, mentions in quotation marks left out."""
+    text = _CODE_SPAN.sub(" ", text)
+    text = _LINK_TARGET.sub("] ", text)
+    text = _COMMENT.sub(" ", text)
+    text = _TAG.sub(" ", text)
+    text = _PLACEHOLDER.sub(" ", text)
+    return _QUOTED.sub(" ", text)
+
+
+def page_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(line number, prose) of a Markdown page, outside code blocks and comments."""
+    text = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+    fence: str | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = _FENCE.match(line)
+        if fence is not None:
+            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
+                fence = None
+            continue
+        if match:
+            fence = match.group(1)
+            continue
+        if number > 1 and re.match(r"^\s*dhumbal_\w+\s*:", line):
+            continue
+        yield number, prose(line)
+
+
+def scan(lines: Iterable[tuple[int, str]], path: str, rules: list[Rule]) -> list[Hit]:
+    hits = []
+    for number, line in lines:
+        for rule in rules:
+            for match in rule.pattern.finditer(line):
+                hits.append(Hit(path, number, match.group(0), rule))
+    return hits
+
+
+def _rel(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
+def catalog_lines(path: Path, lang: str) -> Iterator[tuple[int, str]]:
+    with path.open("rb") as fh:
+        catalog = read_po(fh, locale=lang)
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, (tuple, list)) else [message.string]
+        for s in strings:
+            if s:
+                yield message.lineno or 0, prose(s)
+
+
+def check_language(lang: str, *, docs: Path = DOCS, locales: Path = LOCALES,
+                   glossary: Path = GLOSSARY, partials: Path = PARTIALS) -> list[Hit]:
+    """Every rejected variant in the language's pages, catalog, interface strings and definitions."""
+    rules = rules_for(lang, glossary)
+    if not rules:
+        return []
+    hits: list[Hit] = []
+    base = docs / lang
+    if base.is_dir():
+        for page in sorted(base.rglob("*.md")):
+            hits += scan(page_lines(page.read_text(encoding="utf-8")), _rel(page), rules)
+    po = locales / lang / "LC_MESSAGES" / "dhumbal.po"
+    if po.exists():
+        hits += scan(catalog_lines(po, lang), _rel(po), rules)
+    partial = partials / f"{lang}.html"
+    if partial.exists():
+        text = partial.read_text(encoding="utf-8")
+        values = ((text.count("\n", 0, m.start()) + 1, prose(m.group(1))) for m in _PARTIAL_VALUE.finditer(text))
+        hits += scan(values, _rel(partial), rules)
+    # the glossary's own definitions (not its "also" words, which name the variants on purpose)
+    lines = glossary.read_text(encoding="utf-8").splitlines()
+    definitions = []
+    for number, line in enumerate(lines, start=1):
+        m = re.match(rf'^{re.escape(lang)}\s*=\s*\{{\s*term\s*=\s*"([^"]*)",\s*definition\s*=\s*"([^"]*)"', line)
+        if m:
+            definitions.append((number, prose(m.group(1) + " " + m.group(2))))
+    hits += scan(definitions, _rel(glossary), rules)
+    return hits
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    """``python -m dhumbal_site.terminology [--root DIR] [LANG…]``: exit 1 on any rejected variant.
+
+    ``--root`` reads ``docs/``, ``locales/`` (glossary and catalogs) and
+    ``overrides/`` under another directory, such as a copy of the project.
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    root = ROOT
+    if args[:1] == ["--root"] and len(args) > 1:
+        root, args = Path(args[1]), args[2:]
+    paths = {
+        "docs": root / "docs", "locales": root / "locales", "glossary": root / "locales" / "glossary.toml",
+        "partials": root / "overrides" / "partials" / "languages",
+    }
+    langs = args or site_languages()
+    bad = 0
+    for lang in langs:
+        hits = check_language(lang, **paths)
+        for hit in hits:
+            print(hit)
+        bad += len(hits)
+        print(f"{lang}: {len(rules_for(lang, paths['glossary']))} rejected variant(s) checked, {len(hits)} found")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

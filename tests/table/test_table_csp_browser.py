@@ -1,0 +1,130 @@
+"""The site works under its Content-Security-Policy, which is really enforced.
+
+A whole deal is played, search answers and instant navigation runs, with the
+policy of the pages' meta tag, and again with the README's header recipe
+(which also covers the engine's worker, Pyodide and the search worker): not
+one violation is reported. An inline script injected into the page is
+blocked, so the policy is live.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from sitekit import SITEGEN, LocalPages, _QuietHandler
+from tabledriver import TABLE, play_deal, start
+
+if str(SITEGEN) not in sys.path:
+    sys.path.insert(0, str(SITEGEN))
+
+from dhumbal_site import csp  # noqa: E402
+
+pytestmark = pytest.mark.xdist_group("browser")
+
+RECORD = """
+window.__csp = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.__csp.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+});
+"""
+
+
+def watch_console(page: Any) -> list[str]:
+    """Console messages about the policy, from the page and from its workers."""
+    said: list[str] = []
+
+    def keep(message: Any) -> None:
+        if "Content Security Policy" in message.text or "Content-Security-Policy" in message.text:
+            said.append(message.text)
+
+    page.on("console", keep)
+    page.on("worker", lambda worker: worker.on("console", keep) if hasattr(worker, "on") else None)
+    return said
+
+
+def search(page: Any, query: str) -> int:
+    if not page.is_visible("input.md-search__input"):
+        page.click('label.md-header__button[for="__search"]')
+    page.click("input.md-search__input")
+    page.fill("input.md-search__input", query)
+    page.press("input.md-search__input", "End")
+    page.wait_for_selector(".md-search-result__item", timeout=15_000)
+    count = page.locator(".md-search-result__item").count()
+    page.keyboard.press("Escape")
+    return int(count)
+
+
+def inline_script_runs(page: Any) -> bool:
+    return bool(page.evaluate(
+        "() => { const s = document.createElement('script'); s.textContent = 'window.__inlineRan = true';"
+        " document.head.appendChild(s); return window.__inlineRan === true; }"
+    ))
+
+
+def test_a_deal_search_and_instant_navigation_under_the_meta_policy(site_page: Callable[..., Any], real_site: Any) -> None:
+    page, _ = site_page()
+    page.context.add_init_script(RECORD)
+    said = watch_console(page)
+    page.goto(real_site.server.url("fr/"))
+    policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+    assert policy == csp.POLICY
+    assert search(page, "joker") > 0
+    page.evaluate("() => { window.__sameWindow = true; }")
+    page.locator(".md-sidebar--primary a.md-nav__link[href*='rules/dashain']").first.click()
+    page.wait_for_function("() => location.pathname.endsWith('/fr/rules/dashain/')")
+    assert page.evaluate("window.__sameWindow") is True, "instant navigation did not happen"
+    start(page)
+    play_deal(page)
+    assert page.evaluate("window.__csp") == [], "the site broke its own policy"
+    assert said == []
+    # The policy is live: an injected inline script does not run, and is reported.
+    assert inline_script_runs(page) is False
+    assert any("script-src" in v for v in page.evaluate("window.__csp"))
+
+
+class _PolicyHandler(_QuietHandler):
+    def end_headers(self) -> None:
+        self.send_header("Content-Security-Policy", csp.HEADER_POLICY)
+        super().end_headers()
+
+
+@pytest.fixture
+def header_server(real_site: Any) -> Iterator[str]:
+    """The built site served again, every response with the README's header."""
+    real_site.require()
+    handler = functools.partial(_PolicyHandler, directory=str(Path(real_site.server.directory)))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(timeout=5)
+
+
+def test_a_deal_and_search_under_the_header_policy_workers_included(chromium: Any, header_server: str) -> None:
+    pages = LocalPages(chromium, header_server)
+    try:
+        context, _ = pages.context()
+        context.add_init_script(RECORD)
+        page = pages.page(context, _, timeout=90_000)
+        said = watch_console(page)
+        response = page.goto(header_server + "/rules/cardrulesplus/")
+        assert response is not None and response.headers["content-security-policy"] == csp.HEADER_POLICY
+        assert search(page, "joker") > 0  # the search worker, under the header's policy
+        start(page)  # the engine's worker and Pyodide, under the header's policy
+        play_deal(page)
+        assert page.evaluate("window.__csp") == []
+        assert said == []
+        assert page.locator(TABLE).get_attribute("data-state") == "ready"
+    finally:
+        pages.finish()

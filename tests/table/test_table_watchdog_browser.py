@@ -1,0 +1,194 @@
+"""The table never stays "loading" or busy for ever, and hostile links cannot break it.
+
+On the built site with the real runtime: a download that stalls, a worker
+that dies while loading or under a live table, and a request that never
+settles each become the table's error state with Retry within seconds, and
+Retry recovers; a link over 200,000 characters and a link nested 3,000 deep
+give the notice and a fresh deal (also as a hash change under a live game).
+"""
+
+from __future__ import annotations
+
+import base64
+import time
+from typing import Any, Callable
+
+import pytest
+from tabledriver import TABLE, start, status, table_hash, ui_move, wait_ready
+
+from dhumbal import web
+from dhumbal.i18n import translator
+from dhumbal.view import ERROR_TITLE, ERROR_TITLE_LIVE, ERRORS
+
+pytestmark = pytest.mark.xdist_group("browser")
+
+LOAD = 120_000  # ms: Pyodide boots in seconds, but the test machine may be busy
+STALL = 8.0  # s: the runtime's default stall limit (dhumbal-runtime.js)
+GRACE = 6.0  # s: the stall check ticks twice a second; the page checks once a second
+NOTICE = translator("en")(web.NOTICE_BAD_HASH)
+
+STATE = """() => {
+  const t = document.querySelector('#dh-table');
+  const shown = t.querySelector('[data-error-code]:not([hidden])');
+  return {state: t.dataset.state, code: shown && shown.dataset.errorCode,
+          retry: !!t.querySelector('[data-dht-retry]') && getComputedStyle(t.querySelector('[data-dht-retry]')).display !== 'none'};
+}"""
+
+
+def engine_worker(page: Any) -> Any:
+    workers = [w for w in page.workers if "dhumbal-worker" in w.url]
+    assert len(workers) == 1, [w.url for w in page.workers]
+    return workers[0]
+
+
+def wait_error(page: Any, timeout_s: float) -> tuple[dict[str, Any], float]:
+    started = time.monotonic()
+    page.wait_for_function("() => document.querySelector('#dh-table').dataset.state === 'error'",
+                           timeout=timeout_s * 1000)
+    return page.evaluate(STATE), time.monotonic() - started
+
+
+def retry_recovers(page: Any) -> None:
+    page.locator(f"{TABLE} [data-dht-retry]").click()
+    page.wait_for_function("() => document.querySelector('#dh-table').dataset.state === 'ready'", timeout=LOAD)
+    assert page.evaluate("DhumbalRuntime.status") == "ready"
+
+
+def error_text(code: str) -> str:
+    return translator("en")(ERRORS[code])
+
+
+def shown_title(page: Any) -> str:
+    """The error title on show: the engine did not start, or it stopped under a game."""
+    return str(page.locator(f"{TABLE} [data-error-title]:not([hidden])").inner_text())
+
+
+def deep_link() -> str:
+    nested = "[" * 3000 + "]" * 3000
+    return "table=" + base64.urlsafe_b64encode(nested.encode()).decode().rstrip("=")
+
+
+# -- a stalled download ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("stalled", ["**/pyodide.asm.wasm", "**/pyodide.asm.mjs", "**/python_stdlib.zip"])
+def test_a_stalled_download_becomes_the_error_state_with_retry_within_seconds(
+    site_page: Callable[..., Any], real_site: Any, stalled: str
+) -> None:
+    page, _ = site_page()
+    asked: list[float] = []
+    # Never answered: the download hangs, as on a connection that stopped.
+    page.context.route(stalled, lambda route: asked.append(time.monotonic()))
+    page.goto(real_site.server.url("rules/dashain/"))
+    page.locator(TABLE).hover()
+    state, _ = wait_error(page, LOAD / 1000)
+    assert asked, "the route did not stall the download"
+    elapsed = time.monotonic() - asked[0]
+    assert STALL - 1 < elapsed < STALL + GRACE, elapsed
+    assert state == {"state": "error", "code": "blocked", "retry": True}
+    assert error_text("blocked") in status(page)
+    assert shown_title(page) == translator("en")(ERROR_TITLE)
+    page.context.unroute(stalled)
+    retry_recovers(page)
+
+
+# -- a worker that dies ----------------------------------------------------------------
+
+
+def test_a_worker_dying_while_loading_becomes_the_error_state(site_page: Callable[..., Any], real_site: Any) -> None:
+    page, _ = site_page()
+    # Held back (not stalled long enough to be reported): loading surely lasts.
+    page.context.route("**/pyodide.asm.wasm", lambda route: None)
+    page.goto(real_site.server.url())
+    page.locator(TABLE).hover()
+    page.wait_for_function("() => DhumbalRuntime.status === 'loading'")
+    page.wait_for_timeout(1000)
+    engine_worker(page).evaluate("setTimeout(() => self.close(), 0)")
+    state, waited = wait_error(page, 10)
+    assert state == {"state": "error", "code": "failed", "retry": True}
+    assert waited < 5
+    assert shown_title(page) == translator("en")(ERROR_TITLE)
+    page.context.unroute("**/pyodide.asm.wasm")
+    retry_recovers(page)
+
+
+def test_a_worker_dying_under_a_live_table_becomes_the_error_state_and_retry_restores_the_game(
+    site_page: Callable[..., Any], real_site: Any
+) -> None:
+    page, _ = site_page()
+    page.goto(real_site.server.url("rules/cardrulesplus/"))
+    start(page)
+    ui_move(page)
+    before = table_hash(page)
+    engine_worker(page).evaluate("setTimeout(() => self.close(), 0)")
+    state, waited = wait_error(page, 10)
+    assert state == {"state": "error", "code": "failed", "retry": True}
+    assert waited < 5
+    assert error_text("failed") in status(page)
+    assert shown_title(page) == translator("en")(ERROR_TITLE_LIVE)  # not "could not be started"
+    assert translator("en")(ERROR_TITLE_LIVE) in status(page)
+    retry_recovers(page)
+    page.wait_for_function("() => +document.querySelector('#dh-table').dataset.answers > 0")
+    assert table_hash(page) == before  # the game came back from the link
+
+
+def test_a_request_that_never_settles_times_out(site_page: Callable[..., Any], real_site: Any) -> None:
+    page, _ = site_page()
+    page.context.add_init_script("window.DhumbalRuntimeLimits = {request: 3000};")
+    page.goto(real_site.server.url())
+    start(page)
+    assert page.evaluate("DhumbalRuntime.limits.request") == 3000
+    # The engine gets stuck (as a request nested thousands deep once made it).
+    engine_worker(page).evaluate("setTimeout(() => { for (;;) {} }, 0)")
+    page.locator(f"{TABLE} [data-op='sort']").click()
+    state, waited = wait_error(page, 15)
+    assert state == {"state": "error", "code": "timeout", "retry": True}
+    assert waited < 3 + GRACE
+    assert error_text("timeout") in status(page)
+    assert shown_title(page) == translator("en")(ERROR_TITLE_LIVE)
+    retry_recovers(page)
+
+
+def test_the_default_limits_are_seconds_not_minutes(site_page: Callable[..., Any], real_site: Any) -> None:
+    page, _ = site_page()
+    page.goto(real_site.server.url())
+    limits = page.evaluate("DhumbalRuntime.limits")
+    assert limits == {"stall": STALL * 1000, "silence": 20_000, "request": 30_000}
+
+
+# -- hostile links -----------------------------------------------------------------------
+
+
+def test_a_link_over_200000_characters_gives_the_notice_and_a_fresh_deal(site_page: Callable[..., Any],
+                                                                         real_site: Any) -> None:
+    page, _ = site_page()
+    page.goto(real_site.server.url("#table=" + "A" * 250_000))
+    wait_ready(page)
+    assert NOTICE in status(page)
+    assert page.evaluate(STATE)["state"] == "ready"
+    assert page.locator(f"{TABLE} .dht-settings__fields").get_attribute("disabled") is None
+    assert len(table_hash(page)) < 2000  # the fresh deal's own link replaced it
+    ui_move(page)  # and it plays
+
+
+def test_a_deep_link_and_a_deep_hash_change_under_a_live_game_give_the_notice(site_page: Callable[..., Any],
+                                                                              real_site: Any) -> None:
+    page, _ = site_page()
+    page.goto(real_site.server.url("#" + deep_link()))
+    wait_ready(page)
+    assert NOTICE in status(page)
+    ui_move(page)
+    assert NOTICE not in status(page)
+    page.evaluate("() => { window.__sameWindow = true; }")
+    page.evaluate("(h) => { location.hash = h; }", deep_link())
+    # (Material's instant navigation may redraw the page for the new URL: the
+    # table then starts again from the link, on the engine already loaded.)
+    page.wait_for_function(
+        "(notice) => { const t = document.querySelector('#dh-table');"
+        " return t.dataset.state === 'ready' && t.querySelector('.dht-status').textContent.includes(notice); }",
+        arg=NOTICE, timeout=60_000,
+    )
+    assert page.evaluate("window.__sameWindow") is True
+    assert page.evaluate("DhumbalRuntime.status") == "ready"
+    ui_move(page)  # the engine is alive
+    assert len(table_hash(page)) < 2000  # and the link is the fresh game's
