@@ -178,13 +178,19 @@ MAX_VERDICT_CARDS: Final = 10
 _VERDICT_DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 #: Msgids this renderer places inside attribute values (``aria-label`` of a
-#: card, of the players list and of the score table; the throw button's
-#: ``data-label-*``). They are escaped like every text, and the catalog check
-#: (sitegen/dhumbal_site/catalogs.py) refuses quotes and angle brackets in
-#: their translations; tests/table checks that this list is complete.
+#: card, a seat, the stock, the pile and the score table; the throw button's
+#: ``data-label-*``; the loader's progress templates; the share texts; the
+#: engine's verdicts on marked cards, which may be any refusal). They are
+#: escaped like every text, and the catalog check
+#: (sitegen/dhumbal_site/catalogs.py) refuses double quotes, backticks and
+#: angle brackets in their translations; tests/table checks that this list
+#: is complete.
 ATTRIBUTE_MSGIDS: Final = frozenset({
-    PLAYERS_LABEL, RESULT, THROW_NONE, THROW_VALUE,
+    PLAYERS_LABEL, RESULT, THROW_NONE, THROW_VALUE, SHARE_TITLE, LINK_SHOWN, LINK_COPIED,
+    STARTING, PROGRESS, DEALER, LAST_THROW, MAY_TAKE, NOT_TAKABLE, *PILE_LABELS.values(),
+    STOCK_COUNT[0], CARD_COUNT[0],
     CARD_NAME, JOKER_NAME, *RANK_NAMES[1:], *SUIT_NAMES,
+    *(m if isinstance(m, str) else m[0] for m in TEMPLATES.values()),
 })
 
 
