@@ -435,8 +435,9 @@ def _prune(cache_root: Path, keep: Path) -> None:
 
 
 #: The files the worker reads with fetch() (so it can count their bytes as
-#: they arrive); pyodide.mjs and pyodide.asm.mjs are module imports.
-FETCHED_FILES = ("pyodide.asm.wasm", "python_stdlib.zip")
+#: they arrive): all of them, since the watchdog fetches pyodide.mjs and
+#: pyodide.asm.mjs itself before they are imported from the cache.
+FETCHED_FILES = PYODIDE_FILES
 
 
 def download_sizes(repo_root: Path, wheel: EngineWheel) -> dict[str, int]:

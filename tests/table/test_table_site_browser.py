@@ -266,6 +266,12 @@ def test_play_these_rules_near_the_top_starts_the_table(site_page: Opener, real_
 
 def test_loading_shows_the_share_of_bytes_received(site_page: Opener, real_site: Any) -> None:
     page, _ = open_page(site_page, real_site, "fr/glossary/")
+    # A connection of 8 MB/s (the engine's worker fetches through it too): from
+    # the local server the whole download would otherwise land between two reports.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions",
+             {"offline": False, "latency": 0, "downloadThroughput": 8_000_000, "uploadThroughput": 8_000_000})
     page.evaluate("""() => { window.__seen = [];
         const bar = document.querySelector('#dh-table .dht-progress__bar');
         new MutationObserver(() => window.__seen.push(bar.value)).observe(bar, {attributes: true});

@@ -11,7 +11,7 @@
 //                                                 lock, which it gets when this
 //                                                 worker is gone, however it ended
 //               {type: "progress", loaded, total, files}  while loading, at most
-//                                                 every 250 ms and at least every
+//                                                 every 100 ms and at least every
 //                                                 second: bytes of the engine's files
 //                                                 received, and expected (the
 //                                                 manifest's download.fetched once
@@ -86,7 +86,7 @@ function watchBoot(stallMs) {
 
   const report = (force) => {
     const now = performance.now();
-    if (!force && now - lastPost < 250) return;
+    if (!force && now - lastPost < 100) return;
     lastPost = now;
     self.postMessage({ type: "progress", loaded, total: Math.max(announced, total), files: inflight.size });
   };
