@@ -79,7 +79,7 @@ function watchBoot(stallMs) {
   const inflight = new Set();
   let loaded = 0;
   let total = 0; // the sizes the responses announced so far
-  let announced = 0; // what the manifest says the whole download is
+  let announced = -1; // what the manifest says the whole download is (-1: not read yet)
   let last = performance.now();
   let lastTick = last;
   let lastPost = 0;
@@ -88,7 +88,10 @@ function watchBoot(stallMs) {
     const now = performance.now();
     if (!force && now - lastPost < 100) return;
     lastPost = now;
-    self.postMessage({ type: "progress", loaded, total: Math.max(announced, total), files: inflight.size });
+    // Until the manifest has said how much there is, the total is unknown (0):
+    // the sizes seen so far would make the first small file look like all of it.
+    const whole = announced < 0 ? 0 : announced > 0 ? Math.max(announced, total) : total;
+    self.postMessage({ type: "progress", loaded, total: whole, files: inflight.size });
   };
   const progress = () => {
     last = performance.now();
@@ -163,11 +166,12 @@ function watchBoot(stallMs) {
     if (stream0) WebAssembly.instantiateStreaming = stream0;
   };
   const expect = (bytes) => {
-    announced = bytes > 0 ? bytes : 0;
+    announced = bytes > 0 ? bytes : 0; // 0: the manifest does not say; the sizes seen are used
     report(true);
   };
   const done = () => {
     loaded = Math.max(loaded, announced, total);
+    if (announced < 0) announced = 0;
     report(true);
   };
   return { failed, restore, step: progress, expect, done };
