@@ -81,11 +81,13 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
 @event_priority(-50)
 def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
     context = _hooks.current().on_page_context(context, page, config, nav)
+    _tables.download_bytes = _runtime.download_bytes()
     return _tables.on_page_context(context, page, config)
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    return _hooks.current().on_post_page(output, page, config)
+    output = _hooks.current().on_post_page(output, page, config)
+    return _tables.on_post_page(output, page, config)
 
 
 def on_template_context(context: Any, template_name: str, config: Any) -> Any:

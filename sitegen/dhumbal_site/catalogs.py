@@ -65,7 +65,10 @@ _UNSAFE = re.compile(
     re.I,
 )
 #: What may never appear in a translation that lands in an attribute value.
-_ATTRIBUTE_UNSAFE = frozenset("\"'<>`")
+#: Every such value is escaped and double-quoted, so this is a second wall; the
+#: apostrophe stays allowed, since French and Dutch need it in running text
+#: (l'as, d'un, 's avonds) and escaping turns it into &#x27; anyway.
+_ATTRIBUTE_UNSAFE = frozenset("\"<>`")
 
 
 class CatalogError(ValueError):
@@ -196,8 +199,8 @@ def unsafe_text(text: str, *, attribute: bool = False) -> str | None:
     if attribute:
         bad = sorted(set(text) & _ATTRIBUTE_UNSAFE)
         if bad:
-            return ("quotes or angle brackets in a translation shown inside an HTML attribute "
-                    f"({' '.join(bad)}); use typographic quotes such as « » or “ ”")
+            return ("double quotes, backticks or angle brackets in a translation shown inside an HTML "
+                    f"attribute ({' '.join(bad)}); use typographic quotes such as « » or “ ”")
     return None
 
 

@@ -39,7 +39,7 @@ def _example(page: str, example_id: str) -> str:
 
 
 @pytest.mark.parametrize(("lang", "collected", "paid"), [
-    ("en", "2.20", "−2.20"), ("fr", "2,20", "−2,20"), ("nl", "2,20", "−2,20"), ("ne", "२.२०", "−२.२०"),
+    ("en", "+2.20", "−2.20"), ("fr", "+2,20", "−2,20"), ("nl", "+2,20", "−2,20"), ("ne", "+२.२०", "−२.२०"),
 ])
 def test_money_rows_use_the_readers_format(site: Any, lang: str, collected: str, paid: str) -> None:
     section = _example(_page(site, lang_prefix(lang) + "rules/dashain/"), "dashain-chandra-caught")
