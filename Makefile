@@ -47,12 +47,14 @@ typecheck: $(STAMP)
 ## Print benchmark figures: deals per CPU second per profile and against the lean
 ## dashain loop; bot moves per second in Pyodide (Node) beside CPython; the expert
 ## against three hard bots (2,000 deals a profile), its decision time and the call
-## odds' time in CPython and Pyodide; then the browser runtime: boot time, bytes of
-## a page view, bot moves and hints in the worker
+## odds' time in CPython and Pyodide; the site build against a plain Material build
+## of the same pages; then the browser runtime: boot time, bytes of a page view, bot
+## moves, expert decisions and hints in the worker
 bench: setup
 	$(PY) -m dhumbal bench --lean bench/lean_dashain.py
 	$(PY) bench/pyodide_bench.py
 	$(PY) bench/expert_bench.py
+	$(PY) bench/site_bench.py
 	$(PY) bench/runtime_bench.py
 
 ## Extract every message (engine, site glue, templates, examples) into

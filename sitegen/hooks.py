@@ -53,10 +53,12 @@ def on_config(config: Any) -> Any:
     _runtime.on_config(config)
     # Run every worked example now, before any page is written: a file the
     # engine contradicts stops the build with nothing half-built, and
-    # `mkdocs serve` re-reads edited examples on every rebuild.
+    # `mkdocs serve` re-reads edited examples on every rebuild. Once per
+    # build: the nested builds of the other languages reuse the runs.
     from dhumbal_site.walkthrough import CACHE
 
-    CACHE.validate_all()
+    if not RuntimeAssets.nested(config):
+        CACHE.validate_all()
     return _hooks.on_config(config)
 
 
@@ -74,13 +76,18 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     return _hooks.current().on_page_content(html, page, config, files)
 
 
+# After the search plugin (priority 0) has indexed the page: the page's
+# generated blocks replace their search text here (see dhumbal_site/build.py).
+@event_priority(-50)
 def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
     context = _hooks.current().on_page_context(context, page, config, nav)
+    _tables.download_bytes = _runtime.download_bytes()
     return _tables.on_page_context(context, page, config)
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    return _hooks.current().on_post_page(output, page, config)
+    output = _hooks.current().on_post_page(output, page, config)
+    return _tables.on_post_page(output, page, config)
 
 
 def on_template_context(context: Any, template_name: str, config: Any) -> Any:

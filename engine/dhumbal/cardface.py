@@ -12,6 +12,9 @@ indices are hidden from assistive technology. Where a card is a control (a
 hand card the reader marks, a pile card to take), the caller wraps
 :func:`face_inner` in its own button and gives the button its name.
 
+Face-down cards: :func:`back` (one card) and :func:`backs` (a hidden hand
+or a stack, one back per card, named as a group: "5 cards").
+
 Sizes: ``inline`` (a badge in a line of text: rank and suit side by side),
 ``sm`` (diagrams), ``md`` (the table's hand and pile), ``lg``. Marks are CSS
 modifier classes (see :data:`MARKS`), so the renderer stays free of any rule:
@@ -141,6 +144,34 @@ def back(
         a["aria-label"] = label
     a.update(attrs or {})
     return f"<span{_attrs(a)}></span>"
+
+
+def backs(
+    count: int,
+    *,
+    size: Size = "sm",
+    label: str | None = None,
+    extra_classes: Iterable[str] = (),
+    attrs: Mapping[str, str | None] | None = None,
+) -> str:
+    """``count`` cards face down, overlapping: a hidden hand, or a stack.
+
+    The group is one image named by ``label`` (e.g. "5 cards"), its backs
+    decoration; without a label the whole group is hidden from assistive
+    technology. ``data-count`` holds the number, so a script or a test can
+    read it without counting.
+    """
+    if count < 0:
+        raise ValueError(f"a count of cards cannot be negative: {count}")
+    a: dict[str, str | None] = {"class": " ".join(["dhc-fan", f"dhc-fan--{size}", *[c for c in extra_classes if c]])}
+    if label is None:
+        a["aria-hidden"] = "true"
+    else:
+        a["role"] = "img"
+        a["aria-label"] = label
+    a["data-count"] = str(count)
+    a.update(attrs or {})
+    return f"<span{_attrs(a)}>{back(size=size) * count}</span>"
 
 
 def inline(card: C.Card, lang: str) -> str:

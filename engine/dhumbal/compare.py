@@ -19,6 +19,14 @@ class Row:
     label: str  # localized
     cells: tuple[str, ...]  # localized, one per profile
     differs: bool
+    #: The one profile (an index into the cells) that departs from all the
+    #: others, which agree; ``None`` if the row does not differ or if no single
+    #: profile stands alone (with three profiles: all three differ).
+    departs: int | None = None
+
+    @property
+    def all_differ(self) -> bool:
+        return len(self.cells) > 2 and len(set(self.cells)) == len(self.cells)
 
 
 Cell = Callable[[Profile, Translator], str]
@@ -285,8 +293,48 @@ def comparison(lang: str, profiles: Sequence[Profile] | None = None) -> list[Row
     rows = []
     for key, label, cell in ROWS:
         cells = tuple(cell(p, t) for p in ps)
-        rows.append(Row(key, t(label), cells, len(set(cells)) > 1))
+        rows.append(Row(key, t(label), cells, len(set(cells)) > 1, _departs(cells)))
     return rows
+
+
+def _departs(cells: Sequence[str]) -> int | None:
+    """The index of the one cell that differs from all the others, which are equal."""
+    if len(cells) < 3:
+        return None
+    for i, cell in enumerate(cells):
+        others = {c for j, c in enumerate(cells) if j != i}
+        if len(others) == 1 and cell not in others:
+            return i
+    return None
+
+
+# -- a profile with its options, in words --------------------------------------------
+
+PLAYERS_COUNT: Final = NP_("{count} player", "{count} players")
+# TRANSLATORS: one house rule in an example's header, e.g. "Runs: on".
+OPTION_SETTING: Final = N_("{option}: {value}")
+# TRANSLATORS: joins a profile's name and its changed house rules, e.g. "Nepali Games · 2 players".
+TITLE_SEPARATOR: Final = N_(" · ")
+
+
+def rules_in_words(profile: Profile, lang: str) -> str:
+    """The profile's name and every option that differs from its defaults, in ``lang``.
+
+    ``nepali-games(players=2,runs=on)`` reads "Nepali Games · 2 players · Runs:
+    on": the labels and values come from the option specs, as on the options
+    tables, never the canonical code.
+    """
+    t = translator(lang)
+    parts = [t(profile.name)]
+    for spec in profile.option_specs:
+        value = profile.option(spec.key)
+        if value == spec.default:
+            continue
+        if spec.key == "players" and isinstance(value, int):
+            parts.append(t.plural(*PLAYERS_COUNT, value))
+        else:
+            parts.append(t(OPTION_SETTING, option=t(spec.label), value=option_value_text(spec, value, t)))
+    return t.raw(TITLE_SEPARATOR).join(parts)
 
 
 def options_table(profile: Profile, lang: str) -> list[tuple[str, str, str, str]]:

@@ -637,6 +637,23 @@ class Deal:
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
         return self.refusal(action, seat) is None
 
+    def takable_cards(self) -> list[Card]:
+        """The face-up cards the seat on turn may still take this turn, in pile order.
+
+        Draw-first: the pile top at the start of the turn (none once the
+        seat has taken). Throw-first: the cards of the previous throw that
+        may be picked, before the seat throws as well as after (never its
+        own throw). A table marks these and dims the rest of the last throw.
+        """
+        if self.phase == "over":
+            return []
+        if self.profile.draw_first:
+            top = self.pile_top
+            return [top] if top is not None and self.phase == "start" and self.is_legal(Action.take_pile()) else []
+        if self.phase == "take":
+            return [c for c in self.offer_cards if self.is_legal(Action.take_pile(c))]
+        return [c for c in self.offer_cards if c in self.pickable()]
+
     # -- moves (generated, not checked one by one) ---------------------------------------
 
     def legal_actions(self) -> list[Action]:

@@ -6,6 +6,10 @@ a file yields a ``Walkthrough`` (every step with the engine's own messages and
 the table after it) or raises ``ExampleError`` naming the file, the line and
 what was expected versus found. The site renders walkthroughs; ``python -m
 dhumbal check`` runs the same code.
+
+``unseen = ["B", "C"]`` names seats whose hands the reader does not see: the
+site draws them face down until the deal ends and every hand is shown.
+The seats' names as a reader sees them come from :func:`display_names`.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from .match import Match, money_text
 from .messages import Message
 from .profiles import Profile, ProfileError, find_profile
 
-TOP_KEYS: Final = {"title", "profile", "options", "seats", "names", "dealer", "position", "seed", "steps", "scores", "intro", "table"}
+TOP_KEYS: Final = {"title", "profile", "options", "seats", "names", "dealer", "position", "seed", "steps", "scores", "intro", "table", "unseen"}
 MAX_DISPLAY_NAME: Final = 40
 POSITION_KEYS: Final = {"pile", "stock", "out_of_play", "offer", "turn", "turns", "rest"}
 STEP_KEYS: Final = {"act", "expect", "refused", "note"}
@@ -59,6 +63,7 @@ class StepResult:
     events: list[Message]
     refusal: IllegalAction | None
     table: dict[str, Any]  # the table after the step, as JSON-ready data
+    state: dict[str, Any] = field(default_factory=dict)  # the whole deal after the step (Deal.to_json)
 
 
 @dataclass
@@ -81,9 +86,16 @@ class Walkthrough:
     #: Per language, the seats' names as that language writes them (``[names] ne = {…}``).
     display: dict[str, list[str]] = field(default_factory=dict)
 
+    unseen: frozenset[int] = frozenset()  # seats whose hands the reader does not see until the show
+
     def names_in(self, lang: str) -> list[str]:
         """The seats' names as shown in ``lang``: its display names, else the file's names."""
         return self.display.get(lang, self.names)
+
+
+def display_names(walk: Walkthrough, lang: str) -> list[str]:
+    """The seats' names as a reader of ``lang`` sees them (the one place that says so)."""
+    return list(walk.names_in(lang))
 
 
 #: Deepest nesting of arrays and inline tables an example file may have (its
@@ -293,6 +305,9 @@ def load_text(text: str, path: str) -> Walkthrough:
             scores_before[seat_of(k, "scores", line)] = v
 
     display = _display_names(data.get("names"), names, path, top_line)
+    unseen = data.get("unseen", [])
+    if not isinstance(unseen, list):
+        raise fail("unseen", "unseen must be a list of seats whose hands the reader does not see, e.g. unseen = [\"B\"]")
     start = _table(deal, names)
     walk = Walkthrough(
         id=Path(path).stem, path=path, title=data["title"], intro=data.get("intro"),
@@ -300,6 +315,7 @@ def load_text(text: str, path: str) -> Walkthrough:
         scores_before=scores_before,
         table_options=dict(data.get("table", {})),
         display=display,
+        unseen=frozenset(seat_of(name, "unseen") for name in unseen),
     )
 
     steps = data["steps"]
@@ -573,7 +589,7 @@ def _run_step(deal: Deal, step: Step, walk: Walkthrough, path: str, lines: list[
             walk.scores_after, walk.eliminated = _book(deal, walk)
     table = _table(deal, walk.names)
     _check_expect(deal, step, walk, path, lines, head, end, where)
-    return StepResult(step, events, refusal, table)
+    return StepResult(step, events, refusal, table, deal.to_json())
 
 
 def _book(deal: Deal, walk: Walkthrough) -> tuple[list[int], list[int]]:

@@ -5,6 +5,12 @@ one seat against bots. Bots move right after the reader until it is the
 reader's turn again. Because the shuffle is seeded and the bots are
 deterministic, the whole session is reproduced from its settings and the
 reader's moves (:func:`replay_session`, from what :mod:`dhumbal.share` reads).
+
+While a request is answered for the reader (``watching``), the bots' moves
+are also kept one by one as a :class:`Playback`: the board before the first
+of them and, after each, the felt with that move on the acting seat, so the
+page can show them one at a time. The engine has already played them; the
+page only shows the pictures in order.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from .share import HASH_VERSION, compact_state, decode_move, encode_hash, encode
 
 MAX_MOVES: Final = 1_000  # reader moves in one deal
 MAX_DEALS: Final = 60
-LOG_SIZE: Final = 10  # log lines shown
+LOG_SIZE: Final = 600  # log lines shown (a deal's events; a capped deal has about 400)
 
 YOU: Final = N_("You")
 BOT: Final = N_("Bot {number}")
@@ -43,9 +49,32 @@ PROMPT_THROW_OR_CALL: Final = N_("Your turn: call, or mark the cards to throw an
 PROMPT_THROW: Final = N_("Your turn: mark the cards to throw and press Throw.")
 PROMPT_PICK: Final = N_("Now take one card: from the stock, or one of the previous throw.")
 PROMPT_PICK_STOCK: Final = N_("Now take one card from the stock.")
-PROMPT_DEAL_OVER: Final = N_("The deal is over. The scores are below.")
+PROMPT_DEAL_OVER: Final = N_("The deal is over: every hand is shown, with the scores.")
 PROMPT_MATCH_OVER: Final = N_("The match is over. The final standings are below.")
 PROMPT_OUT: Final = N_("You are out of this match; the bots play on. Press Next deal to watch the next deal.")
+
+
+@dataclass
+class Frame:
+    """One bot move as the page shows it: the acting deal seat, what it did, the felt after it."""
+
+    seat: int
+    texts: list[str]
+    felt: str
+
+
+@dataclass
+class Playback:
+    """The bots' moves of one answer, to be shown one at a time.
+
+    ``board`` is the whole board before the first of them (after the
+    reader's own move, or the deal), ``lead`` what was said up to then, and
+    ``frames`` each move; the answer's final board follows the last.
+    """
+
+    board: str
+    lead: list[str]
+    frames: list[Frame] = field(default_factory=list)
 
 
 @dataclass
@@ -61,6 +90,10 @@ class Session:
     log: list[str] = field(default_factory=list)  # this deal's events, in the session's language
     messages: list[tuple[Message, bool]] = field(default_factory=list)  # (message, by match seat)
     sort: bool = False
+    table_id: str = "dh-table"
+    watching: bool = False  # keep a Playback of the bots' moves (answers to the reader, not replays)
+    playback: Playback | None = None
+    new_card: C.Card | None = None  # the card the reader took last, until their next move
 
     def __post_init__(self) -> None:
         s = self.settings
@@ -154,25 +187,37 @@ class Session:
         self.moves.append([])
         self.messages = []
         self.log = []
+        self.new_card = None
         exposed = deal.pile_top
         texts = self._record([Message("dealt", {
             "dealer": deal.dealer, "hand_size": deal.profile.hand_size,
             "exposed": "" if exposed is None else C.card_text(exposed),
         })])
-        return texts + self._bots()
+        return texts + self._bots(texts)
 
-    def _bots(self) -> list[str]:
-        """Bot moves until it is the reader's turn or the deal is over (then it is booked)."""
+    def _bots(self, lead: Sequence[str] = ()) -> list[str]:
+        """Bot moves until it is the reader's turn or the deal is over (then it is booked).
+
+        ``lead`` is what this answer said before (kept with the playback)."""
         deal = self.deal
         assert deal is not None
         texts: list[str] = []
         me = self.my_deal_seat()
         guard = 0
+        self.playback = None
+        if self.watching and not deal.is_over and deal.turn != me:
+            self.playback = Playback(board=view.render_board(self._model()), lead=list(lead))
         while not deal.is_over and deal.turn != me:
             guard += 1
             if guard > 50_000:  # pragma: no cover - bots always finish (PROFILES ruling 5)
                 raise RuntimeError("the bots did not finish the deal")
-            texts += self._record(deal.apply(choose(deal, self.settings.difficulty)))
+            seat = deal.turn
+            events = deal.apply(choose(deal, self.settings.difficulty))
+            said = self._record(events)
+            texts += said
+            if self.playback is not None:
+                felt = view.render_felt(self._model(), move=(seat, events))
+                self.playback.frames.append(Frame(seat, said, felt))
         if deal.is_over and len(self.match.deals) < len(self.match.dealers):
             texts += self._record(self.match.finish_deal(), by_match_seat=True)
         return texts
@@ -185,9 +230,13 @@ class Session:
             raise IllegalAction("deal-over")
         if len(self.moves[-1]) >= MAX_MOVES:
             raise IllegalAction("deal-over")
+        before = list(deal.hands[me])
         events = deal.apply(action, seat=me)
         self.moves[-1].append(encode_move(action))
-        return self._record(events) + self._bots()
+        taken = [c for c in deal.hands[me] if c not in before]
+        self.new_card = taken[0] if action.kind == "take" and taken else None
+        own = self._record(events)
+        return own + self._bots(own)
 
     def next_deal(self) -> list[str]:
         deal = self.deal
@@ -244,7 +293,10 @@ class Session:
         picks = [a for a in deal.legal_actions() if a.kind == "take" and a.source == "pile"]
         return t(PROMPT_PICK) if picks else t(PROMPT_PICK_STOCK)
 
-    def model(self, *, live: bool, table_id: str) -> view.TableModel:
+    def _model(self) -> view.TableModel:
+        return self.model(live=True, table_id=self.table_id)
+
+    def model(self, *, live: bool, table_id: str, face_down: bool = False) -> view.TableModel:
         return view.TableModel(
             lang=self.lang,
             table_id=table_id,
@@ -259,6 +311,8 @@ class Session:
             deal_number=len(self.moves),
             match_over=self.match_over(),
             position=self.settings.start is not None,
+            new_card=self.new_card,
+            face_down=face_down,
         )
 
 

@@ -79,6 +79,8 @@ def _response(session: Session, table_id: str, op: str, events: list[str], *,
     if refusal_json is not None:
         say = refusal_json["text"]
     parts = ([notice] if notice else []) + events + ([say] if say else [])
+    playback = session.playback if refusal is None else None
+    session.playback = None
     out: dict[str, Any] = {
         "ok": True,
         "op": op,
@@ -107,6 +109,19 @@ def _response(session: Session, table_id: str, op: str, events: list[str], *,
     }
     if settings:
         out["settings_html"] = view.render_settings(model)
+    if playback is not None and playback.frames:
+        # The bots' moves one at a time: the board before them, then each move's felt.
+        # What is said before, during and after: the lead, each move, then the rest.
+        said = sum(len(f.texts) for f in playback.frames)
+        lead_at = len(playback.lead)
+        tail = events[lead_at + said:] if events[:lead_at] == playback.lead else []
+        out["playback"] = {
+            "html": playback.board,
+            "say": " ".join(([notice] if notice else []) + playback.lead),
+            "frames": [{"seat": f.seat, "say": " ".join(f.texts), "log": f.texts, "felt": f.felt}
+                       for f in playback.frames],
+            "end": " ".join(tail + ([say] if say else [])),
+        }
     return out
 
 
@@ -119,9 +134,16 @@ def _settings_from(req: Mapping[str, Any], lang: str) -> Settings:
     return Settings(profile, read_difficulty(req.get("difficulty")), read_seed(req.get("seed")))
 
 
-def _new_session(settings: Settings, lang: str) -> tuple[Session, list[str]]:
-    session = Session(settings, lang=lang)
+def _new_session(settings: Settings, lang: str, table_id: str = DEFAULT_TABLE) -> tuple[Session, list[str]]:
+    session = Session(settings, lang=lang, table_id=table_id, watching=True)
     return session, session.start()
+
+
+def _watched(session: Session, table_id: str) -> Session:
+    """The session, set to keep a playback of the bots' moves for this answer."""
+    session.table_id = table_id
+    session.watching = True
+    return session
 
 
 def handle_request(req: Any) -> dict[str, Any]:
@@ -140,7 +162,7 @@ def handle_request(req: Any) -> dict[str, Any]:
         if op == "ping":
             return {"ok": True, "pong": True, "version": _version(), "protocol": PROTOCOL}
         if op == "new":
-            session, events = _new_session(_settings_from(req, lang), lang)
+            session, events = _new_session(_settings_from(req, lang), lang, table_id)
             SESSIONS[table_id] = session
             return _response(session, table_id, op, events, settings=True)
         if op == "new-match":
@@ -148,7 +170,7 @@ def handle_request(req: Any) -> dict[str, Any]:
                 raise RequestError("no-session", ERROR_NO_SESSION)
             s = session.settings
             fresh = Settings(s.profile, s.difficulty, new_seed())
-            session, events = _new_session(fresh, lang)
+            session, events = _new_session(fresh, lang, table_id)
             SESSIONS[table_id] = session
             return _response(session, table_id, op, events, notice=translator(lang)(NOTICE_NEW), settings=True)
         if op == "position":
@@ -156,7 +178,7 @@ def handle_request(req: Any) -> dict[str, Any]:
             deal, profile = read_position(state)
             names = read_names(given_names, deal.players)
             settings = Settings(profile, read_difficulty(req.get("difficulty")), deal.seed, deal.to_json(), names)
-            session, events = _new_session(settings, lang)
+            session, events = _new_session(settings, lang, table_id)
             SESSIONS[table_id] = session
             own = names[session.me] if names is not None else session.names[session.me]
             notice = translator(lang)(NOTICE_POSITION, name=own)
@@ -170,11 +192,15 @@ def handle_request(req: Any) -> dict[str, Any]:
             except (ValueError, TypeError, KeyError, IllegalAction, PositionError, ProfileError, RequestError):
                 fallback = req.get("fallback")
                 fb: Mapping[str, Any] = fallback if isinstance(fallback, dict) else {}
-                session, events = _new_session(_settings_from(fb, lang), lang)
+                session, events = _new_session(_settings_from(fb, lang), lang, table_id)
                 SESSIONS[table_id] = session
                 return _response(session, table_id, op, events, notice=translator(lang)(NOTICE_BAD_HASH), settings=True)
+            session.table_id = table_id
             SESSIONS[table_id] = session
-            return _response(session, table_id, op, [], notice=translator(lang)(NOTICE_RESTORED), settings=True)
+            # The reader's own game coming back (Back, Forward, another language) is not news.
+            quiet = req.get("own") is True
+            return _response(session, table_id, op, [], settings=True,
+                             notice=None if quiet else translator(lang)(NOTICE_RESTORED))
         if op == "settings":
             profile = read_profile(req.get("profile"), req.get("options"), lang=lang)
             model = view.TableModel.for_settings(lang, table_id, profile, read_difficulty(req.get("difficulty")))
@@ -193,12 +219,12 @@ def handle_request(req: Any) -> dict[str, Any]:
             try:
                 # "throw" with nothing marked: the engine says why (empty-throw, or the phase)
                 action = Action("throw") if text.strip().lower() == "throw" else parse_action(text)
-                events = session.act(action)
+                events = _watched(session, table_id).act(action)
             except IllegalAction as exc:
                 return _response(session, table_id, op, [], refusal=exc)
             return _response(session, table_id, op, events)
         if op == "next-deal":
-            return _response(session, table_id, op, session.next_deal())
+            return _response(session, table_id, op, _watched(session, table_id).next_deal())
         if op == "sort":
             session.sort = not session.sort
             return _response(session, table_id, op, [])
@@ -277,21 +303,25 @@ def handle(request_json: str) -> str:
 
 def prerender(*, lang: str, profile: Profile, seed: int | str, difficulty: Difficulty = DEFAULT_DIFFICULTY,
               table_id: str = DEFAULT_TABLE, start: dict[str, Any] | None = None,
-              names: Sequence[str] | None = None, attrs: Mapping[str, str] | None = None) -> str:
+              names: Sequence[str] | None = None, attrs: Mapping[str, str] | None = None,
+              face_down: bool = False, download_bytes: int = 0) -> str:
     """The whole table element, as the page shows it before the engine is loaded.
 
     The board is the same HTML the worker sends once the reader plays (with
-    its controls inert), so nothing moves when the engine takes over.
+    its controls inert), so nothing moves when the engine takes over. With
+    ``face_down`` the cards stay face down: the page deals a fresh game on
+    every visit, so this deal is only the table's shape, not the reader's
+    cards. ``download_bytes`` is what Play downloads the first time.
     """
     if start is not None:
         deal, profile = read_position(start)
         settings = Settings(profile, difficulty, deal.seed, deal.to_json(), read_names(list(names) if names else None, deal.players))
     else:
         settings = Settings(profile, difficulty, seed)
-    session = Session(settings, lang=lang)
+    session = Session(settings, lang=lang, table_id=table_id)
     session.start()
-    model = session.model(live=False, table_id=table_id)
-    return view.render_table(model, status=session.status(), attrs=attrs or {})
+    model = session.model(live=False, table_id=table_id, face_down=face_down)
+    return view.render_table(model, status=session.status(), attrs=attrs or {}, download_bytes=download_bytes)
 
 
 def _bench(req: Mapping[str, Any]) -> dict[str, Any]:

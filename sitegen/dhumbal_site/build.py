@@ -14,10 +14,13 @@ What it does, in build order:
   languages (``extra.alternate``) and the Content-Security-Policy
   (``extra.dhumbal_csp``, see csp.py); note this language's search settings.
 * ``on_files``: add the Devanagari font files to the site.
-* ``on_page_markdown``: expand ``<!-- dhumbal:NAME ARGS -->`` markers.
+* ``on_page_markdown``: expand ``<!-- dhumbal:NAME ARGS -->`` markers; a
+  handler's finished HTML (``HTMLBlock``) is kept aside, behind a placeholder.
 * ``on_page_content``: turn card tokens into accessible cards; translate the
-  heading permalink title.
-* ``on_page_context``: the ``dhumbal`` template variable: language switcher
+  heading permalink title; put each kept block's search text where its
+  placeholder is, for the search index (which reads the page next).
+* ``on_page_context`` (after the search plugin): put the kept blocks in, in
+  place of their search text; the ``dhumbal`` template variable: language switcher
   links for this page, untranslated-page notice, strings (``dhumbal_strings``,
   also given to the 404 page by ``on_template_context``).
 * ``on_post_page``: point Material's configuration at the language root, so
@@ -30,6 +33,7 @@ What it does, in build order:
 from __future__ import annotations
 
 import importlib
+import itertools
 import json
 import logging
 import re
@@ -52,7 +56,7 @@ from .languages import (
     page_alternates,
     source_language,
 )
-from .markers import expand_markers
+from .markers import BLOCK_PATTERN, HTMLBlock, expand_markers
 from .search_index import SearchSettings, parse_pipeline, split_entries, write_index
 from .sitemaps import SitemapPage, render_sitemap, write_sitemap
 from .strings import strings_for
@@ -67,15 +71,21 @@ log = logging.getLogger("mkdocs.plugins.dhumbal")
 _CONFIG_SCRIPT = re.compile(
     r'(<script id="__config" type="application/json">)(?P<json>.*?)(</script>)', re.S
 )
+#: The end of a kept block's search text (its start is the placeholder).
+_BLOCK_END = "<!-- /dhumbal-block {key} -->"
+_PLACED_BLOCK = re.compile(
+    r"<!-- dhumbal-block (?P<key>[\w.-]+) -->.*?<!-- /dhumbal-block (?P=key) -->", re.S
+)
 #: The page that untranslated-page notices link to.
 CONTRIBUTE_PAGE = "contribute.md"
 
 
-def theme_string(config: MkDocsConfig, key: str) -> str:
-    """A string of the theme's language partial for the current language."""
+def theme_strings(config: MkDocsConfig, *keys: str) -> list[str]:
+    """Strings of the theme's language partial (one template environment for all:
+    ``Theme.get_env`` builds a new one, compiling the partials again, on every call)."""
     env = config.theme.get_env()
     template = env.get_template("partials/language.html", None, {"config": config})
-    return str(template.module.t(key))  # type: ignore[attr-defined]
+    return [str(template.module.t(key)) for key in keys]  # type: ignore[attr-defined]
 
 
 def engine_card_name() -> CardNamer:
@@ -113,6 +123,9 @@ class SiteBuild:
         self.card_names: dict[tuple[str, str], str] = {}
         #: Page URL -> relative URL of its language root.
         self.lang_bases: dict[str, str] = {}
+        #: Finished HTML of markers, by placeholder key, until placed.
+        self.blocks: dict[str, HTMLBlock] = {}
+        self.block_numbers = itertools.count(1)
 
     # -- per language pass ---------------------------------------------------
 
@@ -131,11 +144,13 @@ class SiteBuild:
         # The Content-Security-Policy every page states (overrides/main.html).
         config.extra["dhumbal_csp"] = csp.POLICY
         search = search_plugin(config)
-        separator = search.config.separator or theme_string(config, "search.config.separator")
+        theme_separator, theme_lang, theme_pipeline = theme_strings(
+            config, "search.config.separator", "search.config.lang", "search.config.pipeline"
+        )
         self.search_settings[lang] = SearchSettings(
-            lang=[theme_string(config, "search.config.lang").strip() or "en"],
-            separator=separator,
-            pipeline=parse_pipeline(theme_string(config, "search.config.pipeline")),
+            lang=[theme_lang.strip() or "en"],
+            separator=search.config.separator or theme_separator,
+            pipeline=parse_pipeline(theme_pipeline),
             fields=dict(search.config.fields),
         )
         self.sitemap_pages[lang] = []
@@ -157,6 +172,12 @@ class SiteBuild:
             source = page.file.content_string
         except OSError:
             source = None
+
+        def stash(block: HTMLBlock) -> str:
+            key = f"{lang}.{next(self.block_numbers)}"
+            self.blocks[key] = block
+            return key
+
         return expand_markers(
             markdown,
             handlers=registry.HANDLERS,
@@ -166,19 +187,48 @@ class SiteBuild:
             lang=lang,
             source_lang=source_language(page, lang),
             source=source,
+            stash=stash,
         )
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         text_lang = source_language(page, current_language(config))
-        if not CARD_TOKEN.search(html) and "headerlink" not in html:
-            return html
-        return rewrite_cards(
-            html,
-            lang=text_lang,
-            namer=self.card_namer(page),
-            languages=self.codes,
-            permalink_title=strings_for(text_lang)["permalink"],
-        )
+        if CARD_TOKEN.search(html) or "headerlink" in html:
+            html = rewrite_cards(
+                html,
+                lang=text_lang,
+                namer=self.card_namer(page),
+                languages=self.codes,
+                permalink_title=strings_for(text_lang)["permalink"],
+            )
+
+        def search_text(match: re.Match[str]) -> str:
+            block = self._block(page, match.group("key"))
+            return f"{match.group(0)}{block.search}{_BLOCK_END.format(key=match.group('key'))}"
+
+        return BLOCK_PATTERN.sub(search_text, html)
+
+    def _block(self, page: Page, key: str) -> HTMLBlock:
+        try:
+            return self.blocks[key]
+        except KeyError:
+            raise PluginError(
+                f"{page.file.src_uri}: generated content {key!r} was lost before it was placed "
+                "(a placeholder of sitegen's markers appears where no marker stood)"
+            ) from None
+
+    def place_blocks(self, page: Page) -> None:
+        """Put each kept block in, in place of the search text the index has read."""
+        content = page.content or ""
+        if "<!-- dhumbal-block " not in content:
+            return
+
+        def full(match: re.Match[str]) -> str:
+            key = match.group("key")
+            block = self._block(page, key)
+            del self.blocks[key]
+            return str(block)
+
+        page.content = _PLACED_BLOCK.sub(full, content)
 
     def card_namer(self, page: Page) -> CardNamer:
         """``dhumbal.i18n.card_name``, looked up when first needed, with errors naming the page."""
@@ -215,6 +265,7 @@ class SiteBuild:
     def on_page_context(
         self, context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Navigation
     ) -> dict[str, Any]:
+        self.place_blocks(page)
         lang = current_language(config)
         source_lang = source_language(page, lang)
         untranslated = source_lang != lang

@@ -23,6 +23,7 @@ import html
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: Card name lookup: ``(card_text, lang) -> name``, e.g. ("K♠", "en") -> "King of spades".
 CardNamer = Callable[[str, str], str]
@@ -196,3 +197,32 @@ def rewrite_cards(
                         break
             out.append(text)
     return "".join(out)
+
+
+def text_with_cards(text: str, lang: str) -> str:
+    """``text`` escaped as HTML, its card tokens drawn as inline cards named in ``lang``.
+
+    For generated content that is placed after the page's card pass (the
+    worked examples, the comparison): the same badges, made where the text is.
+    """
+    out: list[str] = []
+    pos = 0
+    for match in CARD_TOKEN.finditer(text):
+        out.append(html.escape(text[pos : match.start()], quote=False))
+        out.append(_badge(normalize_card(match.group(0)), lang))
+        pos = match.end()
+    out.append(html.escape(text[pos:], quote=False))
+    return "".join(out)
+
+
+@lru_cache(maxsize=1024)
+def _badge(card: str, lang: str) -> str:
+    from dhumbal.cardface import inline
+    from dhumbal.cards import parse_card
+
+    return inline(parse_card(card), lang)
+
+
+def clear_badges() -> None:
+    """Forget the drawn badges (their names come from the catalogs)."""
+    _badge.cache_clear()

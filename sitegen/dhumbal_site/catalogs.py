@@ -26,6 +26,8 @@ any text that slips through inert.
 
 from __future__ import annotations
 
+import datetime
+import io
 import os
 import re
 import string
@@ -43,6 +45,8 @@ LOCALES = ROOT / "locales"
 DOMAIN = "dhumbal"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 PACKAGE_LOCALE = ROOT / "engine" / "dhumbal" / "locale"
+#: The creation date written into every compiled catalog (reproducible .mo files).
+MO_DATE = datetime.datetime(1980, 1, 1, tzinfo=datetime.timezone.utc)
 
 _PERCENT = re.compile(r"%\(([A-Za-z_][A-Za-z0-9_]*)\)[sdif]")
 #: A field name as the sources write them: ``{total}``, or a worked example's
@@ -61,7 +65,10 @@ _UNSAFE = re.compile(
     re.I,
 )
 #: What may never appear in a translation that lands in an attribute value.
-_ATTRIBUTE_UNSAFE = frozenset("\"'<>`")
+#: Every such value is escaped and double-quoted, so this is a second wall; the
+#: apostrophe stays allowed, since French and Dutch need it in running text
+#: (l'as, d'un, 's avonds) and escaping turns it into &#x27; anyway.
+_ATTRIBUTE_UNSAFE = frozenset("\"<>`")
 
 
 class CatalogError(ValueError):
@@ -114,14 +121,29 @@ def _lint(path: Path) -> None:
             ctx = ""
 
 
+_READ: dict[tuple[str, str | None], tuple[tuple[int, int], Catalog]] = {}
+
+
 def read_catalog(path: Path, lang: str | None = None) -> Catalog:
+    """The catalog at ``path``, read once while the file stays the same (treat it as read-only)."""
+    try:
+        st = path.stat()
+        stamp: tuple[int, int] | None = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None
+    key = (str(path), lang)
+    if stamp is not None and key in _READ and _READ[key][0] == stamp:
+        return _READ[key][1]
     if path.exists():
         _lint(path)
     try:
         with path.open("rb") as fh:
-            return read_po(fh, locale=lang, abort_invalid=True)
+            catalog = read_po(fh, locale=lang, abort_invalid=True)
     except Exception as exc:  # babel raises several types for broken files
         raise CatalogError(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: cannot read catalog: {exc}") from None
+    if stamp is not None:
+        _READ[key] = (stamp, catalog)
+    return catalog
 
 
 def _ids(message: Message) -> list[str]:
@@ -177,8 +199,8 @@ def unsafe_text(text: str, *, attribute: bool = False) -> str | None:
     if attribute:
         bad = sorted(set(text) & _ATTRIBUTE_UNSAFE)
         if bad:
-            return ("quotes or angle brackets in a translation shown inside an HTML attribute "
-                    f"({' '.join(bad)}); use typographic quotes such as « » or “ ”")
+            return ("double quotes, backticks or angle brackets in a translation shown inside an HTML "
+                    f"attribute ({' '.join(bad)}); use typographic quotes such as « » or “ ”")
     return None
 
 
@@ -253,21 +275,43 @@ def check_all() -> dict[str, list[Problem]]:
     return {lang: check_catalog(lang, template) for lang in languages()}
 
 
+def _fresh(mo: Path, po: Path) -> bool:
+    """Whether ``mo`` was compiled (or checked) from ``po`` as it is now."""
+    try:
+        return mo.stat().st_mtime_ns >= po.stat().st_mtime_ns
+    except OSError:
+        return False
+
+
 def compile_catalogs(langs: Iterable[str] | None = None) -> list[Path]:
     """Write ``.mo`` files into the engine package; a broken ``.po`` raises ``CatalogError``."""
     written = []
     for lang in langs or languages():
+        out = PACKAGE_LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        if _fresh(out, po_path(lang)):
+            written.append(out)
+            continue
         cat = read_catalog(po_path(lang), lang)
         unsafe = [p for p in check_catalog(lang) if p.unsafe]
         if unsafe:
             raise CatalogError("\n".join(str(p) for p in unsafe))
-        out = PACKAGE_LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        # The catalogs carry no header dates (--omit-header), so Babel would
+        # stamp the current minute into the .mo; a fixed date keeps the same
+        # sources giving the same bytes, and an unchanged file is not
+        # rewritten: the engine wheel, keyed by a hash of the package, is then
+        # rebuilt only when something really changed.
+        cat.creation_date = MO_DATE
+        buffer = io.BytesIO()
+        write_mo(buffer, cat, use_fuzzy=False)
+        data = buffer.getvalue()
+        written.append(out)
+        if out.exists() and out.read_bytes() == data:
+            os.utime(out)  # checked against this version of the catalog
+            continue
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-        with tmp.open("wb") as fh:
-            write_mo(fh, cat, use_fuzzy=False)
+        tmp.write_bytes(data)
         tmp.replace(out)
-        written.append(out)
     if langs is None:
         # a compiled catalog whose source is gone must not ship in the wheel
         for stale in PACKAGE_LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"):

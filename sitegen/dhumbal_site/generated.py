@@ -11,10 +11,12 @@ from typing import Any
 from mkdocs.utils import get_relative_url
 
 from dhumbal.compare import comparison, options_table
+from dhumbal.i18n import N_, NP_, translator
 from dhumbal.profiles import PROFILE_KEYS, ProfileError, all_profiles, find_profile
+from markupsafe import Markup
 
 from .markers import MarkerContext
-from .render import render
+from .render import block, render
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = ROOT / "locales" / "glossary.toml"
@@ -40,15 +42,43 @@ def _profile_headers(ctx: MarkerContext) -> list[dict[str, Any]]:
     ]
 
 
+DEPARTS = N_("{profile} differs from the others")
+ALL_DIFFER = N_("all three differ")
+EACH_DIFFERS = N_("each profile differs")
+DIFFERING = NP_("{count} of {total} rules differs between the profiles", "{count} of {total} rules differ between the profiles")
+
+
 def render_compare(ctx: MarkerContext) -> str:
+    """The comparison table, the same deal under each profile, and each profile's house rules.
+
+    The same-deal section belongs to the comparison page and has no marker of
+    its own: it is placed after the table.
+    """
+    from .sameplay import render_same_deal, same_deal_context
+
     if ctx.args:
         raise ValueError("the compare marker takes no arguments")
-    rows = comparison(ctx.lang)
+    t = translator(ctx.lang)
+    headers = _profile_headers(ctx)
+    rows = []
+    for row in comparison(ctx.lang):
+        verdict = ""
+        if row.departs is not None:
+            verdict = t(DEPARTS, profile=headers[row.departs]["name"])
+        elif row.differs:
+            verdict = t(ALL_DIFFER) if row.all_differ and len(row.cells) == 3 else t(EACH_DIFFERS) if row.all_differ else ""
+        rows.append({"key": row.key, "label": row.label, "cells": row.cells, "differs": row.differs,
+                     "departs": row.departs, "verdict": verdict})
+    differing = sum(1 for r in rows if r["differs"])
     options = [
         {"profile": h, "rows": options_table(find_profile(h["key"]), ctx.lang)}
-        for h in _profile_headers(ctx)
+        for h in headers
     ]
-    return render("compare.html", ctx.lang, profiles=_profile_headers(ctx), rows=rows, options=options)
+    summary = t.plural(*DIFFERING, differing, total=len(rows))
+    sd = same_deal_context(ctx.lang)
+    search = render("compare_search.html", ctx.lang, profiles=headers, rows=rows, options=options, summary=summary, sd=sd)
+    return block("compare.html", ctx.lang, profiles=headers, rows=rows, options=options, summary=summary,
+                 same_deal=Markup(render_same_deal(sd, ctx.lang)), search=search)
 
 
 def render_options(ctx: MarkerContext) -> str:
@@ -58,7 +88,7 @@ def render_options(ctx: MarkerContext) -> str:
         profile = find_profile(ctx.args[0])
     except ProfileError as exc:
         raise ValueError(str(exc)) from None
-    return render("options.html", ctx.lang, rows=options_table(profile, ctx.lang), profile_key=profile.key)
+    return block("options.html", ctx.lang, rows=options_table(profile, ctx.lang), profile_key=profile.key)
 
 
 def site_languages() -> list[str]:
@@ -162,7 +192,7 @@ def render_glossary(ctx: MarkerContext) -> str:
     order = [ctx.lang] + [lang for lang in site_languages() if lang != ctx.lang]
     t = translator(ctx.lang)
     profile_names = {key: t(find_profile(key).name) for key in PROFILE_KEYS}
-    return render(
+    return block(
         "glossary.html", ctx.lang, entries=entries, order=order,
         names={lang: language_name(ctx, lang) for lang in order},
         terms_only=terms_only, profile_names=profile_names,

@@ -11,6 +11,14 @@ line, because a silently missing table is worse than a failed build.
 Markers inside fenced code blocks are left alone so that pages can show the
 syntax. A marker indented inside a block (an admonition, a tab, a list item)
 gets its expansion indented the same way, so it stays inside that block.
+
+A handler returns Markdown (or HTML that Markdown passes through), or an
+:class:`HTMLBlock`: finished HTML that skips Markdown altogether. The page
+then holds a placeholder comment where the block goes, and the build puts
+the block in after Markdown (see ``SiteBuild.on_page_content``). The worked
+examples and the comparison are large generated HTML: parsing them again as
+Markdown, for card tokens and for the search index was most of the site's
+build time, and none of those passes can change them.
 """
 
 from __future__ import annotations
@@ -78,6 +86,31 @@ class MarkerContext:
 
 #: What a handler is: a context in, Markdown or HTML out.
 MarkerHandler = Callable[[MarkerContext], str]
+
+
+class HTMLBlock(str):
+    """Finished HTML from a handler, placed into the page after Markdown.
+
+    ``search`` is what the search index reads in its place: the block's
+    words without its pictures (card faces, diagrams), with its headings
+    kept so that search results still point into it. By default it is the
+    HTML itself.
+    """
+
+    search: str
+
+    def __new__(cls, html: str, *, search: str | None = None) -> "HTMLBlock":
+        block = super().__new__(cls, html)
+        block.search = html if search is None else search
+        return block
+
+
+#: ``stash(block) -> key``: keeps an :class:`HTMLBlock` for after Markdown.
+BlockStash = Callable[[HTMLBlock], str]
+#: The placeholder a stashed block leaves in the Markdown (a comment, which
+#: Markdown passes through as it is, inside admonitions and lists too).
+BLOCK_PLACEHOLDER = "<!-- dhumbal-block {key} -->"
+BLOCK_PATTERN = re.compile(r"<!-- dhumbal-block (?P<key>[\w.-]+) -->")
 
 
 @dataclass(frozen=True)
@@ -192,8 +225,14 @@ def expand_markers(
     lang: str,
     source_lang: str,
     source: str | None = None,
+    stash: BlockStash | None = None,
 ) -> str:
-    """Replace every marker in ``markdown`` by its handler's output."""
+    """Replace every marker in ``markdown`` by its handler's output.
+
+    With ``stash``, an :class:`HTMLBlock` is handed to it and replaced by a
+    placeholder (:data:`BLOCK_PLACEHOLDER`); without, it goes into the
+    Markdown like any other output.
+    """
     src_path = page.file.src_uri
     offset = source_line_offset(source, markdown)
 
@@ -240,6 +279,8 @@ def expand_markers(
                 f"{ctx.where}: marker 'dhumbal:{marker.name}' returned "
                 f"{type(output).__name__}, expected str"
             )
+        if stash is not None and isinstance(output, HTMLBlock):
+            output = BLOCK_PLACEHOLDER.format(key=stash(output))
         block = [
             marker.indent + text if text.strip() else ""
             for text in output.strip("\n").splitlines()

@@ -12,8 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 
 from dhumbal.i18n import number, translator
+
+from .markers import HTMLBlock
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -41,5 +44,29 @@ def render(template: str, lang: str, **context: Any) -> str:
     def num(value: int | str, signed: bool = False) -> str:
         return number(value, lang, signed=signed)
 
-    html = environment().get_template(template).render(_=gettext, num=num, lang=lang, **context)
+    def cards(text: str) -> Markup:
+        from .cards import text_with_cards
+
+        return Markup(text_with_cards(text, lang))
+
+    html = environment().get_template(template).render(_=gettext, num=num, cards=cards, lang=lang, **context)
     return "\n".join(line for line in html.splitlines() if line.strip())
+
+
+def block(template: str, lang: str, *, search: str | None = None, card_tokens: bool = True, **context: Any) -> HTMLBlock:
+    """``render`` as finished HTML that skips Markdown (see ``markers.HTMLBlock``).
+
+    The page's card pass does not see a block, so with ``card_tokens`` the
+    card tokens of its text (``K♠``) become inline cards here; a template
+    that draws its own cards (with the ``cards`` filter) passes False.
+    ``search`` is the block's text for the search index (by default the HTML).
+    """
+    html = render(template, lang, **context)
+    if card_tokens:
+        from .cards import CARD_TOKEN, rewrite_cards
+
+        if CARD_TOKEN.search(html):
+            from dhumbal.i18n import LANGUAGES, card_name
+
+            html = rewrite_cards(html, lang=lang, namer=card_name, languages=frozenset(LANGUAGES))
+    return HTMLBlock(html, search=search)

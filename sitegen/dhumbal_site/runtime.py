@@ -13,7 +13,9 @@ What the build writes (never committed)::
     assets/pyodide/python_stdlib.zip    the standard library, mounted at start-up
     assets/pyodide/pyodide-lock.json    reduced: the real file's "info", no packages
     assets/engine/dhumbal-<v>-py3-none-any.whl
-    assets/engine/manifest.json         {"wheel", "sha256", "version", "integrity", "pyodide"}
+    assets/engine/manifest.json         {"wheel", "sha256", "version", "integrity", "pyodide",
+                                         "download": {"total", "fetched"}} (bytes, for the
+                                         table's note and progress bar)
 
 Which Pyodide files, and why. ``loadPyodide({indexURL})`` fetches exactly
 four files from ``indexURL``: it imports ``pyodide.asm.mjs``, streams
@@ -67,9 +69,9 @@ rebuilds it (a few seconds) only when one of them changed. Parallel builds
 
 How laziness works. A page only carries ``dhumbal-runtime.js`` (a few KB):
 it defines ``window.DhumbalRuntime`` and starts nothing. The first
-``DhumbalRuntime.ensure()`` (the table calls it on intent: pointer or focus
-in the table, the table scrolled into view after the reader scrolled, a
-click) creates the worker, which imports ``pyodide.mjs``, fetches the
+``DhumbalRuntime.ensure()`` (the table calls it on Play or clear intent:
+the pointer resting on the table, focus in it, a "play" link or a shared
+link; never on scrolling alone) creates the worker, which imports ``pyodide.mjs``, fetches the
 manifest and the wheel while Pyodide boots, installs the wheel, imports
 ``dhumbal`` and ``dhumbal.web``, and answers ``ready``. A page view without
 interaction downloads no WebAssembly.
@@ -161,14 +163,17 @@ class EngineWheel:
         digest = bytes.fromhex(self.sha256)
         return "sha256-" + base64.b64encode(digest).decode("ascii")
 
-    def manifest(self, pyodide_version: str) -> dict[str, str]:
-        return {
+    def manifest(self, pyodide_version: str, download: dict[str, int] | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {
             "wheel": self.path.name,
             "sha256": self.sha256,
             "version": self.version,
             "integrity": self.integrity,
             "pyodide": pyodide_version,
         }
+        if download is not None:
+            out["download"] = download
+        return out
 
 
 # -- Pyodide ----------------------------------------------------------------------
@@ -429,7 +434,26 @@ def _prune(cache_root: Path, keep: Path) -> None:
             shutil.rmtree(old, ignore_errors=True)
 
 
-def write_engine(site_dir: Path, wheel: EngineWheel, pyodide: str) -> Path:
+#: The files the worker reads with fetch() (so it can count their bytes as
+#: they arrive): all of them, since the watchdog fetches pyodide.mjs and
+#: pyodide.asm.mjs itself before they are imported from the cache.
+FETCHED_FILES = PYODIDE_FILES
+
+
+def download_sizes(repo_root: Path, wheel: EngineWheel) -> dict[str, int]:
+    """What Play downloads the first time, in bytes as stored (before any HTTP compression):
+    ``total`` (every file of the runtime) and ``fetched`` (the part the worker fetches and
+    can count, for its progress bar)."""
+    sources = pyodide_sources(repo_root)
+    lock = len(reduced_lock(sources[PYODIDE_LOCK]).encode("utf-8"))
+    wheel_size = wheel.path.stat().st_size
+    sizes = {name: sources[name].stat().st_size for name in PYODIDE_FILES}
+    fetched = sum(sizes[name] for name in FETCHED_FILES) + lock + wheel_size
+    return {"total": sum(sizes.values()) + lock + wheel_size, "fetched": fetched}
+
+
+def write_engine(site_dir: Path, wheel: EngineWheel, pyodide: str,
+                 download: dict[str, int] | None = None) -> Path:
     """Put the wheel and ``manifest.json`` into ``site_dir/assets/engine/``."""
     dest = site_dir / ENGINE_DEST
     dest.mkdir(parents=True, exist_ok=True)
@@ -438,7 +462,7 @@ def write_engine(site_dir: Path, wheel: EngineWheel, pyodide: str) -> Path:
             old.unlink()
     _copy_if_changed(wheel.path, dest / wheel.path.name)
     manifest = dest / MANIFEST
-    manifest.write_text(json.dumps(wheel.manifest(pyodide), indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    manifest.write_text(json.dumps(wheel.manifest(pyodide, download), indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return manifest
 
 
@@ -485,25 +509,33 @@ class RuntimeAssets:
         self.wheel: EngineWheel | None = None
 
     @staticmethod
-    def _nested(config: MkDocsConfig) -> bool:
+    def nested(config: MkDocsConfig) -> bool:
+        """Whether this is one of mkdocs-static-i18n's nested builds (a language other than the default)."""
         plugin = config.plugins.get("i18n")
         return bool(getattr(plugin, "building", False))
 
     def on_config(self, config: MkDocsConfig) -> None:
-        if self._nested(config):
+        if self.nested(config):
             return
         pyodide_sources(self.repo_root)  # fail fast without node_modules
         compile_catalogs(self.repo_root)
         self.wheel = cached_wheel(self.repo_root)
 
     def on_post_build(self, config: MkDocsConfig) -> None:
-        if self._nested(config):
+        if self.nested(config):
             return
         if self.wheel is None:
             raise PluginError("dhumbal: runtime assets: on_post_build before on_config")
         site_dir = Path(config.site_dir)
         write_pyodide(site_dir, self.repo_root)
-        write_engine(site_dir, self.wheel, pyodide_version(self.repo_root))
+        write_engine(site_dir, self.wheel, pyodide_version(self.repo_root),
+                     download_sizes(self.repo_root, self.wheel))
+
+    def download_bytes(self) -> int:
+        """What Play downloads the first time (0 before the wheel is built)."""
+        if self.wheel is None:
+            return 0
+        return download_sizes(self.repo_root, self.wheel)["total"]
 
 
 def manifest_of(site_dir: Path) -> dict[str, Any]:

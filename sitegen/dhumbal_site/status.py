@@ -17,7 +17,7 @@ from typing import Any
 from . import catalogs, parity
 from .generated import language_name, page_link
 from .markers import MarkerContext
-from .render import render
+from .render import block
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -45,8 +45,36 @@ class LanguageStatus:
         return self.catalog_complete and self.pages_ok == len(self.pages)
 
 
+_MEMO: dict[tuple[object, ...], list[LanguageStatus]] = {}
+
+
+def _sources_key(langs: list[str] | None, docs: Path) -> tuple[object, ...]:
+    """What the figures depend on: the catalogs' and pages' names, sizes and times."""
+    files = [catalogs.TEMPLATE, *sorted(catalogs.LOCALES.glob(f"*/LC_MESSAGES/{catalogs.DOMAIN}.po")), *sorted(docs.rglob("*.md"))]
+    stats: list[tuple[str, int, int]] = []
+    for path in files:
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        stats.append((str(path), st.st_size, st.st_mtime_ns))
+    return (tuple(langs or ()), tuple(stats))
+
+
 def status(langs: list[str] | None = None, docs: Path = DOCS) -> list[LanguageStatus]:
-    """One entry per language (English first, the reference) with catalog and page figures."""
+    """One entry per language (English first, the reference) with catalog and page figures.
+
+    Every language's page shows the same figures: they are computed once and
+    kept while no catalog or page changes.
+    """
+    key = _sources_key(langs, docs)
+    if key not in _MEMO:
+        _MEMO.clear()
+        _MEMO[key] = _status(langs, docs)
+    return list(_MEMO[key])
+
+
+def _status(langs: list[str] | None, docs: Path) -> list[LanguageStatus]:
     template = catalogs.read_catalog(catalogs.TEMPLATE)
     total = len([m for m in template if m.id])
     names = parity.page_names(DEFAULT, docs)
@@ -132,4 +160,4 @@ def render_status(ctx: MarkerContext) -> str:
     pages: list[dict[str, Any]] = [
         {"path": name, "title": _title(ctx.lang, name, DOCS), "href": page_link(ctx, name)} for name in page_names
     ]
-    return render("status.html", ctx.lang, languages=languages, pages=pages)
+    return block("status.html", ctx.lang, languages=languages, pages=pages)

@@ -15,16 +15,28 @@ What a page plays, from its front matter:
   the worked example ``examples/ID.toml``'s position;
 * any other page: a seeded deal of ``nepali-games``.
 
-The seed defaults to a number derived from the page's path (the same in
-every language), so each page has its own deal and a rebuild draws the same.
+Without a ``seed`` in the front matter the reader gets a fresh random deal
+on every visit (the engine picks the seed when Play is pressed), so the
+pre-rendered table shows the shape of a deal with every card face down: a
+seed derived from the page's path (the same in every language) lays it out.
+A front-matter seed, or an example's position, is exact: its cards show.
 
 The HTML goes to the page template as ``dhumbal_table`` (see
 ``overrides/partials/dhumbal-table.html``), after the page content and
 outside it, so the search index never holds the table.
+
+Near the top of every rules page (and of the home page) a "play" link leads
+to that table (:meth:`PageTables.on_post_page`): it is put into the
+written page after the article's heading (not into the searchable
+content, and the Markdown stays untouched), and
+it is a plain link to the table, which the table script turns into "scroll
+there, start the engine and focus the table".
 """
 
 from __future__ import annotations
 
+import html as html_lib
+import re
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,6 +44,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mkdocs.exceptions import PluginError
+
+from dhumbal.i18n import N_, translator
 
 from .languages import current_language
 
@@ -43,6 +57,10 @@ TABLE_ID = "dh-table"
 DEFAULT_PROFILE = "nepali-games"
 TABLE_KEYS = frozenset({"profile", "options", "seed", "difficulty", "example"})
 LANGUAGE_DIRS = frozenset({"en", "fr", "nl", "ne"})
+PLAY_PROFILE = N_("Play these rules against the bots")
+PLAY_HOME = N_("Play a deal against the bots")
+HOME_PAGES = frozenset({"index.md"})
+_FIRST_H1 = re.compile(r"</h1>", re.I)
 
 
 def page_seed(src_uri: str) -> int:
@@ -62,6 +80,7 @@ class TableSpec:
     seed: int
     difficulty: str
     example: str | None = None
+    exact_seed: bool = False  # the front matter chose the seed: the deal is shown as it is
 
 
 def table_spec(meta: Mapping[str, Any], src_uri: str) -> TableSpec:
@@ -89,7 +108,7 @@ def table_spec(meta: Mapping[str, Any], src_uri: str) -> TableSpec:
     example = raw.get("example")
     if example is not None and (not isinstance(example, str) or "/" in example or not example):
         raise ValueError("dhumbal_table.example must be an example id such as k-pair-discard")
-    return TableSpec(profile, dict(options), seed, str(difficulty), example)
+    return TableSpec(profile, dict(options), seed, str(difficulty), example, exact_seed="seed" in raw)
 
 
 @dataclass
@@ -98,6 +117,8 @@ class PageTables:
 
     repo_root: Path
     examples: dict[str, tuple[dict[str, Any], dict[str, list[str]]]] = field(default_factory=dict)
+    #: What Play downloads the first time (Pyodide and the engine), said on the table.
+    download_bytes: int = 0
 
     def example(self, example_id: str, lang: str) -> tuple[dict[str, Any], list[str]]:
         """An example's starting position and its seats' names as ``lang`` writes them."""
@@ -127,12 +148,14 @@ class PageTables:
                     lang=lang, profile=protocol.read_profile(state.get("profile"), {}),
                     seed=0, difficulty=protocol.read_difficulty(spec.difficulty), table_id=TABLE_ID,
                     start=state, names=names, attrs=position_attrs(state, names),
+                    download_bytes=self.download_bytes,
                 )
             profile = protocol.read_profile(spec.profile, spec.options)
             difficulty = protocol.read_difficulty(spec.difficulty)
             return web.prerender(
                 lang=lang, profile=profile, seed=spec.seed, difficulty=difficulty, table_id=TABLE_ID,
-                attrs={"data-seed": str(spec.seed)},
+                attrs={"data-seed": str(spec.seed)} if spec.exact_seed else {},
+                face_down=not spec.exact_seed, download_bytes=self.download_bytes,
             )
         except protocol.RequestError as error:
             raise PluginError(f"{src}: the page's mini table: {error.text('en')}") from error
@@ -144,3 +167,30 @@ class PageTables:
     def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig) -> dict[str, Any]:
         context["dhumbal_table"] = self.render(page, config)
         return context
+
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        """Put the link to the page's table after the article's heading on a rules page or the home
+        page (into the written page, after the search index has read the content)."""
+        return play_link(output, page.meta or {}, page.file.src_uri, current_language(config))
+
+
+def _without_language(src_uri: str) -> str:
+    parts = src_uri.split("/")
+    return "/".join(parts[1:]) if len(parts) > 1 and parts[0] in LANGUAGE_DIRS else src_uri
+
+
+def play_link(html: str, meta: Mapping[str, Any], src_uri: str, lang: str) -> str:
+    """``html`` with a "play" link to the table after its first ``</h1>`` (rules pages and the home page)."""
+    profile = meta.get("dhumbal_profile")
+    if profile is None and _without_language(src_uri) not in HOME_PAGES:
+        return html
+    article = html.find("<article")
+    found = _FIRST_H1.search(html, max(article, 0))
+    if found is None:
+        return html
+    t = translator(lang)
+    label = t(PLAY_PROFILE) if profile is not None else t(PLAY_HOME)
+    key = html_lib.escape(str(profile or ""), quote=True)
+    link = (f'<p class="dh-play-link"><a class="md-button md-button--primary dh-play-profile" href="#{TABLE_ID}"'
+            f' data-dh-play-profile="{key}">{html_lib.escape(label)}</a></p>')
+    return html[: found.end()] + link + html[found.end():]

@@ -9,17 +9,22 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from dhumbal import cards as C
-from dhumbal.deal import Action
-from dhumbal.examples import ExampleError, Walkthrough, example_files, load_file, note_text
-from dhumbal.i18n import N_, number, translator
-from dhumbal.view import score_rows
+from dhumbal.compare import rules_in_words
+from dhumbal.deal import Action, Deal
+from dhumbal.examples import ExampleError, Walkthrough, display_names, example_files, load_file, note_text
+from dhumbal.i18n import N_, translator
 from dhumbal.profiles import PROFILE_KEYS
+from dhumbal.view import score_rows
 
-from .markers import MarkerContext
-from .render import render
+from .cards import clear_badges
+from .diagram import clear_faces, diagram
+from markupsafe import Markup
+
+from .markers import HTMLBlock, MarkerContext
+from .render import block, render
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -35,10 +40,27 @@ REFUSED = N_("Refused: {reason}")
 
 
 class ExampleCache:
-    """Walkthroughs run once per build (they do not depend on the language)."""
+    """Walkthroughs run once per build (they do not depend on the language), and
+    each example is rendered once per language (the rules pages and the
+    examples page show the same)."""
 
     def __init__(self) -> None:
         self._runs: dict[str, Walkthrough] = {}
+        self._rendered: dict[tuple[str, str, str], HTMLBlock] = {}
+        self._positions: dict[str, list[Deal]] = {}
+
+    def rendered(self, example_id: str, lang: str, heading: str) -> HTMLBlock:
+        key = (example_id, lang, heading)
+        if key not in self._rendered:
+            walk = self.get(example_id)
+            if example_id not in self._positions:
+                self._positions[example_id] = positions(walk)
+            ex = example_context(walk, lang, self._positions[example_id])
+            self._rendered[key] = block(
+                "example.html", lang, ex=ex, heading=heading, card_tokens=False,
+                search=render("example_search.html", lang, ex=ex),
+            )
+        return self._rendered[key]
 
     def get(self, example_id: str) -> Walkthrough:
         if example_id not in self._runs:
@@ -68,6 +90,11 @@ class ExampleCache:
 
     def clear(self) -> None:
         self._runs.clear()
+        self._rendered.clear()
+        self._positions.clear()
+        # card names come from the catalogs, which a rebuild may have recompiled
+        clear_faces()
+        clear_badges()
 
 
 CACHE = ExampleCache()
@@ -86,29 +113,15 @@ def _action_text(action: Action, seat: str, lang: str) -> str:
     return t(ACTION_TEXT["throw"], seat=seat, cards=C.cards_text(action.cards))
 
 
-def _table_rows(walk: Walkthrough, table: dict[str, Any], lang: str) -> list[dict[str, Any]]:
-    names = walk.names_in(lang)
-    return [
-        {
-            "name": name,
-            "cards": table["hands"][i],
-            "total": number(table["totals"][i], lang),
-            "turn": table["turn"] == i and table["phase"] != "over",
-        }
-        for i, name in enumerate(names)
-    ]
-
-
-def _score(walk: Walkthrough, lang: str) -> dict[str, Any] | None:
+def _score(walk: Walkthrough, names: list[str], lang: str) -> dict[str, Any] | None:
     """The deal's score rows, from the same definition the mini table uses."""
     o = walk.outcome
     if o is None:
         return None
     eliminated = None
     if walk.profile.elimination is not None and walk.scores_after is not None:
-        eliminated = [s in walk.eliminated for s in range(len(walk.names))]
+        eliminated = [s in walk.eliminated for s in range(len(names))]
     rows = score_rows(o, walk.profile, lang, totals=walk.scores_after, eliminated=eliminated)
-    names = walk.names_in(lang)
     return {
         "rows": [{"key": key, "label": label, "cells": [shown for _, shown in cells]} for key, label, cells in rows],
         "winner": None if o.winner is None else names[o.winner],
@@ -117,37 +130,71 @@ def _score(walk: Walkthrough, lang: str) -> dict[str, Any] | None:
     }
 
 
-def example_context(walk: Walkthrough, lang: str) -> dict[str, Any]:
+STEP_OF: Final = N_("Step {number} of {count}")
+START: Final = N_("The position")
+AT_START: Final = N_("The table at the start")
+AFTER_STEP: Final = N_("The table after step {number}")
+
+
+def positions(walk: Walkthrough) -> list[Deal]:
+    """The deal at the start and after each step, from the engine's recorded states."""
+    return [Deal.from_json(walk.start_state), *(Deal.from_json(r.state) for r in walk.steps)]
+
+
+def panels(walk: Walkthrough, lang: str, deals: list[Deal] | None = None) -> list[dict[str, Any]]:
+    """The starting position, then one panel per step: narration and diagram, in ``lang``."""
     t = translator(lang)
-    names = walk.names_in(lang)
-    steps = []
-    for r in walk.steps:
-        seat = names[r.step.seat] if r.step.seat is not None else None
-        steps.append({
-            "action": _action_text(r.step.action, seat or "", lang) if r.step.action is not None else None,
+    names = display_names(walk, lang)
+    count = len(walk.steps)
+    deals = deals if deals is not None else positions(walk)
+    previous = deals[0]
+    out: list[dict[str, Any]] = [{
+        "label": t(START),
+        "intro": t.raw(walk.intro) if walk.intro else None,
+        "action": None, "refused": None, "refused_code": None, "events": [], "note": None,
+        "diagram_label": t(AT_START),
+        "diagram": diagram(previous, names=names, lang=lang, unseen=walk.unseen),
+        "over": previous.is_over,
+        "score": None,
+    }]
+    scored = False
+    for r, deal in zip(walk.steps, deals[1:]):
+        n = r.step.index + 1
+        seat = names[r.step.seat] if r.step.seat is not None else ""
+        attempt = (r.step.seat, r.step.action) if r.refusal is not None and r.step.seat is not None and r.step.action is not None else None
+        over = deal.is_over
+        out.append({
+            "label": t(STEP_OF, number=n, count=count),
+            "intro": None,
+            "action": _action_text(r.step.action, seat, lang) if r.step.action is not None else None,
             "refused": t(REFUSED, reason=r.refusal.text(lang, names)) if r.refusal is not None else None,
             "refused_code": r.refusal.code if r.refusal is not None else None,
-            "note": note_text(walk, r, lang),
             "events": [m.text(lang, names) for m in r.events],
-            "table": _table_rows(walk, r.table, lang),
-            "stock": number(r.table["stock"], lang),
-            "pile": r.table["pile"][-1:] if walk.profile.draw_first else r.table["offer"],
-            "over": r.table["phase"] == "over",
+            "note": note_text(walk, r, lang),
+            "diagram_label": t(AFTER_STEP, number=n),
+            "diagram": diagram(deal, names=names, lang=lang, unseen=walk.unseen, previous=previous, attempt=attempt),
+            "over": over,
+            "score": _score(walk, names, lang) if over and not scored else None,
         })
+        scored = scored or over
+        previous = deal
+    return out
+
+
+def example_context(walk: Walkthrough, lang: str, deals: list[Deal] | None = None) -> dict[str, Any]:
+    t = translator(lang)
+    names = display_names(walk, lang)
     return {
         "id": walk.id,
         "title": t.raw(walk.title),
         "intro": t.raw(walk.intro) if walk.intro else None,
-        "profile_name": t(walk.profile.name),
+        "rules": rules_in_words(walk.profile, lang),
         "profile_key": walk.profile.key,
         "profile_text": walk.profile.canonical(),
         "dealer": names[walk.dealer],
-        "start": _table_rows(walk, walk.start, lang),
-        "start_stock": number(walk.start["stock"], lang),
-        "start_pile": walk.start["pile"][-1:] if walk.profile.draw_first else walk.start["offer"],
-        "steps": steps,
-        "score": _score(walk, lang),
+        "panels": panels(walk, lang, deals),
         "names": names,
+        "names_json": json.dumps(names, ensure_ascii=False),
         "state_json": json.dumps({"state": walk.start_state, "names": names}, ensure_ascii=False, separators=(",", ":")),
     }
 
@@ -155,8 +202,7 @@ def example_context(walk: Walkthrough, lang: str) -> dict[str, Any]:
 def render_example(ctx: MarkerContext) -> str:
     if len(ctx.args) != 1:
         raise ValueError("write <!-- dhumbal:example ID -->, ID the name of a file in examples/ without .toml")
-    walk = CACHE.get(ctx.args[0])
-    return render("example.html", ctx.lang, ex=example_context(walk, ctx.lang), heading=ctx.options.get("heading", "3"))
+    return CACHE.rendered(ctx.args[0], ctx.lang, ctx.options.get("heading", "3"))
 
 
 def render_examples(ctx: MarkerContext) -> str:
@@ -166,13 +212,15 @@ def render_examples(ctx: MarkerContext) -> str:
     from dhumbal.profiles import find_profile
 
     groups = []
-    walks = [CACHE.get(i) for i in CACHE.all_ids()]
+    ids = CACHE.all_ids()
     for key in PROFILE_KEYS:
-        mine = [w for w in walks if w.profile.key == key]
+        mine = [CACHE.rendered(i, ctx.lang, "3") for i in ids if CACHE.get(i).profile.key == key]
         if mine:
             groups.append({
                 "key": key,
                 "name": t(find_profile(key).name),
-                "examples": [example_context(w, ctx.lang) for w in mine],
+                "examples": [Markup(str(b)) for b in mine],
+                "search": [Markup(b.search) for b in mine],
             })
-    return render("examples.html", ctx.lang, groups=groups)
+    return block("examples.html", ctx.lang, groups=groups, card_tokens=False,
+                 search=render("examples_search.html", ctx.lang, groups=groups))

@@ -120,3 +120,22 @@ def test_card_names_read_naturally(lang: str, name: str) -> None:
 
     translator.cache_clear()
     assert card_name("K♠", lang).lower() == name.lower()
+
+
+def test_compiled_catalogs_do_not_depend_on_the_clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine wheel is cached by a hash of the package, .mo files included:
+    a compiled catalog that changed every minute would rebuild it on every build."""
+    import gettext
+
+    root = _write_po(tmp_path, "Play", "Jouer")
+    monkeypatch.setattr(catalogs, "LOCALES", root)
+    monkeypatch.setattr(catalogs, "ROOT", tmp_path)
+    monkeypatch.setattr(catalogs, "PACKAGE_LOCALE", tmp_path / "out")
+    (mo,) = catalogs.compile_catalogs(["xx"])
+    first = mo.read_bytes()
+    with mo.open("rb") as fh:
+        assert gettext.GNUTranslations(fh).info()["pot-creation-date"].startswith("1980-01-01")
+    stamp = mo.stat().st_mtime_ns
+    catalogs.compile_catalogs(["xx"])
+    assert mo.read_bytes() == first
+    assert mo.stat().st_mtime_ns == stamp, "an unchanged catalog was rewritten"

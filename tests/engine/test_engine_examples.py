@@ -170,3 +170,23 @@ def test_expectation_of_an_outcome_before_the_deal_ends() -> None:
 def test_bad_file_path_is_reported() -> None:
     with pytest.raises(ExampleError, match="cannot read"):
         load_file(EXAMPLES / "no-such-example.toml")
+
+
+def test_unseen_hands_name_seats_of_the_example() -> None:
+    walk = load_text(BASE.replace('dealer = "B"', 'dealer = "B"\nunseen = ["B"]'), "inline.toml")
+    assert walk.unseen == frozenset({1})
+    text = BASE.replace('dealer = "B"', 'dealer = "B"\nunseen = ["Z"]')
+    err = fails(text)
+    assert err.line == line_no(text, "unseen") and "'Z' is not a seat" in str(err)
+    err = fails(BASE.replace('dealer = "B"', 'dealer = "B"\nunseen = "B"'))
+    assert "unseen must be a list" in str(err)
+
+
+def test_each_step_records_the_whole_deal_after_it() -> None:
+    from dhumbal.deal import Deal
+
+    walk = load_text(BASE, "inline.toml")
+    after_throw = Deal.from_json(walk.steps[1].state)
+    assert after_throw.total(0) == 5 and after_throw.pile_top is not None
+    # a refused step leaves the deal as it was
+    assert walk.steps[2].state == walk.steps[1].state

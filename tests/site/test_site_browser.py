@@ -101,11 +101,16 @@ AXE_RUN = """async () => {
 }"""
 
 
-def axe_violations(page, url: str) -> list[str]:
-    page.goto(url, wait_until="load")
+def axe_here(page) -> list[str]:
+    """Serious and critical axe-core violations of the page as it is now."""
     # Evaluated, not added as a script tag: the site's policy forbids inline script.
     page.evaluate(AXE.read_text(encoding="utf-8") + "\n;void 0")
     return page.evaluate(AXE_RUN)
+
+
+def axe_violations(page, url: str) -> list[str]:
+    page.goto(url, wait_until="load")
+    return axe_here(page)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -35,8 +35,8 @@ def _page(site: Any, path: str) -> str:
 
 def _compare_rows(page: str) -> dict[str, list[str]]:
     rows = {}
-    for key, body in re.findall(r'<tr class="dh-(?:differs|same)" data-row="([^"]+)">(.*?)</tr>', page, re.S):
-        rows[key] = [_text(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", body, re.S)]
+    for key, body in re.findall(r'<tr class="dh-(?:differs|same)" data-row="([^"]+)"[^>]*>(.*?)</tr>', page, re.S):
+        rows[key] = [_text(c) for c in re.findall(r'<span class="dh-cell-text">(.*?)</span></td>', body, re.S)]
     return rows
 
 
@@ -56,7 +56,38 @@ def test_rows_where_profiles_differ_are_marked(site: Any) -> None:
     page = _page(site, "compare/")
     for row in comparison("en"):
         css = "dh-differs" if row.differs else "dh-same"
-        assert f'<tr class="{css}" data-row="{row.key}">' in page
+        assert f'<tr class="{css}" data-row="{row.key}"' in page
+
+
+@pytest.mark.xdist_group("real-site")
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_differing_row_says_which_profile_departs(site: Any, lang: str) -> None:
+    from dhumbal.i18n import translator
+    from dhumbal.profiles import all_profiles
+    from htmltree import parse
+
+    t = translator(lang)
+    names = [t(p.name) for p in all_profiles()]
+    prefix = "" if lang == "en" else f"{lang}/"
+    table = parse(_page(site, f"{prefix}compare/")).find("dh-ctable")
+    rows = {tr.attrs["data-row"]: tr for tr in table.find_all(lambda n: n.tag == "tr" and "data-row" in n.attrs)}
+    for row in comparison(lang):
+        tr = rows[row.key]
+        verdicts = tr.find_all("dh-verdict")
+        if not row.differs:
+            assert not verdicts and not tr.find_all("dh-departs"), row.key
+            continue
+        verdict = verdicts[0].text()
+        if row.departs is not None:
+            # the departing profile is named, and its cell is the one marked
+            assert names[row.departs] in verdict, (row.key, verdict)
+            assert [td.attrs["data-profile"] for td in tr.find_all("dh-departs")] == [all_profiles()[row.departs].key]
+            assert len({c for i, c in enumerate(row.cells) if i != row.departs}) == 1
+        else:
+            assert row.all_differ and len(set(row.cells)) == 3, row.key
+            assert verdict == t("all three differ"), (row.key, verdict)
+    switch = parse(_page(site, f"{prefix}compare/")).find(lambda n: "data-dh-differences-only" in n.attrs)
+    assert switch.tag == "input" and switch.attrs["type"] == "checkbox"
 
 
 @pytest.mark.xdist_group("real-site")
@@ -66,9 +97,9 @@ def test_options_tables_list_every_option_with_its_default(site: Any, lang: str)
     page = _page(site, f"{prefix}rules/cardrulesplus/")
     block = page[page.index('data-profile="cardrulesplus"'):]
     for key, label, default, allowed in options_table(find_profile("cardrulesplus"), lang):
-        m = re.search(rf'<tr data-option="{re.escape(key)}">(.*?)</tr>', block, re.S)
+        m = re.search(rf'<tr data-option="{re.escape(key)}"[^>]*>(.*?)</tr>', block, re.S)
         assert m, key
-        cells = [_text(c) for c in re.findall(r"<td>(.*?)</td>", m.group(1), re.S)]
+        cells = [_text(c) for c in re.findall(r'<span class="(?:dh-rule|dh-cell-text)">(.*?)</span>', m.group(1), re.S)]
         assert cells[:3] == [label, default, allowed]
 
 

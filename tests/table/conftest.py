@@ -86,6 +86,7 @@ STUB_PAGE = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
+<link rel="stylesheet" href="/assets/stylesheets/dhumbal-cards.css">
 <link rel="stylesheet" href="/assets/stylesheets/dhumbal-table.css">
 </head>
 <body>
@@ -111,7 +112,8 @@ def stub_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 
     directory = tmp_path_factory.mktemp("stub-site")
     assets = directory / "assets"
-    for sub, name in (("stylesheets", "dhumbal-table.css"), ("javascripts", "dhumbal-table.js")):
+    for sub, name in (("stylesheets", "dhumbal-table.css"), ("stylesheets", "dhumbal-cards.css"),
+                      ("javascripts", "dhumbal-table.js")):
         (assets / sub).mkdir(parents=True, exist_ok=True)
         (assets / sub / name).write_bytes((ROOT / "docs" / "assets" / sub / name).read_bytes())
     (directory / "stub-runtime.js").write_bytes((HERE / "stub-runtime.js").read_bytes())
@@ -123,9 +125,12 @@ def stub_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         (directory / lang / "index.html").write_text(page, encoding="utf-8")
     walk = load_file(ROOT / "examples" / "k-pair-discard.toml")
     button = (
+        '<section class="dh-example" id="example-k-pair-discard" data-example="k-pair-discard">'
+        "<p>The example's steps.</p>"
         '<p><button type="button" class="dh-play-from" data-example="k-pair-discard" '
         f'data-state-json="{html.escape(json.dumps(walk.start_state, ensure_ascii=False))}" '
-        f'data-names="{html.escape(json.dumps(walk.names))}">Play from here</button></p>'
+        f'data-names="{html.escape(json.dumps(walk.names))}">Play from here</button></p></section>'
+        f'<p>{filler}</p>'
     )
     table = web.prerender(lang="en", profile=find_profile("nepali-games"), seed=7, attrs={"data-seed": "7"})
     page = STUB_PAGE.format(lang="en", title="Examples", text="Examples.", extra=button, table=table)
@@ -145,15 +150,31 @@ def stub_page(chromium: Any, stub_site: Served) -> Iterator[Callable[..., tuple[
 
     pages = LocalPages(chromium, stub_site.origin)
 
-    def make(fail: str | None = None, **options: Any) -> tuple[Any, Watch]:
+    def make(fail: str | None = None, speed: str = "instant", save_data: bool = False,
+             **options: Any) -> tuple[Any, Watch]:
         context, watch = pages.context(**options)
         context.expose_function("dhumbalHandle", web.handle)
+        prefer(context, speed, save_data)
         if fail:
             context.add_init_script(f"window.__stubFail = {json.dumps(fail)};")
         return pages.page(context, watch, timeout=30_000), watch
 
     yield make
     pages.finish()
+
+
+def prefer(context: Any, speed: str, save_data: bool = False) -> None:
+    """The reader's stored pace for the bots' moves (tests play "instant" unless they
+    watch the moves), and a browser that asks to save data."""
+    context.add_init_script(
+        "try { if (!localStorage.getItem('dhumbal:table')) "
+        f"localStorage.setItem('dhumbal:table', JSON.stringify({{speed: {json.dumps(speed)}}})); }} catch (e) {{}}"
+    )
+    if save_data:
+        context.add_init_script(
+            "Object.defineProperty(navigator, 'connection', "
+            "{value: {saveData: true, effectiveType: '4g'}, configurable: true});"
+        )
 
 
 # -- the real site ------------------------------------------------------------------
@@ -185,8 +206,9 @@ def site_page(chromium: Any, real_site: RealSite) -> Iterator[Callable[..., tupl
     real_site.require()
     pages = LocalPages(chromium, real_site.server.origin)
 
-    def make(**options: Any) -> tuple[Any, Watch]:
+    def make(speed: str = "instant", **options: Any) -> tuple[Any, Watch]:
         context, watch = pages.context(**options)
+        prefer(context, speed)
         return pages.page(context, watch, timeout=90_000), watch
 
     yield make

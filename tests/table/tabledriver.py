@@ -21,8 +21,10 @@ def answers(page: Any) -> int:
 
 
 def wait_answer(page: Any, before: int) -> None:
+    """Wait for the next answer, and for the bots' moves it brings to finish playing."""
     page.wait_for_function(
-        "n => +(document.querySelector('#dh-table').dataset.answers || 0) > n", arg=before
+        "n => { const t = document.querySelector('#dh-table');"
+        " return +(t.dataset.answers || 0) > n && !t.hasAttribute('data-busy'); }", arg=before
     )
 
 
@@ -70,31 +72,91 @@ def highest_card(page: Any) -> Any:
     return cards.nth(values.index(max(values)))
 
 
-def ui_move(page: Any) -> str:
-    """One reader action through the interface; returns which."""
+def tap(page: Any, locator: Any) -> None:
+    """A touch on a control, waiting for the engine's answer."""
+    before = answers(page)
+    locator.tap(force=locator.get_attribute("aria-disabled") == "true")
+    wait_answer(page, before)
+
+
+def wants(page: Any) -> str:
+    """What the reader's simple policy does now: "call", "take" or "throw"."""
     call = page.locator(f'{BOARD} [data-action="call"]')
     total = page.locator(f"{BOARD} .dht-hand__total")
     if call.count() and call.get_attribute("aria-disabled") is None and int(total.get_attribute("data-total")) <= 5:
-        click(page, call)
         return "call"
     phase = board_attr(page, "data-phase")
     draw_first = board_attr(page, "data-profile-key") == "nepali-games"
     if (draw_first and phase == "start") or (not draw_first and phase == "take"):
-        click(page, page.locator(f'{BOARD} [data-action="take stock"]'))
         return "take"
-    card = highest_card(page)
-    card.click()
-    assert card.get_attribute("aria-pressed") == "true"
-    click(page, page.locator(f'{BOARD} [data-action="throw"]'))
     return "throw"
 
 
-def play_deal(page: Any, limit: int = 800) -> int:
-    """Play until the deal is over; returns the number of reader actions."""
+def ui_move(page: Any, *, touch: bool = False) -> str:
+    """One reader action through the interface (by mouse, or by touch); returns which."""
+    press = tap if touch else click
+    move = wants(page)
+    if move == "call":
+        press(page, page.locator(f'{BOARD} [data-action="call"]'))
+    elif move == "take":
+        press(page, page.locator(f'{BOARD} [data-action="take stock"]'))
+    else:
+        card = highest_card(page)
+        card.tap() if touch else card.click()
+        assert card.get_attribute("aria-pressed") == "true"
+        throw = page.locator(f'{BOARD} [data-action="throw"]')
+        assert throw.get_attribute("aria-disabled") is None, "a single card is always a legal throw"
+        press(page, throw)
+    return move
+
+
+def focused(page: Any, js: str) -> bool:
+    return bool(page.evaluate(f"(() => {{ const a = document.activeElement; return !!a && ({js}); }})()"))
+
+
+def tab_to(page: Any, js: str, limit: int = 60) -> None:
+    """Press Tab until the focused element matches ``js`` (``a`` is the element)."""
+    for _ in range(limit):
+        if focused(page, js):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {js}")
+
+
+def key_move(page: Any) -> str:
+    """One reader action with the keyboard only; returns which."""
+    move = wants(page)
+    before = answers(page)
+    if move == "call":
+        tab_to(page, "a.dataset.action === 'call'")
+        page.keyboard.press("Enter")
+    elif move == "take":
+        tab_to(page, "a.dataset.action === 'take stock'")
+        page.keyboard.press("Enter")
+    else:
+        tab_to(page, "a.matches('.dht-card[aria-pressed]')")
+        cards = page.locator(f"{BOARD} .dht-card[aria-pressed]")
+        values = [int(v) for v in cards.evaluate_all("els => els.map(e => e.dataset.value)")]
+        page.keyboard.press("Home")
+        for _ in range(values.index(max(values))):
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Space")
+        assert focused(page, "a.getAttribute('aria-pressed') === 'true'")
+        tab_to(page, "a.dataset.action === 'throw'")
+        page.keyboard.press("Enter")
+    wait_answer(page, before)
+    return move
+
+
+def play_deal(page: Any, limit: int = 800, *, how: str = "mouse") -> int:
+    """Play until the deal is over ("mouse", "touch" or "keyboard"); returns the number of reader actions."""
     for n in range(limit):
         if is_over(page):
             return n
-        ui_move(page)
+        if how == "keyboard":
+            key_move(page)
+        else:
+            ui_move(page, touch=how == "touch")
     raise AssertionError("the deal did not end")
 
 

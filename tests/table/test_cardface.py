@@ -43,3 +43,13 @@ def test_marks_become_classes_and_unknown_marks_are_refused() -> None:
 def test_labels_and_attributes_are_escaped() -> None:
     html = cardface.face(parse_card("A♣"), "en", label='x" onload="y', attrs={"data-x": "<b>"})
     assert 'aria-label="x&quot; onload=&quot;y"' in html and 'data-x="&lt;b&gt;"' in html
+
+
+def test_backs_draw_one_back_per_card_named_as_a_group() -> None:
+    html = cardface.backs(5, label="5 cards")
+    assert html.count("dhc--back") == 5 and 'role="img" aria-label="5 cards"' in html and 'data-count="5"' in html
+    assert html.count('aria-hidden="true"') == 5  # each back is decoration; the group has the name
+    assert cardface.backs(0, label="0 cards").count("dhc--back") == 0
+    assert 'aria-hidden="true" data-count="3"' in cardface.backs(3)
+    with pytest.raises(ValueError):
+        cardface.backs(-1)

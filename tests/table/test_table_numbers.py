@@ -17,11 +17,12 @@ from dhumbal.web import handle_request
 #: Asha calls on 6 against 14, 9 and 21 (seed 002): she collects 44 points, 2.20 at 0.05 a point.
 ASHA_CALLS = {"A": "A♠ 2♠ 3♥", "B": "5♣ 9♦", "C": "4♦ 5♦", "D": "10♣ J♥"}
 
+# Money carries the sign of the points it pays, as the Paid row does: + received, − paid.
 MONEY = {
-    "en": ["2.20", "−0.70", "−0.45", "−1.05"],
-    "fr": ["2,20", "−0,70", "−0,45", "−1,05"],
-    "nl": ["2,20", "−0,70", "−0,45", "−1,05"],
-    "ne": ["२.२०", "−०.७०", "−०.४५", "−१.०५"],
+    "en": ["+2.20", "−0.70", "−0.45", "−1.05"],
+    "fr": ["+2,20", "−0,70", "−0,45", "−1,05"],
+    "nl": ["+2,20", "−0,70", "−0,45", "−1,05"],
+    "ne": ["+२.२०", "−०.७०", "−०.४५", "−१.०५"],
 }
 
 

@@ -51,8 +51,10 @@ def test_a_rules_page_plays_its_profile(tables: Any, profile: str) -> None:
     html = tables(f"fr/rules/{profile}.md", {"dhumbal_profile": profile}, "fr")
     attrs = root_attrs(html)
     assert attrs["data-profile"] == profile and attrs["data-lang"] == "fr" and attrs["lang"] == "fr"
-    assert attrs["data-seed"] == str(table.page_seed(f"fr/rules/{profile}.md"))
     assert attrs["data-state"] == "static" and attrs["id"] == table.TABLE_ID
+    # a fresh deal on every visit: no seed for the page, and the preview's cards face down
+    assert "data-seed" not in attrs
+    assert 'data-card="' not in html and "dhc--back" in html
 
 
 def test_other_pages_play_nepali_games(tables: Any) -> None:
@@ -65,6 +67,8 @@ def test_front_matter_can_choose_rules_options_seed_and_bots(tables: Any) -> Non
     attrs = root_attrs(tables("en/index.md", meta))
     assert attrs["data-profile"] == "dashain(players=3,limit=8)"
     assert attrs["data-seed"] == "5" and attrs["data-difficulty"] == "hard"
+    # an author's seed is exact: its cards show
+    assert 'data-card="' in tables("en/index.md", meta)
 
 
 def test_front_matter_can_start_from_a_worked_example(tables: Any) -> None:
@@ -116,3 +120,18 @@ def test_every_built_page_ends_with_its_table_outside_the_searchable_content(rea
     assert (site / "assets" / "stylesheets" / "dhumbal-table.css").exists()
     index_html = (site / "index.html").read_text(encoding="utf-8")
     assert index_html.index("dhumbal-runtime.js") < index_html.index("dhumbal-table.js")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_pages_and_the_home_page_get_a_play_link_near_the_top(lang: str) -> None:
+    from dhumbal.i18n import translator
+
+    page = '<header><h1>x</h1></header><article class="md-content__inner"><h1 id="t">Title</h1><p>Text</p></article>'
+    src = "rules/dashain.md" if lang == "en" else f"{lang}/rules/dashain.md"
+    out = table.play_link(page, {"dhumbal_profile": "dashain"}, src, lang)
+    link = out.split('<h1 id="t">Title</h1>')[1].split("<p>Text</p>")[0]
+    assert 'href="#dh-table"' in link and 'data-dh-play-profile="dashain"' in link
+    assert translator(lang)(table.PLAY_PROFILE) in link.replace("&#x27;", "'")
+    home = table.play_link(page, {}, "index.md" if lang == "en" else f"{lang}/index.md", lang)
+    assert translator(lang)(table.PLAY_HOME) in home.replace("&#x27;", "'")
+    assert table.play_link(page, {}, f"{lang}/glossary.md", lang) == page

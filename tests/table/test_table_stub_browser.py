@@ -12,11 +12,14 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+import re
+
 from tabledriver import (
     BOARD,
     TABLE,
     answers,
     click,
+    focused,
     highest_card,
     no_horizontal_overflow,
     play_deal,
@@ -55,23 +58,41 @@ def test_a_page_view_without_intent_loads_nothing(stub_page: Opener, stub_site: 
     assert page.evaluate("DhumbalRuntime.calls.ensure") == 0
     # the table is drawn, its controls inert
     assert page.locator(f"{BOARD} .dht-cards .dht-card").count() == 5
-    assert page.locator(f"{BOARD} button:not([disabled])").count() == 0
-    # scrolling by itself is not intent until the table comes into view
-    page.mouse.wheel(0, 10)
-    page.wait_for_timeout(200)
-    assert page.evaluate("DhumbalRuntime.calls.ensure") == 0
-    # pointing at the table is
+    assert page.locator(f"{BOARD} :is([data-action], [data-op], .dht-card):not([disabled])").count() == 0
+    # the pointer resting on the table is intent
     page.locator(TABLE).hover()
     wait_ready(page)
     assert page.evaluate("DhumbalRuntime.calls.ensure") >= 1
 
 
-def test_scrolling_the_table_into_view_starts_it(stub_page: Opener, stub_site: Any) -> None:
+def test_scrolling_the_table_into_view_does_not_start_it(stub_page: Opener, stub_site: Any) -> None:
     page = open_page(stub_page, stub_site, "fr/")
-    assert page.evaluate("DhumbalRuntime.calls.ensure") == 0
+    page.mouse.move(5, 5)
+    page.mouse.wheel(0, 40_000)
+    page.wait_for_timeout(300)
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    wait_ready(page)
+    page.wait_for_timeout(1500)
+    assert page.locator(TABLE).is_visible()
+    assert page.evaluate("DhumbalRuntime.calls.ensure") == 0
+    assert page.locator(TABLE).get_attribute("data-state") == "static"
+    # the words say what happens: Play deals, and downloads the engine the first time
+    note = page.locator(f"{TABLE} .dht-when--static").inner_text()
+    from dhumbal.view import STATIC_NOTE
 
+    assert note.startswith(translator("fr").raw(STATIC_NOTE).split("{")[0])
+
+
+def test_with_save_data_only_play_loads_the_engine(stub_page: Opener, stub_site: Any) -> None:
+    page, _ = stub_page(save_data=True)
+    page.goto(stub_site.url("en/#" + share.encode_hash({"v": 1, "p": "nepali-games", "s": 3, "d": "easy", "n": 1, "m": [""]})))
+    page.locator(TABLE).hover()
+    page.locator(TABLE).focus()
+    page.wait_for_timeout(1200)
+    assert page.evaluate("DhumbalRuntime.calls.ensure") == 0
+    assert page.locator(f"{TABLE} .dht-frugal").is_visible()
+    press_play(page)
+    wait_ready(page)
+    assert translator("en")(web.NOTICE_RESTORED) in status(page)
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_deal_played_through_the_interface_scores_as_the_engine_settles(
@@ -123,7 +144,7 @@ def test_one_turn_by_keyboard_only(stub_page: Opener, stub_site: Any) -> None:
     marked = page.evaluate("document.activeElement.dataset.card")
     assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
     label = page.locator(f'{BOARD} [data-action="throw"]').inner_text()
-    assert label.startswith("Throw marked cards, worth ")
+    assert label.startswith("Throw, worth ")
     for _ in range(12):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.dataset.action === 'throw'"):
@@ -233,6 +254,42 @@ def test_after_the_engine_dies_retry_brings_the_game_back(stub_page: Opener, stu
     assert "dh-table" in web.SESSIONS
 
 
+def in_viewport(page: Any, selector: str) -> bool:
+    return bool(page.evaluate(
+        """s => { const r = document.querySelector(s).getBoundingClientRect();
+                  return r.bottom > 0 && r.top < innerHeight && r.height > 0; }""", selector))
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 900}, {"width": 360, "height": 780}])
+def test_play_from_an_example_opens_beside_it_and_back_returns(stub_page: Opener, stub_site: Any,
+                                                                 viewport: dict[str, int]) -> None:
+    page = open_page(stub_page, stub_site, "en/example/", viewport=viewport)
+    page.locator(".dh-play-from").click()
+    wait_ready(page)
+    page.wait_for_function("document.querySelectorAll('#dh-table .dht-card[aria-pressed]').length === 5")
+    # the table sits right after the example, in view, and the page's own place is empty
+    assert page.evaluate("document.querySelector('.dh-example').nextElementSibling.id") == "dh-table"
+    assert in_viewport(page, TABLE)
+    assert page.locator(f"{TABLE} [data-dht-close]").is_visible()
+    cards = page.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert cards == ["KS", "KH", "AD", "AC", "AH"]
+    assert "You play A." in status(page)
+    click(page, page.locator(f'{BOARD} [data-action="take stock"]'))
+    # Back: the table goes home, the reader is at the example again
+    page.go_back()
+    page.wait_for_function("!document.querySelector('#dh-table').classList.contains('dh-table--docked')")
+    assert page.evaluate("document.querySelector('.dh-example').nextElementSibling.id") != "dh-table"
+    assert in_viewport(page, ".dh-example") and not in_viewport(page, TABLE)
+    assert page.evaluate("document.activeElement.matches('.dh-play-from')")
+    # again, and Close returns as well
+    page.locator(".dh-play-from").click()
+    page.wait_for_function("document.querySelector('#dh-table').classList.contains('dh-table--docked')")
+    wait_ready(page)
+    page.locator(f"{TABLE} [data-dht-close]").click()
+    page.wait_for_function("!document.querySelector('#dh-table').classList.contains('dh-table--docked')")
+    assert in_viewport(page, ".dh-example")
+
+
 def test_play_from_an_example_loads_its_position(stub_page: Opener, stub_site: Any) -> None:
     page = open_page(stub_page, stub_site, "en/example/")
     page.locator(".dh-play-from").click()
@@ -278,10 +335,11 @@ def test_settings_change_the_rules_and_start_a_new_match(stub_page: Opener, stub
     assert "-1" in status(page) and share.decode_hash(table_hash(page))["p"] == "dashain(players=3)"
 
 
-def _axe(page: Any) -> list[dict[str, Any]]:
+def _axe(page: Any) -> list[Any]:
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("axe.run(document.querySelector('#dh-table'))")
-    return [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    return [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]
+            if v["impact"] in ("serious", "critical")]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -297,7 +355,7 @@ def test_axe_finds_no_serious_violation_in_any_state(stub_page: Opener, stub_sit
     assert _axe(page) == []  # scores shown, settings open
 
 
-@pytest.mark.parametrize("lang", ["en", "ne"])
+@pytest.mark.parametrize("lang", ["en", "fr", "nl", "ne"])
 def test_the_table_fits_a_360_px_screen(stub_page: Opener, stub_site: Any, lang: str) -> None:
     page = open_page(stub_page, stub_site, f"{lang}/", viewport={"width": 360, "height": 740})
     assert no_horizontal_overflow(page)
@@ -309,3 +367,228 @@ def test_the_table_fits_a_360_px_screen(stub_page: Opener, stub_site: Any, lang:
     assert no_horizontal_overflow(page)
     box = page.locator(TABLE).bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+
+
+VIEWPORTS = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 360, "height": 780}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+@pytest.mark.parametrize("how", ["pointer", "keyboard"])
+def test_a_whole_deal_by_pointer_or_keyboard(stub_page: Opener, stub_site: Any, lang: str, size: str, how: str) -> None:
+    touch = size == "phone"  # on the phone the pointer is a finger
+    page, _ = stub_page(viewport=VIEWPORTS[size], has_touch=touch, is_mobile=touch)
+    page.goto(stub_site.url(f"{lang}/"))
+    if how == "keyboard":
+        # focus reaching the table starts it, and focus goes on into the live table
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            if focused(page, "a.closest('#dh-table')"):
+                break
+        wait_ready(page)
+        page.wait_for_function("document.activeElement.closest('#dh-table .dht-board .dht-play-area')")
+    else:
+        start(page)
+    played = play_deal(page, how="keyboard" if how == "keyboard" else ("touch" if touch else "mouse"))
+    assert played > 0
+    ref = reference_replay(table_hash(page))
+    shown = shown_rows(page)
+    for key, values in expected_rows(ref.match, ref.outcomes[0]).items():
+        assert [v for v, _ in shown[key]] == [str(v) for v in values], key
+    assert no_horizontal_overflow(page)
+
+
+def _felt_states_while_busy(page: Any) -> tuple[list[str], bool]:
+    """Felt pictures seen while the table is busy with the bots' moves (and whether it was)."""
+    return page.evaluate(
+        """() => new Promise(resolve => {
+            const root = document.querySelector('#dh-table');
+            const seen = []; let busy = false; const t0 = performance.now();
+            const look = () => {
+                if (root.hasAttribute('data-busy')) {
+                    busy = true;
+                    const felt = root.querySelector('.dht-felt').outerHTML;
+                    if (seen[seen.length - 1] !== felt) seen.push(felt);
+                } else if (busy || performance.now() - t0 > 5000) {
+                    return resolve([seen, busy]);
+                }
+                setTimeout(look, 40);
+            };
+            look();
+        })"""
+    )
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_bots_moves_show_one_at_a_time_on_their_seats(stub_page: Opener, stub_site: Any, motion: str) -> None:
+    page = open_page(stub_page, stub_site, "en/", speed="normal", viewport={"width": 360, "height": 780},
+                     reduced_motion=motion)
+    start(page)
+    click(page, page.locator(f'{BOARD} [data-action="take stock"]'))
+    highest_card(page).click()
+    log_before = page.locator(f"{BOARD} .dht-log__list > li").count()
+    page.locator(f'{BOARD} [data-action="throw"]').click()
+    states, busy = _felt_states_while_busy(page)
+    assert busy, "the table never said it was busy"
+    assert len(states) >= 3, len(states)  # the reader's throw, then at least two bot moves, one by one
+    moved = [re.findall(r'dht-seat--moved" data-seat="(\d)"', s) for s in states[1:]]
+    assert all(len(m) == 1 for m in moved), moved
+    # with reduced motion nothing moves, but the moves still come one at a time
+    bubble = page.evaluate("""() => { const el = document.createElement('div');
+        el.className = 'dht-bubble'; document.querySelector('#dh-table .dht-seat').appendChild(el);
+        const name = getComputedStyle(el).animationName; el.remove(); return name; }""")
+    assert (bubble == "none") == (motion == "reduce"), bubble
+    # afterwards: the reader's turn, every move in the log, the controls back
+    wait_answer(page, 0)
+    assert page.locator(BOARD).get_attribute("data-your-turn") == "true"
+    h = share.decode_hash(table_hash(page))
+    ref = reference_replay(table_hash(page))
+    bot_moves = sum(1 for seat, _ in ref.deal.history if seat != 0)
+    assert page.locator(f"{BOARD} .dht-log__list > li").count() >= log_before + bot_moves - 1
+    assert h["m"][0].startswith("s,t")
+
+
+def test_while_moves_play_the_readers_controls_wait(stub_page: Opener, stub_site: Any) -> None:
+    page = open_page(stub_page, stub_site, "en/", speed="slow")
+    start(page)
+    click(page, page.locator(f'{BOARD} [data-action="take stock"]'))
+    highest_card(page).click()
+    page.locator(f'{BOARD} [data-action="throw"]').click()
+    page.wait_for_selector('#dh-table[data-busy="true"]')
+    requests = page.evaluate("DhumbalRuntime.calls.request")
+    page.locator(f"{BOARD} .dht-felt").click(position={"x": 10, "y": 10})
+    assert page.evaluate("DhumbalRuntime.calls.request") == requests
+    assert page.locator(f"{BOARD} [data-action]").count() == 0  # not the reader's turn: nothing to press
+    # "show all moves now" ends the wait at once
+    page.locator(f"{TABLE} [data-dht-skip]").click()
+    page.wait_for_function("!document.querySelector('#dh-table').hasAttribute('data-busy')")
+    assert page.locator(BOARD).get_attribute("data-your-turn") == "true"
+
+
+def test_the_pace_is_the_readers_choice_and_is_kept(stub_page: Opener, stub_site: Any) -> None:
+    page = open_page(stub_page, stub_site, "nl/", speed="normal")
+    page.locator(f"{TABLE} .dht-settings summary").click()
+    page.select_option(f"{TABLE} [data-dht-speed]", "instant")
+    page.check(f"{TABLE} [data-dht-4c]")
+    assert page.evaluate("document.documentElement.classList.contains('dh-4c')")
+    page.reload()
+    assert page.evaluate("JSON.parse(localStorage.getItem('dhumbal:table')).speed") == "instant"
+    assert page.evaluate("document.documentElement.classList.contains('dh-4c')")
+    assert page.locator(f"{TABLE} [data-dht-speed]").input_value() == "instant"
+    start(page)
+    before = answers(page)
+    ui_move(page)
+    assert answers(page) > before and page.locator(TABLE).get_attribute("data-busy") is None
+
+
+def test_four_colour_suits_paint_diamonds_blue_and_clubs_green(stub_page: Opener, stub_site: Any) -> None:
+    page = open_page(stub_page, stub_site, "en/")
+    start(page)
+    colour = "el => getComputedStyle(el).color"
+    diamonds = page.locator(f"{TABLE} .dhc--d").first
+    clubs = page.locator(f"{TABLE} .dhc--c").first
+    red = diamonds.evaluate(colour) if diamonds.count() else None
+    page.locator(f"{TABLE} .dht-settings summary").click()
+    page.check(f"{TABLE} [data-dht-4c]")
+    if diamonds.count():
+        assert diamonds.evaluate(colour) == "rgb(21, 80, 168)" != red
+    if clubs.count():
+        assert clubs.evaluate(colour) == "rgb(27, 115, 48)"
+
+
+def test_opponents_show_one_back_per_card(stub_page: Opener, stub_site: Any) -> None:
+    page = open_page(stub_page, stub_site, "fr/")
+    start(page)
+    for _ in range(3):
+        seats = page.locator(f"{BOARD} .dht-seats > .dht-seat")
+        assert seats.count() >= 1
+        for i in range(seats.count()):
+            seat = seats.nth(i)
+            assert seat.locator(".dhc--back").count() == int(seat.get_attribute("data-count") or -1)
+        ui_move(page)
+
+
+def test_on_a_phone_the_status_hand_and_controls_are_seen_together(stub_page: Opener, stub_site: Any) -> None:
+    page = open_page(stub_page, stub_site, "en/", viewport={"width": 360, "height": 780})
+    start(page)
+    page.locator(TABLE).evaluate("el => el.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(100)
+    for selector in (f"{TABLE} .dht-status", f"{BOARD} .dht-cards", f'{BOARD} [data-action="throw"]'):
+        assert in_viewport(page, selector), selector
+    # a refusal shows where the reader looks: on screen, next to the hand and the controls
+    highest_card(page).click()
+    click(page, page.locator(f'{BOARD} [data-action="throw"]'))
+    assert status(page) == IllegalAction("must-take-first").text("en")
+    box = page.locator(f"{TABLE} .dht-status").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 780
+    assert in_viewport(page, f"{BOARD} .dht-cards")
+
+
+def test_marked_cards_are_judged_before_throw_is_pressed(stub_page: Opener, stub_site: Any) -> None:
+    page = open_page(stub_page, stub_site, "en/")
+    start(page)
+    click(page, page.locator(f'{BOARD} [data-action="take stock"]'))
+    cards = page.locator(f"{BOARD} .dht-card[aria-pressed]")
+    codes = cards.evaluate_all("els => els.map(e => e.dataset.card)")
+    ranks = [c[:-1] for c in codes]
+    a, b = next((i, j) for i in range(len(codes)) for j in range(len(codes)) if ranks[i] != ranks[j])
+    throw = page.locator(f'{BOARD} [data-action="throw"]')
+    why = page.locator(f"{BOARD} .dht-why--throw")
+    cards.nth(a).click()
+    assert throw.get_attribute("aria-disabled") is None and not why.is_visible()
+    cards.nth(b).click()
+    assert throw.get_attribute("aria-disabled") == "true"
+    assert why.inner_text() == IllegalAction("mixed-ranks").text("en")
+    # and pressing it anyway gets the same words from the engine, nothing changed
+    click(page, throw)
+    assert status(page) == IllegalAction("mixed-ranks").text("en")
+    cards.nth(b).click()
+    assert throw.get_attribute("aria-disabled") is None
+
+
+def test_the_address_gets_a_game_only_once_the_reader_plays(stub_page: Opener, stub_site: Any) -> None:
+    page = open_page(stub_page, stub_site, "en/")
+    start(page)
+    assert table_hash(page) == ""
+    ui_move(page)
+    assert table_hash(page).startswith("table=")
+
+
+def test_a_shared_link_brings_the_table_into_view_and_focus(stub_page: Opener, stub_site: Any) -> None:
+    page = open_page(stub_page, stub_site, "nl/")
+    start(page)
+    ui_move(page)
+    link = page.url
+    other, _ = stub_page(viewport={"width": 360, "height": 780})
+    other.goto(link)
+    wait_ready(other)
+    assert in_viewport(other, TABLE)
+    assert other.evaluate("document.querySelector('#dh-table').contains(document.activeElement)")
+    assert translator("nl")(web.NOTICE_RESTORED) in status(other)
+
+
+def test_the_readers_own_game_comes_back_without_a_notice(stub_page: Opener, stub_site: Any) -> None:
+    page = open_page(stub_page, stub_site, "en/")
+    start(page)
+    ui_move(page)
+    ui_move(page)
+    own = table_hash(page)
+    page.goto(stub_site.url("fr/"))
+    page.go_back()
+    page.wait_for_function("location.hash.length > 7")
+    wait_ready(page)
+    assert table_hash(page) == own
+    assert translator("en")(web.NOTICE_RESTORED) not in status(page)
+
+
+def test_share_copies_the_games_link(stub_page: Opener, stub_site: Any) -> None:
+    page, _ = stub_page()
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=stub_site.origin)
+    page.goto(stub_site.url("ne/"))
+    start(page)
+    ui_move(page)
+    page.locator(f"{TABLE} [data-dht-share]").click()
+    page.wait_for_function("document.querySelector('#dh-table .dht-status').textContent.length > 0")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == page.url and "#table=" in copied
+    assert status(page) == translator("ne")("The link to this game is copied: paste it to share the game.")

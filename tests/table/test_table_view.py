@@ -21,8 +21,8 @@ import pytest
 from tablekit import LANGS, parse_html, simple_move
 
 from dhumbal import i18n, protocol, session, view, web
-from dhumbal.cards import parse_card
-from dhumbal.deal import parse_action
+from dhumbal.cards import card_text, parse_card
+from dhumbal.deal import Action, IllegalAction, parse_action
 from dhumbal.examples import load_file
 from dhumbal.i18n import card_name, translator
 from dhumbal.profiles import PROFILE_KEYS, find_profile
@@ -43,9 +43,14 @@ def static_table(lang: str, profile: str = "nepali-games", seed: int = 42, **kw:
 
 
 def board_of(table_html: str) -> str:
-    m = re.search(r'<div class="dht-board" id="view-table-board">(.*?)</div><details', table_html, re.S)
+    """The board of a pre-rendered table, with its dock's slot emptied (the page's own
+    loader and live status line sit there; the worker's boards leave it empty)."""
+    m = re.search(r'<div class="dht-board" id="view-table-board" tabindex="-1">(.*?)</div><details class="dht-settings"', table_html, re.S)
     assert m, "no board in the table"
-    return m.group(1)
+    board, n = re.subn(r'(<div class="dht-dock__head" data-dht-slot>).*?(</div><div class="dht-actions">)', r"\1\2",
+                       m.group(1), flags=re.S)
+    assert n == 1, "no dock in the board"
+    return board
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -69,8 +74,12 @@ def test_the_static_table_says_how_to_start_and_works_without_script(lang: str) 
     assert root[0] == "section" and root[1]["data-state"] == "static" and root[1]["data-lang"] == lang
     assert "data-dhumbal-table" in root[1] and root[1]["data-profile"] == "nepali-games"
     assert root[1]["data-digits"] == i18n.digits("0123456789", lang)
-    for msgid in (view.TITLE, view.PLAY, view.STATIC_NOTE, view.LOADING_NOTE, view.NOSCRIPT_NOTE, view.RETRY):
+    for msgid in (view.TITLE, view.PLAY, view.LOADING_NOTE, view.NOSCRIPT_NOTE, view.RETRY, view.FRUGAL_NOTE):
         assert escape(t(msgid)) in html, msgid
+    # the note says what Play downloads, in the page's digits
+    assert escape(t(view.STATIC_NOTE, megabytes="…")) in html
+    sized = web.prerender(lang=lang, profile=find_profile("dashain"), seed=1, download_bytes=13_400_000)
+    assert escape(t(view.STATIC_NOTE, megabytes=14)) in sized
     for code in ("blocked", "unsupported", "failed", "not-ready", "bad-message", "missing", "engine", "generic"):
         assert f'data-error-code="{code}"' in html
     # every control of the board is inert until the engine runs; Play is not
@@ -193,19 +202,143 @@ def test_cards_are_buttons_named_in_the_page_language_with_their_points(lang: st
                                                   int(value), card=card_name(card, lang))
 
 
+def _verdicts(html: str) -> tuple[list[str], str, list[str]]:
+    """The Throw control's (card order, verdict digits, reasons)."""
+    button = re.search(r'<button [^>]*data-action="throw"[^>]*>', html)
+    assert button, "no Throw control"
+    attrs = parse_html(button.group(0) + "</button>").elements[0][1]
+    return str(attrs["data-cards"]).split(), str(attrs["data-verdicts"]), json.loads(str(attrs["data-reasons"]))
+
+
 def test_controls_say_what_they_do_and_which_are_not_allowed_now() -> None:
     r = ask(op="new", profile="nepali-games", seed=12, lang="en")
     html = r["html"]
-    total = web.SESSIONS["view-table"].deal.total(0)  # type: ignore[union-attr]
-    assert f'data-action="call" data-key="call">Call on {total}</button>' in html.replace(' aria-disabled="true"', "")
+    deal = web.SESSIONS["view-table"].deal
+    assert deal is not None
+    total = deal.total(0)
+    call = re.search(r'<button [^>]*data-action="call"[^>]*>([^<]*)</button>', html)
+    assert call and call.group(1) == f"Call on {total}"
     call_allowed = total <= 5
-    assert ('data-action="call" aria-disabled="true"' in html) != call_allowed
-    # in the draw-first profile the throw waits for the take
-    assert re.search(r'data-action="throw" aria-disabled="true"', html)
-    assert 'data-label-value="Throw marked cards, worth {value}"' in html
+    assert ('aria-disabled="true"' in call.group(0)) != call_allowed
+    if not call_allowed:  # and why not, in the engine's words, beside it
+        assert 'aria-describedby="view-table-why-call"' in call.group(0)
+        assert escape(IllegalAction("over-call-limit", total=total, limit=5).text("en")) in html
+    # the stock is a face-down stack that takes a card when pressed
+    assert re.search(r'<button [^>]*data-action="take stock"[^>]*><span class="dht-sr">Take from the stock, \d+ cards left</span>', html)
+    # in the draw-first profile the throw waits for the take: every set of cards says so
+    assert re.search(r'<button [^>]*data-action="throw" aria-disabled="true"', html)
+    assert 'data-label-value="Throw, worth {value}"' in html
+    order, verdicts, reasons = _verdicts(html)
+    assert len(verdicts) == 2 ** len(order) - 1 and set(verdicts) == {"1"}
+    assert reasons == ["", IllegalAction("must-take-first").text("en")]
     r = ask(op="act", action="take stock")
-    assert not re.search(r'data-action="throw" aria-disabled="true"', r["html"])
-    assert re.search(r'data-action="take stock" aria-disabled="true"', r["html"])
+    assert 'data-action="take stock"' not in r["html"]
+    # after the take: the engine's verdict on each set of cards, for the marks to show
+    order, verdicts, reasons = _verdicts(r["html"])
+    deal = web.SESSIONS["view-table"].deal
+    assert deal is not None
+    for mask in range(1, 2 ** len(order)):
+        chosen = [parse_card(order[i]) for i in range(len(order)) if mask >> i & 1]
+        refusal = deal.refusal(Action.throw(*chosen), seat=0)
+        k = int(verdicts[mask - 1], 36)
+        assert (k == 0) == (refusal is None), chosen
+        if refusal is not None:
+            assert reasons[k] == refusal.text("en", web.SESSIONS["view-table"].deal_names())
+
+
+def test_verdicts_follow_the_engine_for_runs_and_say_which_cards() -> None:
+    ask(op="new", profile="dashain", seed=14, lang="fr", options={"players": 2})
+    s = web.SESSIONS["view-table"]
+    deal = s.deal
+    assert deal is not None
+    r = ask(op="state", lang="fr")
+    order, verdicts, reasons = _verdicts(r["html"])
+    names = s.deal_names()
+    for mask in range(1, 2 ** len(order)):
+        chosen = [parse_card(order[i]) for i in range(len(order)) if mask >> i & 1]
+        refusal = deal.refusal(Action.throw(*chosen), seat=0)
+        text = reasons[int(verdicts[mask - 1], 36)]
+        if refusal is None:
+            assert text == ""
+        elif refusal.code == "not-a-run":  # the script fills in the marked cards
+            assert text.replace("{cards}", " ".join(card_text(c) for c in chosen)) == refusal.text("fr", names)
+        else:
+            assert text == refusal.text("fr", names)
+
+
+def test_the_last_throw_shows_whole_with_takable_cards_marked() -> None:
+    # a pair thrown in nepali-games: both cards show, only the top one may be taken
+    for seed in range(1, 80):
+        ask(op="new", profile="nepali-games", seed=seed, lang="en", options={"players": 2})
+        s = web.SESSIONS["view-table"]
+        for _ in range(12):
+            d = s.deal
+            assert d is not None
+            if d.is_over:
+                break
+            if d.offer > 1 and d.phase == "start" and d.turn == 0:
+                r = ask(op="state")
+                throw = re.search(r'<div class="dht-lastthrow"[^>]*>(.*?)</div></div>', r["html"], re.S)
+                assert throw
+                shown = re.findall(r'data-card="([^"]+)"', throw.group(1))
+                assert [parse_card(c) for c in shown] == d.offer_cards
+                top = card_text(d.offer_cards[-1], ascii=True)
+                assert re.search(rf'<button [^>]*dhc--take[^>]*data-action="take pile" data-card="{top}"', throw.group(1))
+                assert throw.group(1).count("dhc--dim") == d.offer - 1
+                return
+            r = ask(op="act", action=simple_move(d, 0))
+    pytest.fail("no group was thrown before the reader's turn")
+
+
+def test_the_new_card_and_the_barred_card_are_marked_and_say_why() -> None:
+    for seed in range(1, 200):
+        ask(op="new", profile="nepali-games", seed=seed, lang="en", options={"players": 2})
+        s = web.SESSIONS["view-table"]
+        d = s.deal
+        assert d is not None
+        if not d.is_legal(Action.take_pile(), seat=0):
+            continue
+        top = d.pile_top
+        assert top is not None
+        r = ask(op="act", action="take pile")
+        code = card_text(top, ascii=True)
+        button = re.search(rf'<button [^>]*data-card="{code}"[^>]*>(.*?)</button>', r["html"], re.S)
+        assert button and "dhc--new" in button.group(0) and "dhc--barred" in button.group(0)
+        assert "taken from the pile: it cannot be thrown back this turn" in button.group(1)
+        assert 'class="dht-note dht-note--barred"' in r["html"]
+        # the engine's verdict for that card: it may not be thrown back
+        order, verdicts, reasons = _verdicts(r["html"])
+        k = int(verdicts[(1 << order.index(code)) - 1], 36)
+        assert reasons[k] == IllegalAction("pile-card-returned", card=card_text(top)).text("en")
+        # after the throw the marks are gone
+        other = next(c for c in d.hands[0] if c != top)
+        r = ask(op="act", action=f"throw {card_text(other)}")
+        assert "dhc--barred" not in r["html"]
+        return
+    pytest.fail("no seed where the pile could be taken")
+
+
+def test_opponents_show_one_back_per_card_and_the_stock_its_count() -> None:
+    r = ask(op="new", profile="dashain", seed=3, lang="en", options={"players": 5})
+    s = web.SESSIONS["view-table"]
+    d = s.deal
+    assert d is not None
+    for seat in range(1, d.players):
+        item = re.search(rf'<li class="dht-seat[^"]*" data-seat="{seat}"[^>]*>(.*?)</li>', r["html"], re.S)
+        assert item, seat
+        assert item.group(1).count("dhc--back") == len(d.hands[seat])
+        assert f'aria-label="{len(d.hands[seat])} cards"' in item.group(1)
+    stack = re.search(r'<span class="dht-stack" role="img" data-count="(\d+)" aria-label="Stock: (\d+) cards">', r["html"])
+    assert stack and int(stack.group(1)) == len(d.stock) == int(stack.group(2))
+
+
+def test_a_face_down_preview_shows_no_card_of_the_deal() -> None:
+    html = web.prerender(lang="en", profile=find_profile("nepali-games"), seed=5, face_down=True)
+    board = board_of(html.replace('id="dh-table-board"', 'id="view-table-board"'))
+    assert 'data-card="' not in board and "data-action" not in board
+    assert board.count("dhc--back") >= 5 * 4 + 3
+    assert "dht-hand__total" not in board
+    assert "<li>" not in board  # nor a word of it in the log
 
 
 def test_throw_first_offers_each_pickable_card_as_a_button() -> None:

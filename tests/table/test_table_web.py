@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+from html import escape
 import random
 import re
 from pathlib import Path
@@ -398,3 +399,105 @@ def test_replies_are_well_formed_html_with_unique_ids() -> None:
             tags = parse_html(html)
             assert not tags.errors and not tags.stack, tags.errors
             assert len(tags.ids) == len(set(tags.ids))
+
+
+def test_the_bots_moves_come_one_by_one_with_the_felt_after_each() -> None:
+    r = ask(op="new", profile="nepali-games", seed=6, options={"players": 4}, lang="en")
+    s = session()
+    deal = s.deal
+    assert deal is not None
+    r = ask(op="act", action="take stock")
+    assert "playback" not in r  # still the reader's turn: nothing to watch
+    r = ask(op="act", action=simple_move(s.deal, 0))  # type: ignore[arg-type]
+    pb = r["playback"]
+    frames = pb["frames"]
+    # one frame per bot action, in order, saying exactly what the log says
+    said = [line for f in frames for line in f["log"]]
+    own = r["events"][: len(r["events"]) - len(said)]
+    assert r["events"] == own + said or r["summary"]["is_over"]
+    assert pb["say"] == " ".join(own)
+    assert s.log[-len(said):] == said or r["summary"]["is_over"]
+    assert len(frames) >= 2 and {f["seat"] for f in frames} <= {1, 2, 3}
+    for f in frames:
+        felt = f["felt"]
+        assert felt.startswith('<div class="dht-felt"') and parse_html(felt).errors == []
+        # the move shows on the acting seat only
+        moved = re.findall(r'<li class="dht-seat[^"]*dht-seat--moved[^"]*" data-seat="(\d)"', felt)
+        assert moved == [str(f["seat"])]
+        assert '<p class="dht-bubble">' in felt
+    # the board before the bots moved shows the reader's throw on the pile, and no bubble
+    assert "dht-bubble" not in pb["html"] and 'data-your-turn="false"' in pb["html"]
+    assert pb["end"].endswith(s.status()) or r["summary"]["is_over"]
+    # the last frame and the answer's board show the same table
+    assert "dht-bubble" not in r["html"]
+
+
+def test_bot_moves_are_told_in_few_words_on_their_seat() -> None:
+    ask(op="new", profile="dashain", seed=9, options={"players": 3}, lang="fr")
+    s = session()
+    r = ask(op="act", action=simple_move(s.deal, 0), lang="fr")  # type: ignore[arg-type]
+    r = ask(op="act", action="take stock", lang="fr")
+    t = translator("fr")
+    words = {t("took from the stock"), t("took {card}", card="X").split("X")[0], t("threw {cards}", cards="X").split("X")[0]}
+    for f in r["playback"]["frames"]:
+        bubble = re.search(r'<p class="dht-bubble">(.*?)</p>', f["felt"], re.S)
+        assert bubble
+        text = re.sub(r"<[^>]+>", "", bubble.group(1))
+        assert any(text.startswith(w.strip()) for w in words if w.strip()), text
+
+
+def test_restoring_the_readers_own_game_is_quiet() -> None:
+    ask(op="new", profile="nepali-games", seed=4)
+    h = ask(op="act", action="take stock")["hash"]
+    r = ask(op="restore", hash=h, own=True, table="again")
+    assert r["ok"] and r["notice"] is None
+    assert translator("en")(web.NOTICE_RESTORED) not in r["status"]
+    r = ask(op="restore", hash=h, table="shared")
+    assert r["notice"] == translator("en")(web.NOTICE_RESTORED)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_score_row_is_explained_in_the_page_language(lang: str) -> None:
+    from dhumbal import view
+
+    for profile in PROFILE_KEYS:
+        ask(op="new", profile=profile, seed=5, lang=lang, options={"players": 3})
+        r = play_to_end_of_deal(lang)
+        rows = re.findall(r'<tr data-row="([a-z-]+)">', r["html"])
+        notes = re.findall(r'<li data-row="([a-z-]+)">', r["html"])
+        assert rows == notes, profile
+        deal = session().deal
+        assert deal is not None and deal.outcome is not None
+        m = session().match
+        eliminated = [x in m.eliminated for x in m.seating] if deal.profile.elimination is not None else None
+        expected = view.score_notes(deal.outcome, deal.profile, lang, session().deal_names(),
+                                    totals=[m.scores[x] for x in m.seating], eliminated=eliminated)
+        assert [k for k, _ in expected] == notes
+        for key, text in expected:
+            assert f'<li data-row="{key}">{escape(text)}</li>' in r["html"], (profile, key)
+
+
+def test_a_caught_dashain_call_says_the_caller_pays_the_sum_of_every_other_hand() -> None:
+    from dhumbal import view
+    from dhumbal.deal import Outcome
+
+    profile = find_profile("dashain")
+    # 002: Chandra calls on 9 while Asha holds 6 (Bikash 14, Dipa 21): Chandra pays Asha 44
+    o = Outcome("call", 2, True, 0, (6, 14, 9, 21), (0, 0, 44, 0), (44, 0, -44, 0), (0, 0, 44, 0))
+    notes = dict(view.score_notes(o, profile, "en", ["Asha", "Bikash", "Chandra", "Dipa"], totals=[44, 0, -44, 0]))
+    assert "Chandra, the caller, got caught by Asha" in notes["paid"]
+    assert "the sum of every other hand, the caller's own included: 44" in notes["paid"]
+    crp = find_profile("cardrulesplus")
+    o = Outcome("call", 1, False, 1, (12, 3, 20), (12, 0, 20), (0, 0, 0), (12, 0, 20))
+    notes = dict(view.score_notes(o, crp, "en", ["A", "B", "C"], totals=[90, 10, 40]))
+    assert "Lower is better" in notes["total"] and "Nearest to 100: A, 10 points away." in notes["total"]
+
+
+def test_money_carries_the_sign_of_the_points_it_pays() -> None:
+    ask(op="new", profile="dashain", seed=5, lang="en", options={"players": 3})
+    r = play_to_end_of_deal()
+    rows = score_rows(r["html"])
+    for (points, shown_points), (_, shown_money) in zip(rows["paid"], rows["money"]):
+        n = int(points)
+        assert shown_points.startswith("+") == shown_money.startswith("+") == (n > 0)
+        assert shown_points.startswith("−") == shown_money.startswith("−") == (n < 0)

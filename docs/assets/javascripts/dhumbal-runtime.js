@@ -21,6 +21,9 @@
  *                             ("timeout" after limits.request ms, or `timeout`)
  *   DhumbalRuntime.onStatus(callback)  callback(status, errorCode) now and on
  *                             every change; returns an unsubscribe function
+ *   DhumbalRuntime.onProgress(callback)  callback(loaded, total) as the
+ *                             engine's files arrive (bytes; total 0 while
+ *                             unknown); returns an unsubscribe function
  *   DhumbalRuntime.retry()    after an error: a fresh worker, loading again
  *   DhumbalRuntime.version    the engine's version once ready; .timings, the
  *                             worker's load steps in ms (for the benchmark)
@@ -57,18 +60,20 @@
   var nextId = 1;
   var pending = {}; // id -> {resolve, reject}
   var listeners = [];
+  var watchers = []; // progress
 
   var runtime = {
     status: "idle",
     error: null,
     version: null,
     timings: null,
-    progress: null,
+    progress: { loaded: 0, total: 0 },
     limits: null, // set below, once the watchdog's defaults are defined
     base: base,
     ensure: ensure,
     request: request,
     onStatus: onStatus,
+    onProgress: onProgress,
     retry: retry
   };
 
@@ -101,6 +106,21 @@
       var i = listeners.indexOf(callback);
       if (i >= 0) listeners.splice(i, 1);
     };
+  }
+
+  function onProgress(callback) {
+    watchers.push(callback);
+    callback(runtime.progress.loaded, runtime.progress.total);
+    return function unsubscribe() {
+      var i = watchers.indexOf(callback);
+      if (i >= 0) watchers.splice(i, 1);
+    };
+  }
+
+  function progressed(loaded, total) {
+    runtime.progress = { loaded: loaded, total: total };
+    var current = watchers.slice();
+    for (var i = 0; i < current.length; i++) current[i](loaded, total);
   }
 
   function send(type, fields, timeout) {
@@ -139,7 +159,11 @@
   function onMessage(event) {
     var message = event.data || {};
     lifeSign(message);
-    if (message.type === "alive" || message.type === "progress") return;
+    if (message.type === "progress") {
+      progressed(+message.loaded || 0, +message.total || 0);
+      return;
+    }
+    if (message.type === "alive") return;
     if (message.type === "status") {
       // The init answer settles loading; later, "error" means the engine died.
       if (message.status === "error" && runtime.status === "ready") broken("failed", "the engine stopped");
@@ -289,7 +313,6 @@
     // requests have their own timeouts, and the lock still watches the worker.
     if (guard && guard.timer) clearInterval(guard.timer);
     if (guard) guard.timer = null;
-    runtime.progress = null;
   }
 
   function unwatch() {
@@ -302,9 +325,6 @@
   function lifeSign(message) {
     if (!guard) return;
     guard.lastSign = Date.now();
-    if (message.type === "progress" && runtime.status === "loading") {
-      runtime.progress = { loaded: message.loaded || 0, total: message.total || 0 };
-    }
     if (message.type === "alive" && message.lock && !guard.abort) holdLock(guard, String(message.lock));
   }
 

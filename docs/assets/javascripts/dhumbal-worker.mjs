@@ -11,9 +11,11 @@
 //                                                 lock, which it gets when this
 //                                                 worker is gone, however it ended
 //               {type: "progress", loaded, total, files}  while loading, at most
-//                                                 every 250 ms and at least every
+//                                                 every 100 ms and at least every
 //                                                 second: bytes of the engine's files
-//                                                 received, and expected (so far)
+//                                                 received, and expected (the
+//                                                 manifest's download.fetched once
+//                                                 known, else the sizes seen so far)
 //
 // "init" loads Pyodide from <base>assets/pyodide/ and, at the same time,
 // fetches <base>assets/engine/manifest.json and the wheel it names; then it
@@ -76,16 +78,20 @@ function watchBoot(stallMs) {
   const stream0 = WebAssembly.instantiateStreaming;
   const inflight = new Set();
   let loaded = 0;
-  let total = 0;
+  let total = 0; // the sizes the responses announced so far
+  let announced = -1; // what the manifest says the whole download is (-1: not read yet)
   let last = performance.now();
   let lastTick = last;
   let lastPost = 0;
 
   const report = (force) => {
     const now = performance.now();
-    if (!force && now - lastPost < 250) return;
+    if (!force && now - lastPost < 100) return;
     lastPost = now;
-    self.postMessage({ type: "progress", loaded, total, files: inflight.size });
+    // Until the manifest has said how much there is, the total is unknown (0):
+    // the sizes seen so far would make the first small file look like all of it.
+    const whole = announced < 0 ? 0 : announced > 0 ? Math.max(announced, total) : total;
+    self.postMessage({ type: "progress", loaded, total: whole, files: inflight.size });
   };
   const progress = () => {
     last = performance.now();
@@ -159,7 +165,16 @@ function watchBoot(stallMs) {
     self.fetch = fetch0;
     if (stream0) WebAssembly.instantiateStreaming = stream0;
   };
-  return { failed, restore, step: progress };
+  const expect = (bytes) => {
+    announced = bytes > 0 ? bytes : 0; // 0: the manifest does not say; the sizes seen are used
+    report(true);
+  };
+  const done = () => {
+    loaded = Math.max(loaded, announced, total);
+    if (announced < 0) announced = 0;
+    report(true);
+  };
+  return { failed, restore, step: progress, expect, done };
 }
 
 async function fetchOk(url, options) {
@@ -178,7 +193,12 @@ async function loadEngine(base, limits) {
   try {
     const t0 = performance.now();
     // The wheel downloads while Pyodide boots.
-    const manifest = fetchOk(new URL("manifest.json", engineURL), { cache: "no-cache" }).then((r) => r.json());
+    const manifest = fetchOk(new URL("manifest.json", engineURL), { cache: "no-cache" })
+      .then((r) => r.json())
+      .then((m) => {
+        watch.expect((m.download && +m.download.fetched) || 0);
+        return m;
+      });
     const wheel = manifest
       .then((m) => {
         const url = new URL(m.wheel, engineURL);
@@ -230,6 +250,7 @@ async function loadEngine(base, limits) {
     pyodide = py;
     const t4 = performance.now();
     const { version } = await manifest;
+    watch.done();
     // Milliseconds of each step, for the benchmark (bench/runtime_bench.py).
     const timings = {
       start: round(started),

@@ -65,3 +65,33 @@
   new MutationObserver(function () { rewrite(search); })
     .observe(search, { childList: true, subtree: true, characterData: true });
 })();
+
+/*
+ * The "page not found" page. Hosts that serve only the root 404.html show the
+ * default language's page for a missing French, Dutch or Nepali address: send
+ * that reader to their language's 404 page (overrides/404.html lists the
+ * language roots in data attributes; no inline script, for the site's
+ * Content-Security-Policy).
+ */
+(function () {
+  "use strict";
+
+  var marker = document.querySelector("[data-dh-notfound]");
+  if (!marker) return;
+  var roots, langs;
+  try {
+    roots = JSON.parse(marker.getAttribute("data-roots"));
+    langs = JSON.parse(marker.getAttribute("data-langs"));
+  } catch (e) {
+    return;
+  }
+  var here = document.documentElement.lang;
+  var path = location.pathname;
+  if (/\/404\.html$/.test(path)) return;
+  for (var i = 0; i < roots.length; i++) {
+    if (langs[i] !== here && roots[i].length > 1 && path.indexOf(roots[i]) === 0) {
+      location.replace(roots[i] + "404.html");
+      return;
+    }
+  }
+})();

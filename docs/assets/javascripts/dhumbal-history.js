@@ -1,0 +1,38 @@
+/*
+ * Back and Forward that only move the mini table (a worked example's "Play
+ * from here" docks the table beside the example and adds a history entry):
+ * dhumbal-table.js handles them, and Material's instant navigation must not,
+ * since on the first history step within a page it fetches the page again
+ * and replaces it, table and game included.
+ *
+ * The same holds for a change of the table's own link (`#table=…`) on the
+ * same page: a shared link pasted into the address bar, or Back and Forward
+ * between games. The table reads it from `hashchange`; Material would fetch
+ * and redraw the whole page for it.
+ *
+ * This file is loaded in <head> (overrides/main.html), before Material's
+ * bundle, so its popstate listener runs first: the browser calls a window's
+ * listeners in the order they were added, capture or not.
+ */
+(function () {
+  "use strict";
+  window.__dhumbalHistoryFirst = true;
+  var PREFIX = "#table=";
+  function page(loc) {
+    return loc.origin + loc.pathname + loc.search;
+  }
+  var last = { page: page(location), hash: location.hash };
+  window.addEventListener("popstate", function (ev) {
+    var table = window.DhumbalTable;
+    var now = { page: page(location), hash: location.hash };
+    var tableLink = now.page === last.page &&
+      (now.hash.indexOf(PREFIX) === 0 || last.hash.indexOf(PREFIX) === 0);
+    last = now;
+    if (tableLink || (table && table.ownHistory && table.ownHistory())) ev.stopImmediatePropagation();
+  });
+  // Keep `last` current when the page itself changes the address (instant
+  // navigation, the table writing its link).
+  window.addEventListener("hashchange", function () {
+    last = { page: page(location), hash: location.hash };
+  });
+})();

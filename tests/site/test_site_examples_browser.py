@@ -1,0 +1,169 @@
+"""The worked examples and the comparison in headless Chromium, on a phone
+(360 × 780) and a laptop (1366 × 900), in every language: stepping through an
+example with the mouse and the keyboard, every step readable without
+JavaScript, the comparison without sideways scrolling and its "differences
+only" switch, instant navigation, and axe-core on the narrow layouts.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from sitecheck import LANGUAGES, lang_prefix
+from test_site_browser import axe_here
+
+pytestmark = pytest.mark.xdist_group("real-site")
+
+PHONE = {"viewport": {"width": 360, "height": 780}}
+LAPTOP = {"viewport": {"width": 1366, "height": 900}}
+SIZES = {"phone": PHONE, "laptop": LAPTOP}
+EXAMPLE = "#example-k-pair-discard"
+
+VISIBLE_STEPS = f"""() => [...document.querySelectorAll('{EXAMPLE} .dh-step')]
+  .map((li, i) => [i, li.getClientRects().length > 0]).filter(x => x[1]).map(x => x[0])"""
+STEP_LABEL = f"i => document.querySelectorAll('{EXAMPLE} .dh-step')[i].querySelector('.dh-step__label').textContent"
+WHERE = f"{EXAMPLE} .dh-stepper__where"
+
+
+def _open(page_factory: Any, site: Any, path: str, size: dict[str, Any], **options: Any) -> Any:
+    page, _ = page_factory(**size, **options)
+    page.goto(site.server.url + path, wait_until="load")
+    return page
+
+
+def _shown(page: Any) -> list[int]:
+    return page.evaluate(VISIBLE_STEPS)
+
+
+def _at(page: Any, index: int) -> None:
+    assert _shown(page) == [index]
+    assert page.locator(WHERE).text_content() == page.evaluate(STEP_LABEL, index)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_step_through_an_example_by_mouse_and_keyboard(site: Any, page_factory: Any, lang: str, size: str) -> None:
+    page = _open(page_factory, site, lang_prefix(lang) + "rules/nepali-games/", SIZES[size])
+    page.wait_for_selector(f"{EXAMPLE}[data-stepper=on]")
+    count = page.locator(f"{EXAMPLE} .dh-step").count()
+    assert count == 7
+    prev, nxt, every = (page.locator(f"{EXAMPLE} [data-step-go={go}]") for go in ("prev", "next", "all"))
+    assert page.locator(f"{EXAMPLE} .dh-stepper").is_visible()
+    _at(page, 0)
+    assert prev.is_disabled() and nxt.is_enabled()
+
+    nxt.click()  # mouse
+    _at(page, 1)
+    # the card just drawn is highlighted in the step shown
+    assert page.locator(f"{EXAMPLE} .dh-step:not([hidden]) .dhc--changed").count() >= 1
+    nxt.click()
+    _at(page, 2)
+    # the pile top is the last king thrown, and it is the card that may be taken
+    top = page.locator(f"{EXAMPLE} .dh-step:not([hidden]) .dh-dpile .dhc--take")
+    assert top.count() == 1 and top.get_attribute("data-card") == "KH"
+
+    nxt.focus()  # keyboard
+    page.keyboard.press("ArrowRight")
+    _at(page, 3)
+    assert "dh-step--refused" in (page.locator(f"{EXAMPLE} .dh-step:not([hidden])").get_attribute("class") or "")
+    page.keyboard.press("ArrowLeft")
+    _at(page, 2)
+    page.keyboard.press("End")
+    _at(page, count - 1)
+    assert nxt.is_disabled()
+    # the focus moved off the disabled button, so the keys still work
+    page.keyboard.press("ArrowLeft")
+    _at(page, count - 2)
+    page.keyboard.press("Home")
+    _at(page, 0)
+    assert prev.is_disabled()
+
+    every.click()
+    assert _shown(page) == list(range(count))
+    assert every.get_attribute("aria-pressed") == "true"
+    every.click()
+    _at(page, 0)
+    assert no_sideways_scroll(page)
+
+
+def no_sideways_scroll(page: Any) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def test_a_link_to_a_step_opens_that_step(site: Any, page_factory: Any) -> None:
+    page = _open(page_factory, site, "rules/nepali-games/#example-k-pair-discard-step-5", PHONE)
+    page.wait_for_selector(f"{EXAMPLE}[data-stepper=on]")
+    _at(page, 5)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_without_javascript_every_step_is_shown(site: Any, page_factory: Any, lang: str) -> None:
+    page = _open(page_factory, site, lang_prefix(lang) + "rules/nepali-games/", PHONE, java_script_enabled=False)
+    assert not page.locator(f"{EXAMPLE} .dh-stepper").is_visible()
+    assert _shown(page) == list(range(page.locator(f"{EXAMPLE} .dh-step").count()))
+    labels = page.locator(f"{EXAMPLE} .dh-step__label")
+    assert all(labels.nth(i).is_visible() for i in range(labels.count()))
+    # every diagram, cards and all, within the phone's width
+    widths = page.evaluate(f"[...document.querySelectorAll('{EXAMPLE} .dh-diagram')].map(d => d.getBoundingClientRect().right)")
+    assert widths and max(widths) <= 360
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_comparison_reads_without_sideways_scrolling(site: Any, page_factory: Any, lang: str, size: str) -> None:
+    page = _open(page_factory, site, lang_prefix(lang) + "compare/", SIZES[size])
+    assert no_sideways_scroll(page)
+    rows = page.locator(".dh-compare tbody tr")
+    total = rows.count()
+    differing = page.locator(".dh-compare tbody tr.dh-differs").count()
+    assert 0 < differing < total
+
+    def shown() -> int:
+        return int(page.evaluate("[...document.querySelectorAll('.dh-compare tbody tr')].filter(r => r.getClientRects().length).length"))
+
+    assert shown() == total
+    page.locator(".dh-compare .dh-switch").click()
+    assert shown() == differing
+    assert page.locator(".dh-compare tbody tr.dh-same").first.is_hidden()
+    page.locator(".dh-compare .dh-switch").click()
+    assert shown() == total
+    if size == "phone":
+        # one card per rule: the cells stack, each labelled with its profile
+        label = page.locator(".dh-compare tbody tr").first.locator(".dh-cell-label").first
+        assert label.is_visible()
+        assert page.locator(".dh-compare thead").is_hidden()
+    else:
+        # the header stays in view below Material's header while the table scrolls
+        page.locator(".dh-compare tbody tr").nth(12).scroll_into_view_if_needed()
+        page.evaluate("window.scrollBy(0, 200)")
+        header_bottom = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+        top = page.evaluate("document.querySelector('.dh-compare thead th').getBoundingClientRect().top")
+        assert abs(top - header_bottom) <= 2, (top, header_bottom)
+    assert no_sideways_scroll(page)
+    # the same deal under three rule sets reads on this screen too
+    assert page.locator(".dh-samedeal__table tbody tr").count() >= 3
+
+
+@pytest.mark.skipif(bool(os.environ.get("DHUMBAL_TABLE_SITE")), reason="a prebuilt site's sitemap does not name the test server")
+def test_steppers_start_after_instant_navigation(site: Any, page_factory: Any) -> None:
+    page = _open(page_factory, site, "compare/", LAPTOP)
+    page.evaluate("window.__dhumbalSamePage = true")
+    page.locator('.md-sidebar--primary a.md-nav__link[href$="rules/dashain/"]').first.click()
+    page.wait_for_selector("#example-dashain-runs[data-stepper=on]")
+    assert page.evaluate("window.__dhumbalSamePage") is True, "instant navigation did not happen"
+    page.locator("#example-dashain-runs [data-step-go=next]").click()
+    assert page.locator("#example-dashain-runs .dh-stepper__where").text_content().startswith("Step 1")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_serious_accessibility_violations_on_a_phone(site: Any, page_factory: Any, lang: str) -> None:
+    problems = []
+    for path in ("compare/", "rules/dashain/"):
+        page = _open(page_factory, site, lang_prefix(lang) + path, PHONE)
+        if path == "rules/dashain/":
+            page.locator("#example-dashain-chandra-caught [data-step-go=next]").click()
+        problems += [f"{path}: {v}" for v in axe_here(page)]
+    assert not problems, "\n".join(problems)
