@@ -116,6 +116,7 @@ BARRED_CARD: Final = N_("{card}, taken from the pile: it cannot be thrown back t
 SORT: Final = N_("Sort hand")
 HINT: Final = N_("Hint")
 HINT_CAUGHT: Final = N_("A call now on {total} would be caught in {caught} of {samples} deals that fit what you have seen.")
+HINT_CAUGHT_IF: Final = N_("If you could call now on {total}, you would be caught in {caught} of {samples} deals that fit what you have seen.")
 HINT_VALUE_PAID: Final = N_("Calling is worth {call} points to you on average; playing on, {play_on} ({playouts} of those deals played out to the end).")
 HINT_VALUE_POINTS: Final = N_("Calling scores you {call} points on average; playing on, {play_on} ({playouts} of those deals played out to the end).")
 NEXT_DEAL: Final = N_("Next deal")
@@ -218,7 +219,7 @@ class TableModel:
     position: bool = False
     new_card: C.Card | None = None  # the card the reader took last, marked until the turn ends
     face_down: bool = False  # a preview of a deal the reader will not get: the cards stay face down
-    hint_html: str = ""  # the reader's call odds, when asked for (see render_hint)
+    hint_on: bool = False  # the reader's call odds are showing in the status line (see hint_text)
 
     @classmethod
     def for_settings(cls, lang: str, table_id: str, profile: Profile, difficulty: str) -> "TableModel":
@@ -744,7 +745,7 @@ def _actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) -> str
                                    live=model.live, cls="dht-call", extra=extra))
             # the call odds, on demand (off until pressed)
             buttons.append(_button(t(HINT), op="hint", live=model.live, cls="dht-hint-btn",
-                                   extra={"aria-pressed": "true" if model.hint_html else "false", "data-key": "hint"}))
+                                   extra={"aria-pressed": "true" if model.hint_on else "false", "data-key": "hint"}))
         throw_phase = deal.phase == ("throw" if p.draw_first else "start")
         if deal.phase in ("start", "throw"):
             hand = _ordered(deal.hands[me], model.sort)
@@ -768,8 +769,6 @@ def _actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) -> str
         else:
             buttons.append(_button(t(NEXT_DEAL), op="next-deal", live=model.live, cls="dht-btn--primary",
                                    extra={"data-key": "next-deal"}))
-    if my_turn and model.hint_html:
-        notes.append(model.hint_html)
     if model.face_down:
         buttons = []
         notes = []
@@ -777,15 +776,19 @@ def _actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) -> str
     return f'<div class="dht-actions">{"".join(buttons)}{skip}</div>{"".join(notes)}'
 
 
-def hint_text(odds: CallOdds, lang: str, refusal: str | None = None) -> str:
-    """The reader's call odds in words (``refusal``: why a call is not allowed now)."""
+def hint_text(odds: CallOdds, lang: str, allowed: bool = True) -> str:
+    """The reader's call odds in words, for the status line.
+
+    ``allowed``: whether a call is allowed now; when it is not, the figure is
+    what a call would risk if it were (the standing reason under the Call
+    button says why it is not).
+    """
     from .levels import percent
 
     t = translator(lang)
-    caught = t(HINT_CAUGHT, total=odds.total, caught=percent(odds.caught, lang), samples=count_text(odds.samples, lang))
-    if refusal is not None:  # the engine's own reason ("You cannot call on 24: …"), then the chance anyway
-        return refusal + " " + caught
-    if odds.play_on_value is None:
+    caught = t(HINT_CAUGHT if allowed else HINT_CAUGHT_IF, total=odds.total, caught=percent(odds.caught, lang),
+               samples=count_text(odds.samples, lang))
+    if not allowed or odds.play_on_value is None:
         return caught
     signed = odds.measure == "paid"
     value = t(HINT_VALUE_PAID if signed else HINT_VALUE_POINTS,
@@ -797,11 +800,6 @@ def hint_text(odds: CallOdds, lang: str, refusal: str | None = None) -> str:
 def _decimal(x: float, lang: str, signed: bool) -> str:
     text = f"{x:+.1f}" if signed else f"{x:.1f}"
     return number("0.0" if text in ("+0.0", "-0.0") else text, lang)
-
-
-def render_hint(odds: CallOdds, lang: str, refusal: str | None = None) -> str:
-    """The hint panel under the reader's buttons."""
-    return f'<p class="dht-odds" data-caught="{odds.caught:.4f}" data-samples="{odds.samples}">{_e(hint_text(odds, lang, refusal))}</p>'
 
 
 ScoreRow = tuple[str, str, list[tuple[int | str, str]]]

@@ -67,15 +67,16 @@ def _version() -> str:
 
 def _response(session: Session, table_id: str, op: str, events: list[str], *,
               status: str | None = None, notice: str | None = None,
-              refusal: IllegalAction | None = None, settings: bool = False, hint: str = "") -> dict[str, Any]:
+              refusal: IllegalAction | None = None, settings: bool = False) -> dict[str, Any]:
     model = session.model(live=True, table_id=table_id)
-    model.hint_html = hint
+    hint = _shown_hint(session, table_id)
+    model.hint_on = hint is not None
     deal = session.deal
     lang = session.lang
     refusal_json = None
     if refusal is not None:
         refusal_json = {"code": refusal.code, "text": refusal.text(lang, session.deal_names())}
-    say = status if status is not None else session.status()
+    say = status if status is not None else hint if hint is not None else session.status()
     if refusal_json is not None:
         say = refusal_json["text"]
     parts = ([notice] if notice else []) + events + ([say] if say else [])
@@ -162,10 +163,12 @@ def handle_request(req: Any) -> dict[str, Any]:
         if op == "ping":
             return {"ok": True, "pong": True, "version": _version(), "protocol": PROTOCOL}
         if op == "new":
+            HINTS.pop(table_id, None)  # a new game: no hint showing
             session, events = _new_session(_settings_from(req, lang), lang, table_id)
             SESSIONS[table_id] = session
             return _response(session, table_id, op, events, settings=True)
         if op == "new-match":
+            HINTS.pop(table_id, None)  # a new game: no hint showing
             if session is None:
                 raise RequestError("no-session", ERROR_NO_SESSION)
             s = session.settings
@@ -174,6 +177,7 @@ def handle_request(req: Any) -> dict[str, Any]:
             SESSIONS[table_id] = session
             return _response(session, table_id, op, events, notice=translator(lang)(NOTICE_NEW), settings=True)
         if op == "position":
+            HINTS.pop(table_id, None)  # a new game: no hint showing
             state, given_names = unwrap_position(req.get("state"), req.get("names"))
             deal, profile = read_position(state)
             names = read_names(given_names, deal.players)
@@ -184,6 +188,7 @@ def handle_request(req: Any) -> dict[str, Any]:
             notice = translator(lang)(NOTICE_POSITION, name=own)
             return _response(session, table_id, op, events, notice=notice, settings=True)
         if op == "restore":
+            HINTS.pop(table_id, None)  # a new game: no hint showing
             text = req.get("hash")
             try:
                 if not isinstance(text, str):
@@ -240,8 +245,25 @@ def handle_request(req: Any) -> dict[str, Any]:
 # -- the hint: the reader's call odds, on demand ------------------------------------------
 
 ERROR_NO_HINT: Final = N_("The hint is for the start of your turn, before you take or throw a card.")
-#: Per table: the position the hint is showing for (a second press hides it).
-HINTS: dict[str, str] = {}
+#: Per table: the position the hint is showing for and its words (a second
+#: press hides it; any move leaves that position, and so hides it too).
+HINTS: dict[str, tuple[str, str]] = {}
+
+
+def _where(session: Session) -> str:
+    deal = session.deal
+    return f"{len(session.moves)}/{0 if deal is None else len(deal.history)}"
+
+
+def _shown_hint(session: Session, table_id: str) -> str | None:
+    """The hint's words while it shows for the position on the table, else None."""
+    entry = HINTS.get(table_id)
+    if entry is None:
+        return None
+    if entry[0] != _where(session):
+        del HINTS[table_id]
+        return None
+    return entry[1]
 
 
 def _hint(session: Session, table_id: str, lang: str) -> dict[str, Any]:
@@ -257,17 +279,13 @@ def _hint(session: Session, table_id: str, lang: str) -> dict[str, Any]:
     seat = session.my_deal_seat()
     if deal is None or seat is None or not session.is_my_turn() or deal.phase != "start":
         raise RequestError("no-hint", ERROR_NO_HINT)
-    view_ = deal.public_view(seat)
-    where = f"{len(session.moves)}/{len(deal.history)}"
-    if HINTS.get(table_id) == where:
+    if _shown_hint(session, table_id) is not None:
         del HINTS[table_id]
-        return _response(session, table_id, "hint", [])
-    refusal = deal.refusal(Action.call(), seat)
-    why = None if refusal is None else refusal.text(lang, session.deal_names())
-    odds = call_odds(deal.profile, view_, playouts=0 if refusal is not None else HINT_PLAYOUTS)
-    HINTS[table_id] = where
-    text = view.hint_text(odds, lang, why)
-    return _response(session, table_id, "hint", [], status=text, hint=view.render_hint(odds, lang, why))
+        return _response(session, table_id, "hint", [], status="")
+    allowed = deal.refusal(Action.call(), seat) is None
+    odds = call_odds(deal.profile, deal.public_view(seat), playouts=HINT_PLAYOUTS if allowed else 0)
+    HINTS[table_id] = (_where(session), view.hint_text(odds, lang, allowed))
+    return _response(session, table_id, "hint", [])
 
 
 ERROR_INTERNAL: Final = N_("The game engine could not answer that request. Start a new match if the table looks wrong.")

@@ -680,7 +680,7 @@
     }
     var op = target.getAttribute("data-op");
     if (op) {
-      if (op !== "sort") this.played = true;
+      if (op !== "sort" && op !== "hint") this.played = true; // neither is a move
       this.send({ op: op });
     }
   };
