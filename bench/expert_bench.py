@@ -22,38 +22,20 @@ Figures only: nothing here passes or fails a test.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import shutil
-import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "sitegen"))
-
-from dhumbal.arena import play_table, read_bots  # noqa: E402
-from dhumbal.benchmark import bench_profile, expert_decisions, odds_requests  # noqa: E402
-from dhumbal.odds import HINT_PLAYOUTS, HINT_SAMPLES  # noqa: E402
-from dhumbal.profiles import PROFILE_KEYS  # noqa: E402
+from benchkit import in_pyodide, percentile
+from dhumbal.arena import play_table, read_bots
+from dhumbal.benchmark import bench_profile, expert_decisions, odds_requests
+from dhumbal.odds import HINT_PLAYOUTS, HINT_SAMPLES
+from dhumbal.profiles import PROFILE_KEYS
 
 TARGET_SHARE = 0.35
 TARGET_P95_MS = 150.0
 LINE_UP = "expert,hard,hard,hard"
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    k = (len(ordered) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
 def strength(key: str, deals: int, seed: int) -> dict[str, Any]:
@@ -77,24 +59,11 @@ json.dumps(out)
 
 
 def pyodide_figures(timed: int, requests: int, seed: int) -> dict[str, Any] | str:
-    node = shutil.which("node")
-    if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
-        return "Node.js and node_modules/pyodide are needed (make setup)"
-    from dhumbal_site import runtime
-
-    wheel = runtime.cached_wheel(ROOT).path
     code = PYODIDE_CODE.replace("TIMED", str(timed)).replace("REQUESTS", str(requests)).replace("SEED", str(seed))
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False, encoding="utf-8") as f:
-        f.write(code)
-        path = f.name
     try:
-        done = subprocess.run([node, str(ROOT / "bench" / "pyodide_run.mjs"), str(wheel), path], cwd=ROOT,
-                              capture_output=True, text=True, encoding="utf-8", timeout=3600)
-    finally:
-        os.unlink(path)
-    if done.returncode != 0:
-        return "Pyodide run failed: " + done.stderr[-2000:]
-    answer = json.loads(done.stdout)
+        answer = in_pyodide(code)
+    except RuntimeError as exc:
+        return str(exc)
     answer["result"]["_runtime"] = f"Pyodide {answer['pyodide']} (Python {answer['python']}, Node)"
     return dict(answer["result"])
 

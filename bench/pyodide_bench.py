@@ -15,19 +15,30 @@ Figures only: nothing here passes or fails.
 from __future__ import annotations
 
 import argparse
-import json
-import shutil
 import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "sitegen"))
+from benchkit import in_pyodide, pyodide_missing
+from dhumbal.benchmark import bot_moves
+from dhumbal.profiles import PROFILE_KEYS
 
-from dhumbal.benchmark import bot_moves  # noqa: E402
-from dhumbal.profiles import PROFILE_KEYS  # noqa: E402
+# Timed by the Node process's CPU time (process.cpuUsage), as CPython's side is by
+# its own: other work on a shared machine then lowers neither figure.
+PYODIDE_CODE = """
+import json
+import js
+from dhumbal.benchmark import bot_moves
+from dhumbal.profiles import PROFILE_KEYS
+
+def cpu():
+    used = js.process.cpuUsage()
+    return (used.user + used.system) / 1e6
+
+for key in PROFILE_KEYS:
+    bot_moves(key, 20, seed=99, clock=cpu)  # warm up
+json.dumps([{key: bot_moves(key, DEALS, clock=cpu) for key in PROFILE_KEYS} for _ in range(ROUNDS)])
+"""
 
 
 def cpython_rounds(deals: int, rounds: int) -> list[dict[str, float]]:
@@ -45,24 +56,20 @@ def main() -> int:
     if args.deals < 1 or args.rounds < 1:
         print("error: --deals and --rounds must be at least 1", file=sys.stderr)
         return 2
-    node = shutil.which("node")
-    if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
-        print("pyodide bench: Node.js and node_modules/pyodide are needed (make setup)", file=sys.stderr)
+    why = pyodide_missing()
+    if why is not None:
+        print(f"pyodide bench: {why}", file=sys.stderr)
         return 2
-    from dhumbal_site import runtime
-
-    wheel = runtime.cached_wheel(ROOT).path
     for key in PROFILE_KEYS:
         bot_moves(key, 20, seed=99)  # warm up
     before = cpython_rounds(args.deals, (args.rounds + 1) // 2)
-    done = subprocess.run(
-        [node, str(ROOT / "bench" / "pyodide_bench.mjs"), str(wheel), str(args.deals), str(args.rounds)],
-        cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=1800,
-    )
-    if done.returncode != 0:
-        sys.stderr.write(done.stderr[-3000:])
+    try:
+        answer = in_pyodide(PYODIDE_CODE.replace("DEALS", str(args.deals)).replace("ROUNDS", str(args.rounds)),
+                            timeout=1800)
+    except RuntimeError as exc:
+        sys.stderr.write(f"{exc}\n")
         return 1
-    pyodide = json.loads(done.stdout)
+    pyodide = {"pyodide": answer["pyodide"], "python": answer["python"], "rounds": answer["result"]}
     after = cpython_rounds(args.deals, args.rounds // 2 or 1)
     cpython = before + after
     print(f"bot moves per second, 4 medium bots, {args.deals} deals a profile a round: "

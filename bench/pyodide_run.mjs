@@ -5,7 +5,7 @@
 //
 // CODE_FILE is Python whose last expression is a JSON text; this script writes
 // {"python": …, "pyodide": …, "result": <that JSON>} to stdout. Used by
-// bench/expert_bench.py (the expert's decisions and the call odds in Pyodide).
+// bench/benchkit.py (bot moves, the expert's decisions and the call odds in Pyodide).
 import { readFile } from "node:fs/promises";
 import { loadPyodide } from "pyodide";
 

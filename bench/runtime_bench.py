@@ -46,6 +46,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from benchkit import percentile
+
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -72,7 +74,7 @@ BARE_WORKER_NAME = "bench-bare-pyodide-worker.mjs"
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
@@ -86,19 +88,10 @@ def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
 def build_site(directory: Path, url: str) -> None:
     env = dict(os.environ, DHUMBAL_SITE_URL=url, NO_MKDOCS_2_WARNING="1")
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(directory)]
-    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         sys.stderr.write((result.stdout + result.stderr)[-4000:])
         raise SystemExit("runtime bench: the site did not build")
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    k = (len(ordered) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
 def kb(n: float) -> str:
