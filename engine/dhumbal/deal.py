@@ -63,7 +63,12 @@ def shuffle(cards: list[Card], seed: str) -> None:
     out so that a deal's cards never depend on how a Python version happens to
     implement ``shuffle``, and a little faster.
     """
-    getrandbits = random.Random(seed).getrandbits
+    shuffle_with(cards, random.Random(seed))
+
+
+def shuffle_with(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place with draws from ``rng`` (the Fisher–Yates of :func:`shuffle`)."""
+    getrandbits = rng.getrandbits
     for i in range(len(cards) - 1, 0, -1):
         bits = _BITS[i + 1]
         j = getrandbits(bits)

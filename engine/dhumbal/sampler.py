@@ -35,7 +35,7 @@ import random
 from typing import Final, Iterator, Sequence
 
 from .cards import Card
-from .deal import Deal, SeatView
+from .deal import Deal, SeatView, shuffle_with
 from .profiles import Profile
 
 __all__ = ["Sampler", "SamplerError", "view_key"]
@@ -113,13 +113,7 @@ class Sampler:
     def order(self, rng: random.Random) -> list[Card]:
         """The unseen cards in a uniformly random order (the shuffle of :func:`dhumbal.deal.shuffle`)."""
         cards = list(self.pool)
-        getrandbits = rng.getrandbits
-        for i in range(len(cards) - 1, 0, -1):
-            bits = _BITS[i + 1]
-            j = getrandbits(bits)
-            while j > i:
-                j = getrandbits(bits)
-            cards[i], cards[j] = cards[j], cards[i]
+        shuffle_with(cards, rng)
         return cards
 
     def deal_from(self, order: Sequence[Card], seed: int | str = 0) -> Deal:

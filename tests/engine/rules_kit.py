@@ -19,7 +19,7 @@ from dhumbal.profiles import Profile, find_profile
 
 __all__ = [
     "Action", "Deal", "IllegalAction", "cards", "card", "profile", "position",
-    "snapshot", "assert_refused", "act", "count_actions", "OPTIONS", "check_cards", "unchecked",
+    "snapshot", "assert_refused", "act", "count_actions", "OPTIONS", "check_cards", "unchecked", "EXAMPLE_TEXT",
 ]
 
 
@@ -160,3 +160,30 @@ def flush_count() -> None:
     if path and _COUNT[0]:
         with open(path, "a", encoding="utf-8") as f:
             f.write(f"{_COUNT[0]}\n")
+
+
+#: A small worked-example file (seed 000's K pair, shortened) that the example tests vary.
+EXAMPLE_TEXT = """\
+title = "K pair"
+profile = "nepali-games"
+seats = ["A", "B"]
+dealer = "B"
+
+[position]
+A = "K♠ K♥ A♦ A♣ A♥"
+B = "A♠ 4♣ 7♦ 7♣ 7♥"
+pile = "9♣"
+stock = "2♦ 7♠"
+
+[[steps]]
+act = "A: take stock"
+expect = { total.A = 25 }
+
+[[steps]]
+act = "A: throw K♠ K♥"
+expect = { total.A = 5, pile_top = "K♥" }
+
+[[steps]]
+act = "A: call"
+refused = "call-after-draw"
+"""

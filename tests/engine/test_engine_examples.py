@@ -7,33 +7,9 @@ from pathlib import Path
 import pytest
 
 from dhumbal.examples import ExampleError, example_files, load_file, load_text
+from rules_kit import EXAMPLE_TEXT
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-BASE = """\
-title = "K pair"
-profile = "nepali-games"
-seats = ["A", "B"]
-dealer = "B"
-
-[position]
-A = "K♠ K♥ A♦ A♣ A♥"
-B = "A♠ 4♣ 7♦ 7♣ 7♥"
-pile = "9♣"
-stock = "2♦ 7♠"
-
-[[steps]]
-act = "A: take stock"
-expect = { total.A = 25 }
-
-[[steps]]
-act = "A: throw K♠ K♥"
-expect = { total.A = 5, pile_top = "K♥" }
-
-[[steps]]
-act = "A: call"
-refused = "call-after-draw"
-"""
 
 
 def lines_of(text: str) -> list[str]:
@@ -63,60 +39,60 @@ def test_every_example_file_passes(path: Path) -> None:
 
 
 def test_the_base_example_passes() -> None:
-    walk = load_text(BASE, "inline.toml")
+    walk = load_text(EXAMPLE_TEXT, "inline.toml")
     assert [s.refusal.code if s.refusal else None for s in walk.steps] == [None, None, "call-after-draw"]
 
 
 def test_invalid_toml_reports_its_line() -> None:
-    text = BASE.replace('dealer = "B"', "dealer = B")
+    text = EXAMPLE_TEXT.replace('dealer = "B"', "dealer = B")
     err = fails(text)
     assert err.line == line_no(text, "dealer = B")
     assert "not valid TOML" in str(err)
 
 
 def test_unknown_key_is_named_with_its_line() -> None:
-    text = BASE.replace('dealer = "B"', 'dealer = "B"\ncolour = "red"')
+    text = EXAMPLE_TEXT.replace('dealer = "B"', 'dealer = "B"\ncolour = "red"')
     err = fails(text)
     assert "unknown key 'colour'" in str(err) and err.line == line_no(text, "colour")
 
 
 def test_unknown_step_key_is_named() -> None:
-    text = BASE.replace('refused = "call-after-draw"', 'refused = "call-after-draw"\nwhy = "because"')
+    text = EXAMPLE_TEXT.replace('refused = "call-after-draw"', 'refused = "call-after-draw"\nwhy = "because"')
     err = fails(text)
     assert "unknown key 'why'" in str(err)
 
 
 def test_unknown_card_is_named() -> None:
-    err = fails(BASE.replace('pile = "9♣"', 'pile = "9X"'))
+    err = fails(EXAMPLE_TEXT.replace('pile = "9♣"', 'pile = "9X"'))
     assert "'9X'" in str(err) and "impossible position" in str(err)
 
 
 def test_duplicate_card_is_an_impossible_position() -> None:
-    err = fails(BASE.replace('pile = "9♣"', 'pile = "A♠"'))
+    err = fails(EXAMPLE_TEXT.replace('pile = "9♣"', 'pile = "A♠"'))
     assert "impossible position" in str(err) and "A♠ appears twice" in str(err)
 
 
 def test_unknown_seat_in_an_action_is_named_with_its_line() -> None:
-    text = BASE.replace('act = "A: take stock"', 'act = "Z: take stock"')
+    text = EXAMPLE_TEXT.replace('act = "A: take stock"', 'act = "Z: take stock"')
     err = fails(text)
     assert "'Z' is not a seat" in str(err) and "A, B" in str(err)
     assert err.line == line_no(text, "Z: take stock")
 
 
 def test_unknown_seat_as_dealer_is_named() -> None:
-    err = fails(BASE.replace('dealer = "B"', 'dealer = "Q"'))
+    err = fails(EXAMPLE_TEXT.replace('dealer = "B"', 'dealer = "Q"'))
     assert "'Q' is not a seat" in str(err)
 
 
 def test_unreadable_action_is_reported_with_its_line() -> None:
-    text = BASE.replace('act = "A: throw K♠ K♥"', 'act = "A: juggle K♠ K♥"')
+    text = EXAMPLE_TEXT.replace('act = "A: throw K♠ K♥"', 'act = "A: juggle K♠ K♥"')
     err = fails(text)
     assert "cannot read action 'juggle K♠ K♥'" in str(err) and "step 2" in str(err)
     assert err.line == line_no(text, "juggle")
 
 
 def test_contradicted_expectation_says_expected_and_found_at_the_right_line() -> None:
-    text = BASE.replace('expect = { total.A = 5, pile_top = "K♥" }', 'expect = { total.A = 6, pile_top = "K♥" }')
+    text = EXAMPLE_TEXT.replace('expect = { total.A = 5, pile_top = "K♥" }', 'expect = { total.A = 6, pile_top = "K♥" }')
     err = fails(text)
     assert "expected 6, found 5" in str(err) and "total.A" in str(err) and "step 2" in str(err)
     assert err.line == line_no(text, "total.A = 6")
@@ -124,7 +100,7 @@ def test_contradicted_expectation_says_expected_and_found_at_the_right_line() ->
 
 
 def test_contradicted_expectation_on_a_multi_line_step() -> None:
-    text = BASE.replace(
+    text = EXAMPLE_TEXT.replace(
         'expect = { total.A = 5, pile_top = "K♥" }',
         'note = "kings out"\n\n[steps.expect]\ntotal.A = 5\npile_top = "K♠"',
     )
@@ -134,36 +110,36 @@ def test_contradicted_expectation_on_a_multi_line_step() -> None:
 
 
 def test_refused_expected_but_accepted() -> None:
-    text = BASE.replace('act = "A: take stock"\nexpect = { total.A = 25 }', 'act = "A: take stock"\nrefused = "must-take-first"')
+    text = EXAMPLE_TEXT.replace('act = "A: take stock"\nexpect = { total.A = 25 }', 'act = "A: take stock"\nrefused = "must-take-first"')
     err = fails(text)
     assert "expected refusal 'must-take-first', but the engine accepted take stock" in str(err)
     assert err.line == line_no(text, "A: take stock")
 
 
 def test_accepted_expected_but_refused() -> None:
-    text = BASE.replace('act = "A: call"\nrefused = "call-after-draw"', 'act = "A: call"')
+    text = EXAMPLE_TEXT.replace('act = "A: call"\nrefused = "call-after-draw"', 'act = "A: call"')
     err = fails(text)
     assert "expected call to be legal, but the engine refused it (call-after-draw" in str(err)
     assert err.line == line_no(text, "A: call")
 
 
 def test_wrong_refusal_code_is_reported() -> None:
-    err = fails(BASE.replace('refused = "call-after-draw"', 'refused = "over-call-limit"'))
+    err = fails(EXAMPLE_TEXT.replace('refused = "call-after-draw"', 'refused = "over-call-limit"'))
     assert "expected refusal 'over-call-limit', found 'call-after-draw'" in str(err)
 
 
 def test_unknown_profile_and_option_are_reported() -> None:
-    assert "unknown profile 'poker'" in str(fails(BASE.replace('profile = "nepali-games"', 'profile = "poker"')))
-    err = fails(BASE.replace('dealer = "B"', 'dealer = "B"\noptions = { colour = 1 }'))
+    assert "unknown profile 'poker'" in str(fails(EXAMPLE_TEXT.replace('profile = "nepali-games"', 'profile = "poker"')))
+    err = fails(EXAMPLE_TEXT.replace('dealer = "B"', 'dealer = "B"\noptions = { colour = 1 }'))
     assert "no option 'colour'" in str(err)
 
 
 def test_missing_key_is_reported() -> None:
-    assert "missing key 'steps'" in str(fails(BASE.split("[[steps]]")[0]))
+    assert "missing key 'steps'" in str(fails(EXAMPLE_TEXT.split("[[steps]]")[0]))
 
 
 def test_expectation_of_an_outcome_before_the_deal_ends() -> None:
-    err = fails(BASE.replace("expect = { total.A = 25 }", "expect = { winner = \"A\" }"))
+    err = fails(EXAMPLE_TEXT.replace("expect = { total.A = 25 }", "expect = { winner = \"A\" }"))
     assert "expected a finished deal" in str(err)
 
 
@@ -173,19 +149,19 @@ def test_bad_file_path_is_reported() -> None:
 
 
 def test_unseen_hands_name_seats_of_the_example() -> None:
-    walk = load_text(BASE.replace('dealer = "B"', 'dealer = "B"\nunseen = ["B"]'), "inline.toml")
+    walk = load_text(EXAMPLE_TEXT.replace('dealer = "B"', 'dealer = "B"\nunseen = ["B"]'), "inline.toml")
     assert walk.unseen == frozenset({1})
-    text = BASE.replace('dealer = "B"', 'dealer = "B"\nunseen = ["Z"]')
+    text = EXAMPLE_TEXT.replace('dealer = "B"', 'dealer = "B"\nunseen = ["Z"]')
     err = fails(text)
     assert err.line == line_no(text, "unseen") and "'Z' is not a seat" in str(err)
-    err = fails(BASE.replace('dealer = "B"', 'dealer = "B"\nunseen = "B"'))
+    err = fails(EXAMPLE_TEXT.replace('dealer = "B"', 'dealer = "B"\nunseen = "B"'))
     assert "unseen must be a list" in str(err)
 
 
 def test_each_step_records_the_whole_deal_after_it() -> None:
     from dhumbal.deal import Deal
 
-    walk = load_text(BASE, "inline.toml")
+    walk = load_text(EXAMPLE_TEXT, "inline.toml")
     after_throw = Deal.from_json(walk.steps[1].state)
     assert after_throw.total(0) == 5 and after_throw.pile_top is not None
     # a refused step leaves the deal as it was

@@ -15,51 +15,27 @@ from pathlib import Path
 import pytest
 
 from dhumbal.examples import MAX_NESTING, ExampleError, load_text
+from rules_kit import EXAMPLE_TEXT
 
 ROOT = Path(__file__).resolve().parents[2]
 
-BASE = """\
-title = "K pair"
-profile = "nepali-games"
-seats = ["A", "B"]
-dealer = "B"
-
-[position]
-A = "K♠ K♥ A♦ A♣ A♥"
-B = "A♠ 4♣ 7♦ 7♣ 7♥"
-pile = "9♣"
-stock = "2♦ 7♠"
-
-[[steps]]
-act = "A: take stock"
-expect = { total.A = 25 }
-
-[[steps]]
-act = "A: throw K♠ K♥"
-expect = { total.A = 5, pile_top = "K♥" }
-
-[[steps]]
-act = "A: call"
-refused = "call-after-draw"
-"""
-
 # name: (the file's text, the text of the line that must be named, words of the message)
 CASES: dict[str, tuple[str, str, str]] = {
-    "pile-top-number": (BASE.replace('pile_top = "K♥"', "pile_top = 5"), "pile_top = 5", "pile_top must be one card"),
-    "hand-not-cards": (BASE.replace("expect = { total.A = 25 }", 'expect = { hand = { A = "ZZ" } }'),
+    "pile-top-number": (EXAMPLE_TEXT.replace('pile_top = "K♥"', "pile_top = 5"), "pile_top = 5", "pile_top must be one card"),
+    "hand-not-cards": (EXAMPLE_TEXT.replace("expect = { total.A = 25 }", 'expect = { hand = { A = "ZZ" } }'),
                        'hand = { A = "ZZ" }', "hand.A must be cards"),
-    "turns-text": (BASE.replace('stock = "2♦ 7♠"', 'stock = "2♦ 7♠"\nturns = "abc"'), 'turns = "abc"', "turns must be a whole number"),
-    "turns-list": (BASE.replace('stock = "2♦ 7♠"', 'stock = "2♦ 7♠"\nturns = [1]'), "turns = [1]", "turns must be a whole number"),
-    "offer-text": (BASE.replace('stock = "2♦ 7♠"', 'stock = "2♦ 7♠"\noffer = "2"'), 'offer = "2"', "offer must be a number"),
-    "note-number": (BASE.replace("expect = { total.A = 25 }", "expect = { total.A = 25 }\nnote = 5"), "note = 5", "note must be text"),
-    "bad-card-in-a-hand": (BASE.replace('B = "A♠ 4♣ 7♦ 7♣ 7♥"', 'B = "A♠ 4♣ 7X 7♣ 7♥"'), "7X", "not a card: '7X'"),
-    "card-twice": (BASE.replace('pile = "9♣"', 'pile = "A♠"'), 'pile = "A♠"', "A♠ appears twice"),
-    "score-text": (BASE.replace('dealer = "B"', 'dealer = "B"\nscores = { A = "ten" }'), 'scores = { A = "ten" }', "score of A must be a whole number"),
-    "act-number": (BASE.replace('act = "A: call"', "act = 7"), "act = 7", "act must be text"),
-    "stock-negative": (BASE.replace("expect = { total.A = 25 }", "expect = { stock = -1 }"), "stock = -1", "stock must be a whole number ≥ 0"),
-    "option-table": (BASE.replace('dealer = "B"', 'dealer = "B"\noptions = { runs = { on = 1 } }'), "options =", "option runs must be"),
-    "deeply-nested": (BASE + "\nextra = " + "[" * 3000 + "]" * 3000 + "\n", "extra = [[[", f"nested more than {MAX_NESTING} deep"),
-    "deeply-nested-table": (BASE.replace('dealer = "B"', 'dealer = "B"\ntable = ' + "{ a = " * 200 + "1" + " }" * 200),
+    "turns-text": (EXAMPLE_TEXT.replace('stock = "2♦ 7♠"', 'stock = "2♦ 7♠"\nturns = "abc"'), 'turns = "abc"', "turns must be a whole number"),
+    "turns-list": (EXAMPLE_TEXT.replace('stock = "2♦ 7♠"', 'stock = "2♦ 7♠"\nturns = [1]'), "turns = [1]", "turns must be a whole number"),
+    "offer-text": (EXAMPLE_TEXT.replace('stock = "2♦ 7♠"', 'stock = "2♦ 7♠"\noffer = "2"'), 'offer = "2"', "offer must be a number"),
+    "note-number": (EXAMPLE_TEXT.replace("expect = { total.A = 25 }", "expect = { total.A = 25 }\nnote = 5"), "note = 5", "note must be text"),
+    "bad-card-in-a-hand": (EXAMPLE_TEXT.replace('B = "A♠ 4♣ 7♦ 7♣ 7♥"', 'B = "A♠ 4♣ 7X 7♣ 7♥"'), "7X", "not a card: '7X'"),
+    "card-twice": (EXAMPLE_TEXT.replace('pile = "9♣"', 'pile = "A♠"'), 'pile = "A♠"', "A♠ appears twice"),
+    "score-text": (EXAMPLE_TEXT.replace('dealer = "B"', 'dealer = "B"\nscores = { A = "ten" }'), 'scores = { A = "ten" }', "score of A must be a whole number"),
+    "act-number": (EXAMPLE_TEXT.replace('act = "A: call"', "act = 7"), "act = 7", "act must be text"),
+    "stock-negative": (EXAMPLE_TEXT.replace("expect = { total.A = 25 }", "expect = { stock = -1 }"), "stock = -1", "stock must be a whole number ≥ 0"),
+    "option-table": (EXAMPLE_TEXT.replace('dealer = "B"', 'dealer = "B"\noptions = { runs = { on = 1 } }'), "options =", "option runs must be"),
+    "deeply-nested": (EXAMPLE_TEXT + "\nextra = " + "[" * 3000 + "]" * 3000 + "\n", "extra = [[[", f"nested more than {MAX_NESTING} deep"),
+    "deeply-nested-table": (EXAMPLE_TEXT.replace('dealer = "B"', 'dealer = "B"\ntable = ' + "{ a = " * 200 + "1" + " }" * 200),
                             "table = { a =", f"nested more than {MAX_NESTING} deep"),
 }
 
@@ -88,10 +64,10 @@ def test_a_bad_card_is_not_reported_at_the_position_header() -> None:
 
 
 def test_check_reports_every_file_of_a_directory_and_exits_non_zero(tmp_path: Path) -> None:
-    (tmp_path / "00-good.toml").write_text(BASE, encoding="utf-8")
+    (tmp_path / "00-good.toml").write_text(EXAMPLE_TEXT, encoding="utf-8")
     for name, (text, _, _) in CASES.items():
         (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
-    (tmp_path / "zz-good.toml").write_text(BASE, encoding="utf-8")  # after every bad one
+    (tmp_path / "zz-good.toml").write_text(EXAMPLE_TEXT, encoding="utf-8")  # after every bad one
     done = subprocess.run([sys.executable, "-m", "dhumbal", "check", str(tmp_path)],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 1
@@ -107,7 +83,7 @@ def test_check_reports_every_file_of_a_directory_and_exits_non_zero(tmp_path: Pa
 
 def test_a_file_that_is_not_utf8_or_not_there_is_reported_and_the_rest_checked(tmp_path: Path) -> None:
     (tmp_path / "a-binary.toml").write_bytes(b"\xff\xfe\x00title")
-    (tmp_path / "b-good.toml").write_text(BASE, encoding="utf-8")
+    (tmp_path / "b-good.toml").write_text(EXAMPLE_TEXT, encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "dhumbal", "check", str(tmp_path), str(tmp_path / "missing.toml")],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 1 and "Traceback" not in done.stderr
