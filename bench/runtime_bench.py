@@ -380,7 +380,7 @@ def main_thread_while_bots_play(browser: Any, url: str) -> None:
         page.click("#dh-table [data-dht-play]")
         page.wait_for_selector("#dh-table[data-state=ready][data-answers]", timeout=LOAD_TIMEOUT)
         board = "#dh-table .dht-play-area"
-        idle = "!document.querySelector('#dh-table').hasAttribute('data-busy')"
+        idle = "() => !document.querySelector('#dh-table').hasAttribute('data-busy')"
         turns = 0
         while turns < READER_TURNS:
             page.wait_for_function(idle, timeout=60_000)
@@ -392,7 +392,7 @@ def main_thread_while_bots_play(browser: Any, url: str) -> None:
                 continue
             if area.get_attribute("data-phase") == "start":
                 page.click(f'{board} [data-action="take stock"]')
-                page.wait_for_function("document.querySelector('#dh-table .dht-play-area').dataset.phase === 'throw'")
+                page.wait_for_function("() => document.querySelector('#dh-table .dht-play-area').dataset.phase === 'throw'")
             cards = page.locator(f"{board} .dht-card[aria-pressed]")
             values = [int(v) for v in cards.evaluate_all("els => els.map(e => e.dataset.value)")]
             cards.nth(values.index(max(values))).click()

@@ -173,7 +173,7 @@ def test_the_hint_in_the_browser_speaks_the_page_s_language(site_page: Any, real
     assert hint.get_attribute("aria-pressed") == "false"
     before_hash = table_hash(page)
     click(page, hint)
-    page.wait_for_function(f"document.querySelector('{BOARD} [data-op=\"hint\"]').getAttribute('aria-pressed') === 'true'")
+    page.wait_for_function(f"() => document.querySelector('{BOARD} [data-op=\"hint\"]').getAttribute('aria-pressed') === 'true'")
     words = status(page)  # the status line: the table's live region, in the dock under the reader's eyes
     assert count_text(odds.HINT_SAMPLES, "nl") in words and "rondes" in words
     assert table_hash(page) == before_hash  # asking for a hint is not a move
