@@ -83,7 +83,7 @@ def choose(deal: Deal, difficulty: Difficulty = "medium") -> Action:
             elif difficulty == "easy":
                 take = v <= 1
             else:
-                take = v <= 3 or (_pairs(top, hand) and v < _mean_unseen(deal))
+                take = v <= 3 or (_pairs(top, hand) and _below_mean(deal, v))
             return _TAKE_PILE if take or not deal.can_draw_stock() else _TAKE_STOCK
     elif phase == "over":
         raise ValueError("the deal is over")
@@ -130,10 +130,11 @@ def _lower_bound(deal: Deal, seat: int) -> int:
     return sum(p.value(c) for c in known) + unknown * least
 
 
-def _mean_unseen(deal: Deal) -> float:
+def _below_mean(deal: Deal, v: int) -> bool:
+    """Whether a card worth ``v`` is worth less than the pack's mean card (whole numbers only)."""
     p = deal.profile
     values = [p.value(c) for c in range(p.deck_size)]
-    return sum(values) / len(values)
+    return v * len(values) < sum(values)
 
 
 def _pairs(card: Card, hand: Sequence[Card]) -> bool:
@@ -215,14 +216,16 @@ _RANK_ORDER: Final = tuple((c % 13) * 64 + c if c < 52 else 13 * 64 + c for c in
 _RANK_KEY: Final = _RANK_ORDER.__getitem__
 
 
-def _lookahead(deal: Deal, hand: Sequence[Card], group: Sequence[Card]) -> float:
-    """What throwing ``group`` sheds now, and half of the best throw it leaves for later."""
+def _lookahead(deal: Deal, hand: Sequence[Card], group: Sequence[Card]) -> int:
+    """What throwing ``group`` sheds now, and half of the best throw it leaves for later,
+    less a fifth of a point for each card kept past one: in tenths of a point, so every
+    figure is a whole number (the same on every Python version)."""
     rest = [c for c in hand if c not in group]
-    now = _group_value(deal, group)
+    now = 10 * _group_value(deal, group)
     if not rest:
-        return now + 0.1
+        return now + 1
     later = best_group_value(deal.profile, rest)
-    return now + 0.5 * later - 0.2 * max(0, len(rest) - 1)
+    return now + 5 * later - 2 * max(0, len(rest) - 1)
 
 
 def _throw_most(deal: Deal, seat: int) -> Action:
@@ -239,8 +242,18 @@ def _throw_most(deal: Deal, seat: int) -> Action:
     best = max(groups, key=lambda g: (len(g), _group_value(deal, g), [-c for c in g]))
     if len(best) == 1 and len(groups) > 1:
         rng = random.Random(f"dhumbal/bot/{deal.seed}/{deal.turns}/{seat}")
-        best = rng.choice(sorted(groups))
+        best = sorted(groups)[_below(rng, len(groups))]
     return Action.throw(*best)
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """A whole number in ``range(n)`` from ``rng``'s bits by rejection: the draws of
+    ``rng.choice``, written out so no Python version's ``random`` internals matter."""
+    bits = n.bit_length()
+    r = rng.getrandbits(bits)
+    while r >= n:
+        r = rng.getrandbits(bits)
+    return r
 
 
 def _pick_closing(deal: Deal, seat: int) -> Action:
