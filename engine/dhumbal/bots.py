@@ -8,6 +8,13 @@ remembers public picks, calls earlier when every opponent is provably heavier,
 and throws with a look at what it will keep. The expert (its own module)
 weighs sampled deals consistent with what it has seen. Bots are deterministic:
 the same position gives the same move, so seeded games replay exactly.
+
+One more level plays only in mixed tables (``simulate --bots``, :mod:`dhumbal.arena`),
+as a yardstick: ``aggressive``, the champion agent of the published study of
+Dhumbal agents (arXiv 2510.11736, "AI Agents for the Dhumbal Card Game"),
+written here from its description: it calls the moment a call is legal, and
+otherwise throws its heaviest legal group, taking a light face-up card
+(:data:`LIGHT`) when it can.
 """
 
 from __future__ import annotations
@@ -20,7 +27,14 @@ from .deal import Action, Deal
 from .groups import best_group_value, heaviest_group
 
 Difficulty = Literal["easy", "medium", "hard", "expert"]
+#: The levels of the table's settings.
 DIFFICULTIES: Final = ("easy", "medium", "hard", "expert")
+Level = Literal["easy", "medium", "hard", "expert", "aggressive"]
+#: Every bot level: the table's four and the published reference bot (mixed tables only).
+LEVELS: Final[tuple[Level, ...]] = ("easy", "medium", "hard", "expert", "aggressive")
+#: The heaviest face-up card the aggressive reference bot takes (the lightest of the
+#: cards on offer, when it is worth this much or less); otherwise it draws blind.
+LIGHT: Final = 5
 MARGIN: Final = {"easy": 0, "medium": 1, "hard": 2}
 # Call thresholds where a profile has no call limit (cardrulesplus).
 NO_LIMIT_CALL: Final = {"easy": 7, "medium": 5, "hard": 4}
@@ -43,7 +57,7 @@ _TAKE_STOCK: Final = Action.take_stock()
 _TAKE_PILE: Final = Action.take_pile()
 
 
-def choose(deal: Deal, difficulty: Difficulty = "medium") -> Action:
+def choose(deal: Deal, difficulty: Level = "medium") -> Action:
     """The bot's action for the seat on turn: always one of ``deal.legal_actions()``.
 
     The common steps are written out here rather than in helpers: bots play
@@ -54,6 +68,8 @@ def choose(deal: Deal, difficulty: Difficulty = "medium") -> Action:
         from .expert import choose as expert_choose
 
         return expert_choose(deal)
+    if difficulty == "aggressive":
+        return aggressive(deal)
     phase = deal.phase
     seat = deal.turn
     p = deal.profile
@@ -98,21 +114,56 @@ def choose(deal: Deal, difficulty: Difficulty = "medium") -> Action:
     return _throw(deal, seat, difficulty)
 
 
-def policy(difficulty: Difficulty = "medium") -> Callable[[Deal], Action]:
+def policy(difficulty: Level = "medium") -> Callable[[Deal], Action]:
     """``choose`` at one level, as a policy for :func:`dhumbal.playout.play_out` (one shared function per level)."""
     return _POLICIES[difficulty]
 
 
-def _policy(difficulty: Difficulty) -> Callable[[Deal], Action]:
+def _policy(difficulty: Level) -> Callable[[Deal], Action]:
     def play(deal: Deal) -> Action:
         return choose(deal, difficulty)
 
     return play
 
 
+def aggressive(deal: Deal) -> Action:
+    """The reference bot's move (arXiv 2510.11736's "Aggressive" agent, from its description).
+
+    Two rules, nothing else: **call** the moment a call is legal; otherwise
+    **throw the heaviest legal group** (the most points, then the most cards,
+    then the lowest cards), and where a card is taken, take the lightest
+    face-up card on offer if it is worth at most :data:`LIGHT`, else draw from
+    the stock. It keeps no memory and makes no guess about the other hands.
+    Where the rules leave it no such move (no stock to draw from, no throw that
+    lets its turn finish), it makes the only move left.
+    """
+    phase = deal.phase
+    p = deal.profile
+    if phase == "over":
+        raise ValueError("the deal is over")
+    if phase == "start" and deal.can_call():
+        return _CALL
+    values = p.values
+    if phase == ("start" if p.draw_first else "take"):
+        if p.take_rule == "pile-top":
+            on_offer = [deal.pile[-1]] if deal.pile and deal.hands[deal.turn] else []
+        else:
+            on_offer = deal.pickable()
+        light = min(on_offer, key=lambda c: (values[c], c)) if on_offer else None
+        if light is not None and (values[light] <= LIGHT or not deal.can_draw_stock()):
+            return _TAKE_PILE if p.take_rule == "pile-top" else Action.take_pile(light)
+        return _TAKE_STOCK if deal.can_draw_stock() else _CALL
+    groups = deal.legal_groups()
+    if not groups:
+        return _CALL  # no throw lets the turn finish: only a call is left
+    best = max(groups, key=lambda g: (sum([values[c] for c in g]), len(g), [-c for c in g]))
+    return Action.throw(*best)
+
+
 # the medium level is ``choose`` itself (its default), which saves a call per move
 _POLICIES: Final[dict[str, Callable[[Deal], Action]]] = {
     "easy": _policy("easy"), "medium": choose, "hard": _policy("hard"), "expert": _policy("expert"),
+    "aggressive": aggressive,
 }
 
 
@@ -286,7 +337,7 @@ def _pick(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
 
 
 def play_deal(
-    deal: Deal, difficulty: Difficulty | Sequence[Difficulty] = "medium", *, max_actions: int = 20000, checked: bool = False,
+    deal: Deal, difficulty: Level | Sequence[Level] = "medium", *, max_actions: int = 20000, checked: bool = False,
 ) -> Deal:
     """Let bots play ``deal`` to its end (a bound guards against a runaway deal).
 
