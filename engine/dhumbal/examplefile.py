@@ -357,7 +357,8 @@ class _Scanner:
                     tables[resolved] = tables.get(resolved, 0) + 1
                     resolved += (tables[resolved] - 1,)
                 prefix = resolved
-                self.positions.record(prefix, self.line_no)
+                for cut in range(1, len(prefix) + 1):  # [[steps]] names "steps" and this step
+                    self.positions.record(prefix[:cut], self.line_no)
             else:
                 parts = self.key()
                 self.positions.record_key(prefix, parts, self.line_no)
@@ -453,7 +454,10 @@ def parse(text: str, name: str) -> tuple[dict[str, Any], Positions]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"line (\d+)", str(exc))
-        raise ExampleError(name, int(m.group(1)) if m else None, f"not valid TOML: {exc}") from None
+        line = int(m.group(1)) if m else None
+        if line is None and "end of document" in str(exc):
+            line = len(text.rstrip("\n").split("\n"))  # the last line that holds anything
+        raise ExampleError(name, line, f"not valid TOML: {exc}") from None
     except (ValueError, RecursionError, MemoryError) as exc:  # pragma: no cover - the bounds come first
         raise ExampleError(name, None, f"not valid TOML: {type(exc).__name__}") from None
     big = _big_int(data, ())

@@ -36,7 +36,7 @@ from .profiles import Profile, ProfileError, find_profile
 
 __all__ = [
     "ExampleError", "MAX_FILE_BYTES", "MAX_NESTING", "PHASES", "Step", "StepResult", "Walkthrough", "babel_extract",
-    "check_notes", "display_names", "example_files", "load_file", "load_text", "note_text",
+    "check_notes", "display_names", "example_files", "load_file", "load_text", "note_text", "shown_name",
 ]
 
 TOP_KEYS: Final = {"title", "profile", "options", "seats", "names", "dealer", "position", "seed", "steps", "scores", "intro", "table", "unseen"}
