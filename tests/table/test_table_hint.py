@@ -24,7 +24,7 @@ from dhumbal import odds, share, view, web
 from dhumbal.deal import Action, Deal
 from dhumbal.i18n import count_text, translator
 from dhumbal.profiles import find_profile
-from dhumbal.session import replay_session
+from dhumbal.session import restore_session
 
 HINT_BUTTON = re.compile(r'<button[^>]*data-op="hint"[^>]*>')
 
@@ -152,7 +152,7 @@ def test_a_shared_link_with_an_expert_replays_the_same_game(profile: str) -> Non
         r = ask(op="act", action=simple_move(deal, me))
     payload = share.decode_hash(r["hash"])
     assert payload["d"] == "expert"
-    again = replay_session(payload, "en")
+    again = restore_session(payload, "en")
     original = web.SESSIONS["hint-table"]
     assert again.deal is not None and original.deal is not None
     assert again.deal.transcript() == original.deal.transcript()
