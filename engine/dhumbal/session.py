@@ -471,10 +471,11 @@ def _restore_actions(payload: Mapping[str, Any], lang: str) -> Session:
     return session
 
 
-def replay_session(payload: Mapping[str, Any], lang: str, *, budget: int | None = BOT_BUDGET) -> Session:
+def replay_session(payload: Mapping[str, Any], lang: str, *, bounded: bool = True) -> Session:
     """Rebuild a session from a first-version link (the reader's moves; the bots replay
-    theirs, within ``budget`` bot decisions); ``ValueError`` for anything that does not
-    replay exactly, :class:`LinkTooCostly` for a replay that would cost more."""
+    theirs, within :data:`BOT_BUDGET` unless ``bounded`` is false); ``ValueError`` for
+    anything that does not replay exactly, :class:`LinkTooCostly` for a replay that
+    would cost more."""
     if payload.get("v") != 1:
         raise ValueError(f"hash version {payload.get('v')!r}, expected 1")
     settings = _link_settings(payload)
@@ -483,7 +484,7 @@ def replay_session(payload: Mapping[str, Any], lang: str, *, budget: int | None 
         raise ValueError("the hash's moves are not a list of texts")
     if payload.get("n") != len(moves) or isinstance(payload.get("n"), bool):
         raise ValueError("the hash's deal number does not match its moves")
-    session = Session(settings, lang=lang, bot_budget=budget)
+    session = Session(settings, lang=lang, bot_budget=BOT_BUDGET if bounded else None)
     session.sort = payload.get("o") == 1
     session.start()
     for k, text in enumerate(moves):

@@ -49,6 +49,9 @@ from .share import HASH_PREFIX, MAX_HASH
 TITLE: Final = N_("Play against the bots")
 PLAY: Final = N_("Play")
 RETRY: Final = N_("Retry")
+# TRANSLATORS: beside Retry when the table is in error: leaves the game of
+# the page's link (which may be what fails) and deals a fresh game.
+FRESH_GAME: Final = N_("New game")
 STATIC_NOTE: Final = N_("Press Play to deal. The first time, Play downloads the game engine (up to {megabytes} MB) into your browser; after that every table on this site starts at once. Nothing you play is sent anywhere.")
 STATIC_NOTE_POSITION: Final = N_("Press Play to play from this position. The first time, Play downloads the game engine (up to {megabytes} MB) into your browser. Nothing you play is sent anywhere.")
 FRUGAL_NOTE: Final = N_("Your browser asks to save data, so the game engine loads only when you press Play.")
@@ -344,6 +347,7 @@ def render_table(model: TableModel, *, status: str = "", attrs: Mapping[str, str
         f'<p class="dht-loader__buttons">'
         f'<button type="button" class="dht-btn dht-btn--primary dht-play" data-dht-play>{_e(t(PLAY))}</button>'
         f'<button type="button" class="dht-btn dht-retry" data-dht-retry>{_e(t(RETRY))}</button>'
+        f'<button type="button" class="dht-btn dht-retry dht-fresh" data-dht-fresh>{_e(t(FRESH_GAME))}</button>'
         f"</p></div>"
     )
     status_p = (f'<p class="dht-status" id="{_e(tid)}-status" role="status" aria-live="polite" aria-atomic="true">'
