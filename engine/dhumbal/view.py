@@ -42,7 +42,7 @@ from .match import Match, money_text
 from .messages import TEMPLATES, Message
 from .odds import CallOdds
 from .profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
-from .share import HASH_PREFIX, MAX_HASH
+from .share import HASH_PREFIX, MAX_HASH, V2_MARK
 
 # -- strings ------------------------------------------------------------------------
 
@@ -321,7 +321,7 @@ def render_table(model: TableModel, *, status: str = "", attrs: Mapping[str, str
         "data-digits": digits("0123456789", model.lang),
         # The longest link the engine reads: the script sends no more of a
         # longer one (it is refused all the same, with a fresh deal).
-        "data-max-hash": str(len(HASH_PREFIX) + MAX_HASH),
+        "data-max-hash": str(len(HASH_PREFIX) + len(V2_MARK) + MAX_HASH),
         "aria-labelledby": f"{tid}-title",
         "tabindex": "-1",
     }

@@ -74,6 +74,17 @@ def reference_replay(hash_text: str) -> Reference:
     return Reference(match, outcomes, deal)
 
 
+def reader_moves(hash_text: str) -> list[str]:
+    """The reader's moves of each deal in a link, as the first link version wrote them
+    (``"s,tKS"``): read from a version-2 link by restoring it (every action applied once)."""
+    data = decode_hash(hash_text)
+    if data["v"] == 1:
+        return list(data["m"])
+    from dhumbal.session import restore_session
+
+    return [",".join(m) for m in restore_session(data, "en").moves]
+
+
 def simple_move(deal: Deal, seat: int) -> str:
     """Call at 5 or less when allowed; else take from the stock; else throw the highest card."""
     if deal.is_legal(Action.call()) and deal.total(seat) <= 5:

@@ -219,6 +219,15 @@ def test_the_budget_holds_a_restore_to_a_bounded_number_of_decisions() -> None:
 # -- every value read from a link is checked -------------------------------------------------------
 
 
+@pytest.mark.parametrize("text", ["NaN", "[Infinity]", '{"a": -Infinity}', "1e999", "[-1e400]", "1" + "0" * 19, '{"s": -12345678901234567890}'])
+def test_json_from_outside_holds_no_infinity_and_no_oversized_number(text: str) -> None:
+    from dhumbal import boundedjson
+
+    with pytest.raises(ValueError):
+        boundedjson.loads(text, max_chars=1000)
+    assert boundedjson.loads('[1.5, -2, 1234567890123456789]', max_chars=100) == [1.5, -2, 1234567890123456789]
+
+
 def v2_link(payload: Any, *, allow_nan: bool = True) -> str:
     raw = json.dumps(payload, separators=(",", ":"), allow_nan=allow_nan).encode()
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
