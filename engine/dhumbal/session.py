@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Mapping, Sequence
 
 from . import cards as C
-from . import view
 from .bots import choose
 from .deal import Action, Deal, IllegalAction
 from .i18n import N_, translator
@@ -30,6 +29,9 @@ from .protocol import (
     read_position, read_profile, read_seed,
 )
 from .share import HASH_VERSION, compact_state, decode_move, encode_hash, encode_move, expand_state
+from .view.felt import render_felt
+from .view.model import TableModel
+from .view.table import render_board
 
 MAX_MOVES: Final = 1_000  # reader moves in one deal
 MAX_DEALS: Final = 60
@@ -206,7 +208,7 @@ class Session:
         guard = 0
         self.playback = None
         if self.watching and not deal.is_over and deal.turn != me:
-            self.playback = Playback(board=view.render_board(self._model()), lead=list(lead))
+            self.playback = Playback(board=render_board(self._model()), lead=list(lead))
         while not deal.is_over and deal.turn != me:
             guard += 1
             if guard > 50_000:  # pragma: no cover - bots always finish (PROFILES ruling 5)
@@ -216,7 +218,7 @@ class Session:
             said = self._record(events)
             texts += said
             if self.playback is not None:
-                felt = view.render_felt(self._model(), move=(seat, events))
+                felt = render_felt(self._model(), move=(seat, events))
                 self.playback.frames.append(Frame(seat, said, felt))
         if deal.is_over and len(self.match.deals) < len(self.match.dealers):
             texts += self._record(self.match.finish_deal(), by_match_seat=True)
@@ -293,11 +295,11 @@ class Session:
         picks = [a for a in deal.legal_actions() if a.kind == "take" and a.source == "pile"]
         return t(PROMPT_PICK) if picks else t(PROMPT_PICK_STOCK)
 
-    def _model(self) -> view.TableModel:
+    def _model(self) -> TableModel:
         return self.model(live=True, table_id=self.table_id)
 
-    def model(self, *, live: bool, table_id: str, face_down: bool = False) -> view.TableModel:
-        return view.TableModel(
+    def model(self, *, live: bool, table_id: str, face_down: bool = False) -> TableModel:
+        return TableModel(
             lang=self.lang,
             table_id=table_id,
             profile=self.settings.profile,

@@ -17,7 +17,7 @@ from dhumbal.deal import Action, Deal
 from dhumbal.examples import ExampleError, Walkthrough, display_names, example_files, load_file, note_text
 from dhumbal.i18n import N_, translator
 from dhumbal.profiles import PROFILE_KEYS
-from dhumbal.view import score_rows
+from dhumbal.view.scores import score_rows
 
 from .cards import clear_badges
 from .diagram import clear_faces, diagram

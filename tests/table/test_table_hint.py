@@ -20,11 +20,12 @@ import pytest
 from tabledriver import BOARD, TABLE, click, start, status, table_hash, ui_move
 from tablekit import simple_move
 
-from dhumbal import odds, share, view, web
+from dhumbal import odds, share, web
 from dhumbal.deal import Action, Deal
 from dhumbal.i18n import count_text, translator
 from dhumbal.profiles import find_profile
 from dhumbal.session import replay_session
+from dhumbal.view.hint import HINT_CAUGHT_IF, hint_text
 
 HINT_BUTTON = re.compile(r'<button[^>]*data-op="hint"[^>]*>')
 
@@ -76,7 +77,7 @@ def test_the_hint_shows_the_engine_s_odds_in_the_page_s_language_and_hides_again
     assert deal is not None
     expected = odds.call_odds(deal.profile, deal.public_view(deal.turn))
     assert expected.can_call and expected.play_on_value is not None
-    words = view.hint_text(expected, "fr")
+    words = hint_text(expected, "fr")
     assert r["status"] == words
     assert count_text(odds.HINT_SAMPLES, "fr") in words and "donnes" in words and "annoncer" in words
     # sorting the hand is not a move: the hint stays
@@ -86,7 +87,7 @@ def test_the_hint_shows_the_engine_s_odds_in_the_page_s_language_and_hides_again
     r = ask(op="hint", lang="fr")
     assert not pressed(r) and r["status"] == ""
     # and again: the same figures (seeded by the view)
-    assert view.hint_text(expected, "fr") == ask(op="hint", lang="fr")["status"]
+    assert hint_text(expected, "fr") == ask(op="hint", lang="fr")["status"]
 
 
 def test_after_a_move_the_hint_is_gone() -> None:
@@ -112,8 +113,8 @@ def test_a_hint_where_no_call_is_allowed_still_counts_and_the_reason_stands_by_t
     reason = deal.refusal(Action.call(), deal.turn)
     assert reason is not None
     expected = odds.call_odds(deal.profile, deal.public_view(deal.turn), playouts=0)
-    assert text == view.hint_text(expected, "nl", allowed=False)
-    assert text.startswith(translator("nl")(view.HINT_CAUGHT_IF, total="§", caught="§", samples="§").split("§")[0])
+    assert text == hint_text(expected, "nl", allowed=False)
+    assert text.startswith(translator("nl")(HINT_CAUGHT_IF, total="§", caught="§", samples="§").split("§")[0])
     assert count_text(odds.HINT_SAMPLES, "nl") in text and "Roepen levert" not in text
     # the engine's reason is under the disabled Call button, as before the hint
     assert reason.text("nl", web.SESSIONS["hint-table"].deal_names()).replace("'", "&#x27;") in r["html"]

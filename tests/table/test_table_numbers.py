@@ -11,7 +11,7 @@ import pytest
 from dhumbal.deal import Deal
 from dhumbal.i18n import read_decimal, translator
 from dhumbal.profiles import find_profile
-from dhumbal.view import score_rows
+from dhumbal.view.scores import score_rows
 from dhumbal.web import handle_request
 
 #: Asha calls on 6 against 14, 9 and 21 (seed 002): she collects 44 points, 2.20 at 0.05 a point.

@@ -458,7 +458,7 @@ def test_restoring_the_readers_own_game_is_quiet() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_score_row_is_explained_in_the_page_language(lang: str) -> None:
-    from dhumbal import view
+    from dhumbal.view.scores import score_notes
 
     for profile in PROFILE_KEYS:
         ask(op="new", profile=profile, seed=5, lang=lang, options={"players": 3})
@@ -470,7 +470,7 @@ def test_every_score_row_is_explained_in_the_page_language(lang: str) -> None:
         assert deal is not None and deal.outcome is not None
         m = session().match
         eliminated = [x in m.eliminated for x in m.seating] if deal.profile.elimination is not None else None
-        expected = view.score_notes(deal.outcome, deal.profile, lang, session().deal_names(),
+        expected = score_notes(deal.outcome, deal.profile, lang, session().deal_names(),
                                     totals=[m.scores[x] for x in m.seating], eliminated=eliminated)
         assert [k for k, _ in expected] == notes
         for key, text in expected:
@@ -478,18 +478,18 @@ def test_every_score_row_is_explained_in_the_page_language(lang: str) -> None:
 
 
 def test_a_caught_dashain_call_says_the_caller_pays_the_sum_of_every_other_hand() -> None:
-    from dhumbal import view
+    from dhumbal.view.scores import score_notes
     from dhumbal.deal import Outcome
 
     profile = find_profile("dashain")
     # 002: Chandra calls on 9 while Asha holds 6 (Bikash 14, Dipa 21): Chandra pays Asha 44
     o = Outcome("call", 2, True, 0, (6, 14, 9, 21), (0, 0, 44, 0), (44, 0, -44, 0), (0, 0, 44, 0))
-    notes = dict(view.score_notes(o, profile, "en", ["Asha", "Bikash", "Chandra", "Dipa"], totals=[44, 0, -44, 0]))
+    notes = dict(score_notes(o, profile, "en", ["Asha", "Bikash", "Chandra", "Dipa"], totals=[44, 0, -44, 0]))
     assert "Chandra, the caller, got caught by Asha" in notes["paid"]
     assert "the sum of every other hand, the caller's own included: 44" in notes["paid"]
     crp = find_profile("cardrulesplus")
     o = Outcome("call", 1, False, 1, (12, 3, 20), (12, 0, 20), (0, 0, 0), (12, 0, 20))
-    notes = dict(view.score_notes(o, crp, "en", ["A", "B", "C"], totals=[90, 10, 40]))
+    notes = dict(score_notes(o, crp, "en", ["A", "B", "C"], totals=[90, 10, 40]))
     assert "Lower is better" in notes["total"] and "Nearest to 100: A, 10 points away." in notes["total"]
 
 
