@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Mapping, Sequence
 
 from . import cards as C
-from .bots import choose
-from .deal import Action, Deal, IllegalAction
+from .action import Action
+from .botlevels import choose
+from .deal import Deal, IllegalAction
 from .i18n import N_, translator
 from .match import Match
 from .messages import Message, seat_name
@@ -28,6 +29,7 @@ from .protocol import (
     ERROR_DEAL_NOT_OVER, ERROR_MATCH_OVER, RequestError, Settings, read_difficulty, read_names,
     read_position, read_profile, read_seed,
 )
+from .records import state_from_json, state_to_json
 from .share import HASH_VERSION, compact_state, decode_move, encode_hash, encode_move, expand_state
 from .view.felt import render_felt
 from .view.model import TableModel
@@ -100,7 +102,7 @@ class Session:
     def __post_init__(self) -> None:
         s = self.settings
         if s.start is not None:
-            deal = Deal.from_json(s.start)
+            deal = state_from_json(s.start)
             deal.profile = s.profile
             self.match = Match(s.profile, seed=s.seed, first_dealer=deal.dealer)
             self.match.deal = deal
@@ -349,7 +351,7 @@ def replay_session(payload: Mapping[str, Any], lang: str) -> Session:
             raise ValueError(f"bad position in the hash: {exc}") from None
         if profile2.canonical() != profile.canonical():
             raise ValueError("the hash's profile and position disagree")
-        start = deal.to_json()
+        start = state_to_json(deal)
     session = Session(Settings(profile, difficulty, seed, start, names), lang=lang)
     session.sort = payload.get("o") == 1
     session.start()

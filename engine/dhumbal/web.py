@@ -23,8 +23,9 @@ import time
 from typing import Any, Final, Mapping, Sequence
 
 from . import boundedjson
-from .bots import Difficulty, choose
-from .deal import Action, Deal, IllegalAction, PositionError, parse_action
+from .action import Action, parse_action
+from .botlevels import Difficulty, choose
+from .deal import Deal, IllegalAction, PositionError
 from .i18n import N_, translator
 from .odds import HINT_PLAYOUTS
 from .profiles import Profile, ProfileError
@@ -33,6 +34,7 @@ from .protocol import (
     new_seed, read_difficulty, read_lang, read_names, read_position, read_profile, read_seed,
     unwrap_position,
 )
+from .records import state_to_json, transcript
 from .session import Session, replay_session
 from .share import decode_hash
 from .view.hint import hint_text
@@ -109,7 +111,7 @@ def _response(session: Session, table_id: str, op: str, events: list[str], *,
             "your_turn": session.is_my_turn(),
             "is_over": deal is not None and deal.is_over,
             "match_over": session.match_over(),
-            "transcript": None if deal is None else deal.transcript(),
+            "transcript": None if deal is None else transcript(deal),
         },
     }
     if settings:
@@ -185,7 +187,7 @@ def handle_request(req: Any) -> dict[str, Any]:
             state, given_names = unwrap_position(req.get("state"), req.get("names"))
             deal, profile = read_position(state)
             names = read_names(given_names, deal.players)
-            settings = Settings(profile, read_difficulty(req.get("difficulty")), deal.seed, deal.to_json(), names)
+            settings = Settings(profile, read_difficulty(req.get("difficulty")), deal.seed, state_to_json(deal), names)
             session, events = _new_session(settings, lang, table_id)
             SESSIONS[table_id] = session
             own = names[session.me] if names is not None else session.names[session.me]
@@ -337,7 +339,7 @@ def prerender(*, lang: str, profile: Profile, seed: int | str, difficulty: Diffi
     """
     if start is not None:
         deal, profile = read_position(start)
-        settings = Settings(profile, difficulty, deal.seed, deal.to_json(), read_names(list(names) if names else None, deal.players))
+        settings = Settings(profile, difficulty, deal.seed, state_to_json(deal), read_names(list(names) if names else None, deal.players))
     else:
         settings = Settings(profile, difficulty, seed)
     session = Session(settings, lang=lang, table_id=table_id)

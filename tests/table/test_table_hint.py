@@ -24,6 +24,7 @@ from dhumbal import odds, share, web
 from dhumbal.deal import Action, Deal
 from dhumbal.i18n import count_text, translator
 from dhumbal.profiles import find_profile
+from dhumbal.records import from_position, state_to_json, transcript
 from dhumbal.session import replay_session
 from dhumbal.view.hint import HINT_CAUGHT_IF, hint_text
 
@@ -48,11 +49,11 @@ def callable_position() -> dict[str, Any]:
     from dhumbal.cards import parse_cards as cards
 
     p = find_profile("nepali-games")
-    deal = Deal.from_position(
+    deal = from_position(
         p, hands=[cards("A♠ 2♥"), cards("9♣ 9♦ 8♠"), cards("K♠ Q♥ 4♦ 3♣"), cards("7♠ 7♥")],
         pile=cards("5♦"), dealer=3, turns=8,
     )
-    return deal.to_json()
+    return state_to_json(deal)
 
 
 def test_the_hint_is_offered_at_the_turn_start_and_off_until_pressed() -> None:
@@ -156,7 +157,7 @@ def test_a_shared_link_with_an_expert_replays_the_same_game(profile: str) -> Non
     again = replay_session(payload, "en")
     original = web.SESSIONS["hint-table"]
     assert again.deal is not None and original.deal is not None
-    assert again.deal.transcript() == original.deal.transcript()
+    assert transcript(again.deal) == transcript(original.deal)
     restored = ask(op="restore", hash=r["hash"], table="other-table")
     assert restored["summary"]["transcript"] == r["summary"]["transcript"]
 

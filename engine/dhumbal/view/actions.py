@@ -11,7 +11,8 @@ import json
 from typing import Final, Sequence
 
 from .. import cards as C
-from ..deal import Action, Deal
+from ..action import Action
+from ..deal import Deal
 from ..i18n import N_, Translator, translator
 from ..messages import TEMPLATES
 from .markup import button, esc, ordered

@@ -15,7 +15,8 @@ from typing import Final, Mapping, Sequence
 
 from .. import cardface
 from .. import cards as C
-from ..deal import Action, Deal
+from ..action import Action
+from ..deal import Deal
 from ..i18n import N_, NP_, Translator, card_name, number, translator
 from ..messages import Message
 from .markup import attributes, button, cards_spans, esc, ordered, signed, with_cards

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Final, Sequence
 
-from ..deal import Deal, Outcome
+from ..deal import Deal
 from ..i18n import N_, Translator, digits, number, translator
 from ..match import money_text
 from ..profiles import Profile
+from ..scoring import Outcome
 from .markup import esc, signed
 from .model import TableModel
 
