@@ -18,6 +18,7 @@ from dhumbal.deal import Deal
 from dhumbal.examples import ExampleError, Walkthrough, display_names, example_files, load_file, note_text
 from dhumbal.i18n import N_, translator
 from dhumbal.profiles import PROFILE_KEYS
+from dhumbal.records import state_from_json
 from dhumbal.view.scores import score_rows
 
 from .cards import clear_badges
