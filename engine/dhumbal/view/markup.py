@@ -14,11 +14,14 @@ from .. import cardface
 from .. import cards as C
 from ..i18n import Translator, number
 
+
 def esc(text: object) -> str:
+    """``text`` escaped for HTML text and for a quoted attribute value alike."""
     return escape(str(text), quote=True)
 
 
 def attributes(values: Mapping[str, str | None]) -> str:
+    """`` name="value"`` for each attribute (a bare name for ``""``, nothing for ``None``), values escaped."""
     return "".join(f' {k}="{esc(v)}"' if v != "" else f" {k}" for k, v in values.items() if v is not None)
 
 
@@ -28,10 +31,12 @@ def card_span(card: C.Card, lang: str) -> str:
 
 
 def cards_spans(cards: Iterable[C.Card], lang: str) -> str:
+    """Cards shown side by side (see :func:`card_span`)."""
     return "".join(card_span(c, lang) for c in cards)
 
 
 def signed(n: int, lang: str) -> str:
+    """A score with its sign (``+5``, ``−5``; ``0`` bare), in the language's digits."""
     return number(n, lang, signed=True) if n else number(0, lang)
 
 
@@ -54,6 +59,9 @@ def with_card_in_text(text: str, card: C.Card, lang: str) -> str:
 def button(label: str, *, action: str | None = None, op: str | None = None, cls: str = "",
             enabled: bool = True, live: bool = True, extra: Mapping[str, str | None] | None = None,
             inner: str | None = None) -> str:
+    """A table button: ``data-action`` (an engine action) or ``data-op`` (a session operation);
+    ``enabled=False`` marks it ``aria-disabled`` (it stays focusable), ``live=False``
+    disables it (a pre-rendered table before the engine runs)."""
     a: dict[str, str | None] = {"type": "button", "class": ("dht-btn " + cls).strip()}
     if action is not None:
         a["data-action"] = action
@@ -68,4 +76,5 @@ def button(label: str, *, action: str | None = None, op: str | None = None, cls:
 
 
 def ordered(hand: Sequence[C.Card], sort: bool) -> list[C.Card]:
+    """The hand as dealt, or sorted by rank and suit when the reader sorts it."""
     return sorted(hand, key=C.sort_key) if sort else list(hand)

@@ -9,6 +9,7 @@ from ..deal import Deal
 from ..match import Match
 from ..profiles import Profile
 
+
 @dataclass
 class TableModel:
     """Everything the renderer draws; made by :class:`dhumbal.session.Session`."""
