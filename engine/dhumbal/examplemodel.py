@@ -32,7 +32,7 @@ class StepResult:
     events: list[Message]
     refusal: IllegalAction | None
     table: dict[str, Any]  # the table after the step, as JSON-ready data
-    state: dict[str, Any] = field(default_factory=dict)  # the whole deal after the step (Deal.to_json)
+    state: dict[str, Any] = field(default_factory=dict)  # the whole deal after the step (records.state_to_json)
 
 
 @dataclass

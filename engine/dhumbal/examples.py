@@ -33,6 +33,7 @@ from .examplemodel import Step, StepResult, Walkthrough, display_names
 from .examplenotes import babel_extract, check_notes, note_text
 from .examplesteps import PHASES, cards_of, is_int, parse_step, run_step, shown, table_of
 from .profiles import Profile, ProfileError, find_profile
+from .records import from_position, state_to_json
 
 __all__ = [
     "ExampleError", "MAX_FILE_BYTES", "MAX_NESTING", "PHASES", "Step", "StepResult", "Walkthrough", "babel_extract",
@@ -136,7 +137,7 @@ def load_text(text: str, path: str) -> Walkthrough:
     start = table_of(deal, names)
     walk = Walkthrough(
         id=Path(path).stem, path=path, title=data["title"], intro=data.get("intro"),
-        profile=profile, names=names, dealer=dealer, start=start, start_state=deal.to_json(),
+        profile=profile, names=names, dealer=dealer, start=start, start_state=state_to_json(deal),
         scores_before=scores_before,
         table_options=dict(data.get("table", {})),
         display=display,
@@ -258,7 +259,7 @@ def _build_deal(data: Mapping[str, Any], profile: Profile, names: list[str], dea
     stock = cards("stock") if "stock" in pos else []
     out = cards("out_of_play") if "out_of_play" in pos else []
     try:
-        return Deal.from_position(
+        return from_position(
             profile, hands=hands, pile=pile, stock_top=stock, out_of_play=out, dealer=dealer, turn=turn,
             offer=offer, turns=turns, seed=Path(path).stem, rest="pile" if rest == "pile" else "stock",
         )

@@ -22,6 +22,7 @@ from .examplefile import ExampleError, Positions
 from .examplemodel import Step, StepResult, Walkthrough
 from .match import Match, money_text
 from .messages import Message
+from .records import state_to_json
 
 STEP_KEYS: Final = {"act", "expect", "refused", "note"}
 EXPECT_SEAT_KEYS: Final = {"total", "hand", "cards", "took", "paid", "money", "score", "hand_row"}
@@ -177,13 +178,13 @@ def run_step(deal: Deal, step: Step, walk: Walkthrough, path: str, where: Positi
     refusal: IllegalAction | None = None
     n = step.index + 1
     if step.action is not None:
-        before = json.dumps(deal.to_json(), sort_keys=True)
+        before = json.dumps(state_to_json(deal), sort_keys=True)
         try:
             events = deal.apply(step.action, seat=step.seat)
         except IllegalAction as exc:
             refusal = exc
         if refusal is not None:
-            if json.dumps(deal.to_json(), sort_keys=True) != before:
+            if json.dumps(state_to_json(deal), sort_keys=True) != before:
                 raise ExampleError(path, step.line, f"step {n}: a refused action changed the state")
             if step.refused is None:
                 raise ExampleError(path, step.line, f"step {n}: expected {step.action} to be legal, but the engine refused it ({refusal.code}: {refusal.text()})")
@@ -195,7 +196,7 @@ def run_step(deal: Deal, step: Step, walk: Walkthrough, path: str, where: Positi
             walk.scores_after, walk.eliminated = book(deal, walk)
     table = table_of(deal, walk.names)
     check_expect(deal, step, walk, path, where)
-    return StepResult(step, events, refusal, table, deal.to_json())
+    return StepResult(step, events, refusal, table, state_to_json(deal))
 
 
 def book(deal: Deal, walk: Walkthrough) -> tuple[list[int], list[int]]:

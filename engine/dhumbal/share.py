@@ -40,7 +40,8 @@ from typing import Any, Final, Iterator, Mapping
 
 from . import boundedjson
 from . import cards as C
-from .deal import Action, Deal
+from .action import Action
+from .deal import Deal
 
 HASH_VERSION: Final = 2
 #: The link versions the engine reads.
@@ -207,7 +208,7 @@ _STATE_CARD_LIST_LISTS: Final = ("hands", "known")
 
 
 def compact_state(state: Mapping[str, Any]) -> dict[str, Any]:
-    """A ``Deal.to_json`` state with its cards written as ASCII codes (``KS``), for short URLs."""
+    """A ``records.state_to_json`` state with its cards written as ASCII codes (``KS``), for short URLs."""
     out = dict(state)
 
     def ascii_text(t: Any) -> Any:
@@ -225,7 +226,7 @@ def compact_state(state: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def expand_state(state: Mapping[str, Any]) -> dict[str, Any]:
-    """The inverse of :func:`compact_state` (the result still goes through ``Deal.from_json``)."""
+    """The inverse of :func:`compact_state` (the result still goes through ``records.state_from_json``)."""
     out = dict(state)
 
     def cards(v: Any) -> Any:

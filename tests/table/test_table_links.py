@@ -24,11 +24,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tablekit import reference_replay
 
-from dhumbal import bots, session as session_module, share, web
+from dhumbal import botlevels, session as session_module, share, web
 from dhumbal.deal import Action, Deal
 from dhumbal.i18n import translator
 from dhumbal.profiles import PROFILE_KEYS, parse_profile
 from dhumbal.protocol import Settings
+from dhumbal.records import state_to_json
 from dhumbal.session import BOT_BUDGET, EXPERT_WEIGHT, MAX_LINK_ACTIONS, LinkTooCostly, Session, restore_session
 
 FALLBACK = {"profile": "dashain", "seed": 8}
@@ -122,7 +123,7 @@ def test_every_link_the_engine_writes_restores_by_applying_its_actions(
     assert counted.applied >= played
     # and the very same game
     assert again.deal is not None and original.deal is not None
-    assert again.deal.to_json() == original.deal.to_json()
+    assert state_to_json(again.deal) == state_to_json(original.deal)
     assert again.match.scores == original.match.scores and again.moves == original.moves
     assert again.log == original.log and again.hash() == link
 
@@ -136,7 +137,7 @@ def test_an_expert_table_restores_without_one_expert_decision(profile: str, monk
     counted = Counted(monkeypatch)
     again = restore_session(share.decode_hash(link), "en")
     assert counted.decisions == 0
-    assert again.deal.to_json() == original.deal.to_json()  # type: ignore[union-attr]
+    assert state_to_json(again.deal) == state_to_json(original.deal)  # type: ignore[union-attr]
 
 
 def test_the_link_holds_the_bots_real_moves() -> None:
@@ -186,7 +187,7 @@ def test_a_first_version_link_still_restores(monkeypatch: pytest.MonkeyPatch) ->
     r = restore(old)
     assert r["ok"] and r["notice"] == translator("en")(web.NOTICE_RESTORED)
     again = web.SESSIONS["links"]
-    assert again.deal.to_json() == original.deal.to_json()  # type: ignore[union-attr]
+    assert state_to_json(again.deal) == state_to_json(original.deal)  # type: ignore[union-attr]
     # and the table writes it back as a version-2 link
     assert r["hash"].startswith("table=2.") and r["hash"] == original.hash()
 
@@ -201,7 +202,7 @@ def test_a_first_version_link_costing_more_than_the_budget_is_refused(monkeypatc
     # 12 expert decisions allowed: the replay stops at the 13th, counted, not timed
     monkeypatch.setattr(session_module, "BOT_BUDGET", 12 * EXPERT_WEIGHT)
     decisions = []
-    choose = bots.choose
+    choose = botlevels.choose
     monkeypatch.setattr(session_module, "choose", lambda deal, level: decisions.append(1) or choose(deal, level))
     with pytest.raises(LinkTooCostly):
         restore_session(share.decode_hash(old), "en")
@@ -237,7 +238,7 @@ def v2_link(payload: Any, *, allow_nan: bool = True) -> str:
 def position_payload() -> dict[str, Any]:
     """A version-2 link of a table played from a finished-looking position (its outcome is what we tamper with)."""
     deal = Deal.new(parse_profile("dashain(players=3)"), "pos")
-    s = Session(Settings(deal.profile, "easy", "pos", deal.to_json()), lang="en")
+    s = Session(Settings(deal.profile, "easy", "pos", state_to_json(deal)), lang="en")
     s.start()
     return s.hash_payload()
 

@@ -16,7 +16,7 @@ from tabledriver import BOARD, TABLE, table_hash, wait_ready
 
 from dhumbal import web
 from dhumbal.i18n import translator
-from dhumbal.view import FRESH_GAME
+from dhumbal.view.loader import FRESH_GAME
 
 pytestmark = pytest.mark.xdist_group("browser")
 
