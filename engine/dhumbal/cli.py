@@ -484,7 +484,12 @@ _OUTPUT_ERRORS: Final = frozenset({errno.ENOSPC, errno.EIO, errno.EBADF, errno.E
 
 
 class StreamClosed(Exception):
-    """A standard stream the command needs was closed when the command started."""
+    """A standard stream the command needs was closed when the command started;
+    ``status`` is the exit code (2: no input to read, 1: nowhere to write)."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None) -> int:
@@ -502,10 +507,10 @@ def _main(argv: Sequence[str] | None, out: TextIO | None, inp: TextIO | None) ->
     inp = inp or sys.stdin
     try:
         if out is None:
-            raise StreamClosed("the standard output is closed: give the command somewhere to write")
+            raise StreamClosed("the standard output is closed: give the command somewhere to write", 1)
         args = build_parser().parse_args(argv)
         if args.command == "play" and inp is None:
-            raise StreamClosed("the standard input is closed: play reads your moves from it")
+            raise StreamClosed("the standard input is closed: play reads your moves from it", 2)
         _tolerant(out, "replace")
         if inp is not None:
             _tolerant(inp, "replace")
@@ -532,7 +537,7 @@ def _main(argv: Sequence[str] | None, out: TextIO | None, inp: TextIO | None) ->
         return 2
     except StreamClosed as exc:
         _error(str(exc))
-        return 2 if "input" in str(exc) else 1
+        return exc.status
     except KeyboardInterrupt:
         _error("interrupted")
         return 130
