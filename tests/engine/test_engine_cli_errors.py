@@ -144,19 +144,27 @@ def test_english_profiles_on_an_ascii_terminal_replace_the_odd_character() -> No
 
 
 def test_output_piped_into_head_stops_quietly() -> None:
+    """Deterministic: the output is closed while the game waits for the first move, and
+    only then do the moves come, so the game's next write always meets the closed pipe
+    (its whole output, 17 kB, would fit in a pipe: closing it after the moves were sent
+    once let the game finish first)."""
     moves = ("s\nt 1\n" * 3000).encode()
     proc = subprocess.Popen([sys.executable, "-m", "dhumbal", "play", "--seed", "2"], cwd=ROOT,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
     try:
-        proc.stdin.write(moves)
-        proc.stdin.close()
-    except BrokenPipeError:  # pragma: no cover - the game may end first
-        pass
-    first = proc.stdout.readline()
-    proc.stdout.close()  # what head does after its line
-    err = proc.stderr.read().decode()
-    rc = proc.wait(timeout=60)
+        first = _until_prompt(proc)
+        proc.stdout.close()  # what head does after its line
+        try:
+            proc.stdin.write(moves)
+            proc.stdin.close()
+        except BrokenPipeError:  # pragma: no cover - the game stopped reading first
+            pass
+        err = proc.stderr.read().decode()
+        rc = proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:  # pragma: no cover
+            proc.kill()
     assert first.startswith(b"Commands:")
     assert rc == 1
     assert one_line_error(err) == "error: the output was closed before the command finished"
