@@ -69,12 +69,14 @@ catalogs: $(STAMP)
 
 ## Report what is missing or wrong in each catalog, every translated page that
 ## does not say everything the English page says (structure, generated content,
-## length), and every word the glossary rejects (exit 1 if anything is found)
+## length), every word the glossary rejects, and markup in any page's front
+## matter (exit 1 if anything is found)
 check-catalogs: $(STAMP)
 	@status=0; \
 	$(PY) sitegen/dhumbal_site/catalogs.py check || status=1; \
 	PYTHONPATH=sitegen $(PY) -m dhumbal_site.parity || status=1; \
 	PYTHONPATH=sitegen $(PY) -m dhumbal_site.terminology || status=1; \
+	PYTHONPATH=sitegen $(PY) -m dhumbal_site.frontmatter || status=1; \
 	exit $$status
 
 ## Start a catalog for a new language: make new-language CODE=de

@@ -14,7 +14,8 @@ What it does, in build order:
   languages (``extra.alternate``) and the Content-Security-Policy
   (``extra.dhumbal_csp``, see csp.py); note this language's search settings.
 * ``on_files``: add the Devanagari font files to the site.
-* ``on_page_markdown``: expand ``<!-- dhumbal:NAME ARGS -->`` markers; a
+* ``on_page_markdown``: refuse a page whose front matter holds markup
+  (frontmatter.py); expand ``<!-- dhumbal:NAME ARGS -->`` markers; a
   handler's finished HTML (``HTMLBlock``) is kept aside, behind a placeholder.
 * ``on_page_content``: turn card tokens into accessible cards; translate the
   heading permalink title; put each kept block's search text where its
@@ -45,7 +46,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
-from . import csp, fonts, registry
+from . import csp, fonts, frontmatter, registry
 from .cards import CARD_TOKEN, CardNamer, rewrite_cards
 from .languages import (
     Language,
@@ -167,6 +168,12 @@ class SiteBuild:
     def on_page_markdown(
         self, markdown: str, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
+        # Material writes front-matter fields into the page unescaped: a page
+        # whose front matter holds markup stops the build (frontmatter.py).
+        bad = frontmatter.problems(page.meta)
+        if bad:
+            where = ascii(page.file.src_uri)[1:-1]
+            raise PluginError(f"dhumbal: {where}: " + "; ".join(bad))
         lang = current_language(config)
         try:
             source = page.file.content_string
