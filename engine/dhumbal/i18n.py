@@ -129,7 +129,8 @@ class Translator:
         return format_text(self._t.ngettext(singular, plural, n), params, self.lang)
 
     def raw(self, msgid: str) -> str:
-        return self._t.gettext(msgid)
+        """The translated template itself (placeholders left in), with the language's typography."""
+        return typography(self._t.gettext(msgid), self.lang)
 
 
 @lru_cache(maxsize=None)
@@ -138,12 +139,90 @@ def translator(lang: str) -> Translator:
 
 
 def format_text(template: str, params: Mapping[str, object], lang: str) -> str:
-    """Fill ``{name}`` placeholders; ints become localized numbers."""
+    """Fill ``{name}`` placeholders (ints become localized numbers), in the language's typography."""
     shown = {k: _show(v, lang) for k, v in params.items()}
     try:
-        return template.format_map(shown)
+        return typography(template.format_map(shown), lang)
     except (KeyError, IndexError, ValueError) as exc:
         raise ValueError(f"message {template!r} cannot be filled with {sorted(params)}: {exc}") from exc
+
+
+# -- typography -------------------------------------------------------------------------
+#
+# French puts a space before a colon, a semicolon, an exclamation or question
+# mark and a closing guillemet, and after an opening guillemet, and that space
+# never breaks the line: a no-break space (U+00A0) before the colon and inside
+# guillemets, a narrow one (U+202F) before ; ! ?. Translations are written with
+# ordinary spaces or none; every generated text passes through typography()
+# (format_text, Translator.raw; the site glue passes its templates' output and
+# its French pages through typography_html()), so the rule is kept in this one
+# place.
+
+NBSP: Final = "\u00a0"
+NNBSP: Final = "\u202f"
+# a space (or none, after a word) before : ; ! ? », when the mark ends a phrase
+_FR_BEFORE = re.compile(r"(?:[ \u00a0\u202f]|(?<=[\w)\]»%’'\u2026]))([:;!?»])(?=[\s)\].,»]|$)")
+_FR_AFTER_GUILLEMET = re.compile(r"«[ \u00a0\u202f]?")
+_TYPOGRAPHY_LANGS: Final = frozenset({"fr"})
+
+
+_ENTITY_START = re.compile(r"&#?\w+$")
+
+
+def _fr_space(match: re.Match[str]) -> str:
+    mark = match.group(1)
+    if mark == ";" and match.group(0) == ";" and _ENTITY_START.search(match.string, 0, match.start()):
+        return mark  # the end of an HTML entity (&amp;), not a semicolon
+    return (NBSP if mark in ":»" else NNBSP) + mark
+
+
+def typography(text: str, lang: str) -> str:
+    """``text`` with the language's spacing around punctuation ("Pris\u00a0: 25", "«\u00a0Jhyap\u00a0»")."""
+    if lang not in _TYPOGRAPHY_LANGS or not text:
+        return text
+    text = _FR_BEFORE.sub(_fr_space, text)
+    return _FR_AFTER_GUILLEMET.sub("«" + NBSP, text)
+
+
+_HTML_PART = re.compile(r"(<[^>]*>|&#?\w+;)")
+_VERBATIM = frozenset({"code", "pre", "kbd", "samp", "script", "style", "textarea", "svg:style"})
+
+
+def typography_html(html: str, lang: str) -> str:
+    """:func:`typography` applied to the text of an HTML fragment: tags, attribute values,
+    entities and code (``code``, ``pre``, ``kbd``, ``samp``, ``script``, ``style``) are left alone."""
+    if lang not in _TYPOGRAPHY_LANGS or not html:
+        return html
+    out: list[str] = []
+    verbatim: list[str] = []
+    previous = " "  # the last character of text seen, across tags
+    for part in _HTML_PART.split(html):
+        if not part:
+            continue
+        if part.startswith("<"):
+            name = re.match(r"</?\s*([\w:-]+)", part)
+            tag = name.group(1).lower() if name else ""
+            if tag in _VERBATIM and not part.endswith("/>"):
+                if part.startswith("</"):
+                    if tag in verbatim:
+                        del verbatim[len(verbatim) - 1 - verbatim[::-1].index(tag):]
+                else:
+                    verbatim.append(tag)
+            out.append(part)
+            continue
+        if part.startswith("&"):
+            out.append(part)
+            previous = "x"
+            continue
+        if verbatim:
+            out.append(part)
+            previous = part[-1]
+            continue
+        # a mark at the start of this text follows the text before the last tag
+        fixed = typography(previous + part, lang)[1:] if previous.strip() else typography(part, lang)
+        out.append(fixed)
+        previous = part[-1]
+    return "".join(out)
 
 
 def _show(value: object, lang: str) -> str:
