@@ -208,7 +208,7 @@ def format_text(template: str, params: Mapping[str, object], lang: str) -> str:
 NBSP: Final = "\u00a0"
 NNBSP: Final = "\u202f"
 # a space (or none, after a word) before : ; ! ? », when the mark ends a phrase
-_FR_BEFORE = re.compile(r"(?:[ \u00a0\u202f]|(?<=[\w)\]»%’'\u2026]))([:;!?»])(?=[\s)\].,»]|$)")
+_FR_BEFORE = re.compile(r"(?:[ \u00a0\u202f]|(?<=[^\s(\[«“‘/:;!?]))([:;!?»])(?=[\s)\].,»]|$)")
 _FR_AFTER_GUILLEMET = re.compile(r"«[ \u00a0\u202f]?")
 _TYPOGRAPHY_LANGS: Final = frozenset({"fr"})
 

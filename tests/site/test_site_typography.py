@@ -17,7 +17,7 @@ pytestmark = pytest.mark.xdist_group("real-site")
 
 NBSP, NNBSP = "\u00a0", "\u202f"
 #: a mark that ends a French phrase with an ordinary space, or none, before it; « without a no-break space after
-UNSPACED = re.compile(r"(?:(?<=[\w)\]»%’'…])|[ \t\n])([:;!?»])(?=[\s)\].,»]|$)|«(?![\u00a0\u202f])")
+UNSPACED = re.compile(r"(?:(?<=[^\s(\[«“‘/:;!?])|[ \t\n])([:;!?»])(?=[\s)\].,»]|$)|«(?![\u00a0\u202f])")
 _PARTS = re.compile(r"(<[^>]*>|&#?\w+;)")
 VERBATIM = {"code", "pre", "kbd", "samp", "script", "style", "textarea"}
 
