@@ -144,7 +144,7 @@ def number(n: int | float | str, lang: str, *, signed: bool = False, decimals: i
 
 
 def count_text(n: int, lang: str) -> str:
-    """A whole count: :func:`number` (kept as a name for counts such as sample sizes)."""
+    """:func:`number` under its former name (the engine and the site call ``number``)."""
     return number(n, lang)
 
 

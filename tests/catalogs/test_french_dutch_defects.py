@@ -30,7 +30,6 @@ def compiled_catalogs() -> None:
 
 @pytest.mark.parametrize(("lang", "rate"), [("en", "0.05"), ("fr", "0,05"), ("nl", "0,05"), ("ne", "०.०५")])
 def test_the_money_note_writes_the_rate_as_the_reader_does(lang: str, rate: str) -> None:
-    from dhumbal import view
     from dhumbal.bots import choose
     from dhumbal.profiles import find_profile
     from dhumbal.protocol import Settings
@@ -40,7 +39,9 @@ def test_the_money_note_writes_the_rate_as_the_reader_does(lang: str, rate: str)
     session.start()
     while session.deal is not None and not session.deal.is_over:  # the reader played by the engine's bot
         session.act(choose(session.deal, "medium"))
-    board = view.render_board(session.model(live=True, table_id="t"))
+    from dhumbal.view.table import render_board
+
+    board = render_board(session.model(live=True, table_id="t"))
     note = re.search(r'<li data-row="money">([^<]*)</li>', board)
     assert note is not None, board[-2000:]
     assert rate in note.group(1), note.group(1)

@@ -218,7 +218,7 @@ NOTE_CASES = list(note_cases())
 
 def _notes(key: str, case: str, caller: int | None, winner: int | None, lang: str, *, nearest_reader: bool = True) -> list[str]:
     from dhumbal.profiles import find_profile
-    from dhumbal.view import score_notes
+    from dhumbal.view.scores import score_notes
 
     profile = find_profile(key)
     outcome = _outcome(key, "cap" if case == "cap" else "call", case == "caught", caller, winner)
@@ -242,9 +242,9 @@ def test_every_score_note_speaks_to_the_reader(key: str, case: str, role: str, c
 
 def test_a_missing_second_person_note_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seeded defect: without the caught caller's note, the reader is named in the third person."""
-    from dhumbal import view
+    from dhumbal.view import scores
 
-    monkeypatch.setattr(view, "NOTES_TO_READER", {})
+    monkeypatch.setattr(scores, "NOTES_TO_READER", {})
     for lang in LANGS:
         found = [t for t in _notes("dashain", "caught", READER, 2, lang) if third_person(t, lang)]
         assert found, lang
@@ -283,9 +283,9 @@ def view_html(session: object) -> list[str]:
     """The texts of the board's notes, log and status after a deal."""
     from html import unescape
 
-    from dhumbal import view
+    from dhumbal.view.table import render_board
 
-    board = view.render_board(session.model(live=True, table_id="t"))  # type: ignore[attr-defined]
+    board = render_board(session.model(live=True, table_id="t"))  # type: ignore[attr-defined]
     items = re.findall(r"<li[^>]*>(.*?)</li>", board, re.S)
     return [unescape(re.sub(r"<[^>]+>", "", item)) for item in items]
 
