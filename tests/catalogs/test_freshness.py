@@ -67,7 +67,8 @@ def docs(tmp_path: Path) -> Path:
     out = tmp_path / "docs"
     for lang in ("en", "fr", "nl"):
         shutil.copytree(ROOT / "docs" / lang, out / lang)
-    assert freshness.record(["fr", "nl"], out)  # the copies follow their English pages
+    freshness.record(["fr", "nl"], out)  # the copies follow their English pages
+    assert all(r.fresh for lang in ("fr", "nl") for r in freshness.check_language(lang, out))
     return out
 
 

@@ -184,7 +184,7 @@ def test_the_status_page_reports_parity_per_language_and_page(site: Any) -> None
     page = _page(site, "translation-status/")
     for lang in ("fr", "nl", "ne"):
         assert f'<tr data-lang="{lang}" data-complete="yes">' in page, lang
-    cells = re.findall(r'<td data-lang="(\w+)" data-parity="(\w+)">', page)
-    assert len(cells) == 3 * 9 and {parity for _, parity in cells} == {"yes"}, cells
+    cells = re.findall(r'<td data-lang="(\w+)" data-parity="(\w+)" data-fresh="(\w*)">', page)
+    assert len(cells) == 3 * 9 and {(parity, fresh) for _, parity, fresh in cells} == {("yes", "fresh")}, cells
     fr = _page(site, "fr/translation-status/")
     assert "Pages qui disent tout ce que dit la page anglaise" in fr and "complète" in fr
