@@ -29,7 +29,7 @@ from .botlevels import choose
 from .deal import Deal, IllegalAction
 from .i18n import N_, translator
 from .match import Match
-from .messages import Message, seat_name
+from .messages import Message
 from .protocol import (
     ERROR_DEAL_NOT_OVER, ERROR_MATCH_OVER, RequestError, Settings, read_difficulty, read_names,
     read_position, read_profile, read_seed,
@@ -58,8 +58,6 @@ LOG_SIZE: Final = 600  # log lines shown (a deal's events; a capped deal has abo
 YOU: Final = N_("You")
 BOT: Final = N_("Bot {number}")
 YOU_NAMED: Final = N_("{name} (you)")
-CAUGHT_BY_YOU: Final = N_("{seat} is caught: you hold {low}, not more than {total}.")
-DEALT_BY_YOU: Final = N_("You deal {hand_size} cards each; {exposed} is turned face up.")
 
 PROMPT_TAKE_OR_CALL: Final = N_("Your turn: call, or take a card from the stock or the pile.")
 PROMPT_TAKE: Final = N_("Your turn: take a card from the stock or the pile.")
@@ -177,17 +175,10 @@ class Session:
     # -- events ---------------------------------------------------------------------
 
     def _message_text(self, m: Message, by_match_seat: bool) -> str:
+        """An event told to the reader: in the second person wherever it names their seat."""
         if by_match_seat:
             return m.text(self.lang, self.names, self.me)
-        names = self.deal_names()
-        viewer = self.my_deal_seat()
-        if m.code == "caught" and viewer is not None and m.params.get("catcher") == viewer and m.params.get("seat") != viewer:
-            params = dict(m.params)
-            params["seat"] = seat_name(int(str(m.params["seat"])), names, self.lang)
-            return translator(self.lang)(CAUGHT_BY_YOU, seat=params["seat"], low=params["low"], total=params["total"])
-        if m.code == "dealt" and viewer is not None and m.params.get("dealer") == viewer:
-            return translator(self.lang)(DEALT_BY_YOU, hand_size=m.params["hand_size"], exposed=m.params["exposed"])
-        return m.text(self.lang, names, viewer)
+        return m.text(self.lang, self.deal_names(), self.my_deal_seat())
 
     def _record(self, events: Sequence[Message], *, by_match_seat: bool = False, render: bool = True) -> list[str]:
         """Keep ``events`` for the log; in words now, or (``render=False``, while a link is

@@ -81,7 +81,7 @@ def _response(session: Session, table_id: str, op: str, events: list[str], *,
     lang = session.lang
     refusal_json = None
     if refusal is not None:
-        refusal_json = {"code": refusal.code, "text": refusal.text(lang, session.deal_names())}
+        refusal_json = {"code": refusal.code, "text": refusal.text(lang, session.deal_names(), session.my_deal_seat())}
     say = status if status is not None else hint if hint is not None else session.status()
     if refusal_json is not None:
         say = refusal_json["text"]

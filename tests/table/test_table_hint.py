@@ -135,7 +135,7 @@ def test_the_settings_offer_the_expert() -> None:
     assert r["ok"] and r["summary"]["difficulty"] == "expert"
     assert '<option value="expert" selected>Expert</option>' in r["settings_html"]
     fr = ask(op="settings", profile="dashain", difficulty="medium", lang="fr")
-    assert '<option value="expert">expert</option>' in fr["settings_html"]
+    assert '<option value="expert">Expert</option>' in fr["settings_html"]  # bot levels capitalised in the menu
     bad = ask(op="new", difficulty="wizard", lang="en")
     assert bad["ok"] is False and "easy, medium, hard or expert" in bad["error"]["text"]
 
