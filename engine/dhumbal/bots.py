@@ -1,16 +1,18 @@
-"""Computer players: easy, medium, hard, and the expert of :mod:`dhumbal.expert`.
+"""Computer players: the easy, medium and hard levels.
 
 A bot sees only what its seat may see: its own hand, the pile or offer, the
 public card counts and the cards others were seen to pick. The three levels
 differ as the app's table settings describe: an easy bot calls on the limit
 itself, a medium bot 1 under it, a hard bot 2 under it; the hard bot also
 remembers public picks, calls earlier when every opponent is provably heavier,
-and throws with a look at what it will keep. The expert (its own module)
-weighs sampled deals consistent with what it has seen. Bots are deterministic:
-the same position gives the same move, so seeded games replay exactly.
+and throws with a look at what it will keep. The expert (its own module,
+:mod:`dhumbal.expert`, which builds on these) weighs sampled deals consistent
+with what it has seen; :mod:`dhumbal.botlevels` names every level and hands
+each move to the module that plays it. Bots are deterministic: the same
+position gives the same move, so seeded games replay exactly.
 
-One more level plays only in mixed tables (``simulate --bots``, :mod:`dhumbal.arena`),
-as a yardstick: ``aggressive``, the champion agent of the published study of
+One more bot plays only in mixed tables (``simulate --bots``, :mod:`dhumbal.arena`),
+as a yardstick: :func:`aggressive`, the champion agent of the published study of
 Dhumbal agents (arXiv 2510.11736, "AI Agents for the Dhumbal Card Game"),
 written here from its description: it calls the moment a call is legal, and
 otherwise throws its heaviest legal group, taking a light face-up card
@@ -26,12 +28,9 @@ from .cards import Card
 from .deal import Action, Deal
 from .groups import best_group_value, heaviest_group
 
-Difficulty = Literal["easy", "medium", "hard", "expert"]
-#: The levels of the table's settings.
-DIFFICULTIES: Final = ("easy", "medium", "hard", "expert")
-Level = Literal["easy", "medium", "hard", "expert", "aggressive"]
-#: Every bot level: the table's four and the published reference bot (mixed tables only).
-LEVELS: Final[tuple[Level, ...]] = ("easy", "medium", "hard", "expert", "aggressive")
+#: The levels played here (every level, the expert included, is in :mod:`dhumbal.botlevels`).
+Level = Literal["easy", "medium", "hard"]
+LEVELS: Final = ("easy", "medium", "hard")
 #: The heaviest face-up card the aggressive reference bot takes (the lightest of the
 #: cards on offer, when it is worth this much or less); otherwise it draws blind.
 LIGHT: Final = 5
@@ -64,12 +63,6 @@ def choose(deal: Deal, difficulty: Level = "medium") -> Action:
     hundreds of thousands of moves a second in simulations, and a Python call
     is a large share of a move.
     """
-    if difficulty == "expert":
-        from .expert import choose as expert_choose
-
-        return expert_choose(deal)
-    if difficulty == "aggressive":
-        return aggressive(deal)
     phase = deal.phase
     seat = deal.turn
     p = deal.profile
@@ -162,8 +155,7 @@ def aggressive(deal: Deal) -> Action:
 
 # the medium level is ``choose`` itself (its default), which saves a call per move
 _POLICIES: Final[dict[str, Callable[[Deal], Action]]] = {
-    "easy": _policy("easy"), "medium": choose, "hard": _policy("hard"), "expert": _policy("expert"),
-    "aggressive": aggressive,
+    "easy": _policy("easy"), "medium": choose, "hard": _policy("hard"),
 }
 
 
@@ -204,7 +196,7 @@ def _group_value(deal: Deal, group: Sequence[Card]) -> int:
     return sum([v[c] for c in group])
 
 
-def _throw(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
+def _throw(deal: Deal, seat: int, difficulty: Level) -> Action:
     """The throw of a level (``choose`` has already answered for easy and medium bots
     in profiles without runs or jokers)."""
     hand = deal.hands[seat]
@@ -321,7 +313,7 @@ def _pick_closing(deal: Deal, seat: int) -> Action:
     return _TAKE_STOCK
 
 
-def _pick(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
+def _pick(deal: Deal, seat: int, difficulty: Level) -> Action:
     options = deal.pickable()
     if options:
         v = deal.profile.values
@@ -335,17 +327,3 @@ def _pick(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
             return Action.take_pile(card)
     return _TAKE_STOCK
 
-
-def play_deal(
-    deal: Deal, difficulty: Level | Sequence[Level] = "medium", *, max_actions: int = 20000, checked: bool = False,
-) -> Deal:
-    """Let bots play ``deal`` to its end (a bound guards against a runaway deal).
-
-    Bot moves are legal by construction and go through the trusted path;
-    ``checked=True`` sends each one through ``apply`` instead (for tests).
-    """
-    from .playout import play_out
-
-    levels = [difficulty] * deal.players if isinstance(difficulty, str) else list(difficulty)
-    play_out(deal, [policy(level) for level in levels], max_actions=max_actions, checked=checked)
-    return deal

@@ -29,10 +29,11 @@ from typing import Any, Final, Literal, Sequence
 from . import cards as C
 from .bots import policy
 from .cards import Card
-from .deal import Action, Deal, SeatView, call_is_caught, settle
+from .deal import Deal, SeatView
 from .playout import play_out
 from .profiles import Profile
 from .sampler import Sampler
+from .scoring import call_is_caught, settle
 
 __all__ = [
     "CallOdds", "CHART_COUNTS", "CHART_SAMPLES", "CallerOdds", "Chart", "HINT_PLAYOUTS", "HINT_SAMPLES",
@@ -162,6 +163,10 @@ def caller_view(profile: Profile, hand: Sequence[Card], counts: Sequence[int], s
         raise ValueError(f"{profile.key} is for {profile.players_min}–{profile.players_max} players, not {n}")
     if any(k < 0 for k in counts):
         raise ValueError("a card count cannot be negative")
+    if len(hand) > profile.hand_size:
+        raise ValueError(f"a hand of {len(hand)} cards: in {profile.canonical()} a player holds at most {profile.hand_size}")
+    if any(k > profile.hand_size for k in counts):
+        raise ValueError(f"a count of {max(counts)} cards: in {profile.canonical()} a player holds at most {profile.hand_size}")
     placed = list(hand) + list(seen)
     for c in placed:
         if not 0 <= c < profile.deck_size:

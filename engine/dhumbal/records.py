@@ -1,23 +1,29 @@
-"""A deal as JSON: the whole state, and the transcript that replays it.
+"""A deal from outside and back: an explicit position, the whole state as JSON, and the transcript that replays it.
 
-The rules live in :mod:`dhumbal.deal`; this module only writes a ``Deal`` out
-and reads one back, refusing anything malformed with a ``PositionError`` that
-names the field. ``Deal.to_json``, ``Deal.from_json`` and ``Deal.transcript``
-delegate here.
+The rules live in :mod:`dhumbal.deal`; this module writes a ``Deal`` out
+(:func:`state_to_json`, :func:`transcript`) and builds one from what comes
+from outside (:func:`from_position`, :func:`state_from_json`,
+:func:`replay`), refusing anything malformed, and any state no real deal can
+reach (:func:`check_integrity`), with a ``PositionError`` that names the
+field.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Any, Final, Literal, Sequence
 
 from . import cards as C
+from .action import Action, parse_action
 from .cards import Card
-from .deal import Action, Deal, IllegalAction, Outcome, PositionError, parse_action, settle
-from .groups import group_kind
-from .profiles import ProfileError, parse_profile
+from .deal import Deal, IllegalAction, PositionError
+from .groups import classify_group, group_kind
+from .profiles import Profile, ProfileError, parse_profile
+from .scoring import Outcome, settle
 
 STATE_FORMAT: Final = 1
+#: The longest text a state's seed may be (an example's name; numbers are seeds too).
+MAX_SEED_TEXT: Final = 200
 
 
 def state_to_json(deal: Deal) -> dict[str, Any]:
@@ -45,7 +51,7 @@ def state_to_json(deal: Deal) -> dict[str, Any]:
     }
 
 def state_from_json(data: Any) -> Deal:
-    """Load a state written by ``to_json``; anything malformed raises ``PositionError`` naming the field."""
+    """Load a state written by :func:`state_to_json`; anything malformed raises ``PositionError`` naming the field."""
     if not isinstance(data, dict):
         raise PositionError("a deal state must be a JSON object")
     if data.get("format") != STATE_FORMAT:
@@ -88,6 +94,8 @@ def state_from_json(data: Any) -> Deal:
     seed = data.get("seed", 0)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise PositionError("state field 'seed' must be a number or text")
+    if isinstance(seed, str) and (len(seed) > MAX_SEED_TEXT or not seed.isprintable()) or isinstance(seed, int) and not 0 <= seed < 2**63:
+        raise PositionError("state field 'seed' is out of range")
     tfp = data.get("took_from_pile")
     history_raw = need("history", list)
     history: list[tuple[int, Action]] = []
@@ -100,10 +108,7 @@ def state_from_json(data: Any) -> Deal:
         except IllegalAction:
             raise PositionError(f"state field 'history' holds an unreadable action {item[1]!r}") from None
     outcome_raw = data.get("outcome")
-    try:
-        outcome = Outcome.from_json(outcome_raw) if outcome_raw is not None else None
-    except (KeyError, TypeError, ValueError):
-        raise PositionError("state field 'outcome' is malformed") from None
+    outcome = _read_outcome(outcome_raw, n) if outcome_raw is not None else None
     deal = Deal(
         profile=profile,
         seed=seed,
@@ -125,6 +130,113 @@ def state_from_json(data: Any) -> Deal:
     )
     check_integrity(deal)
     return deal
+
+
+#: The largest number an outcome may hold, either sign: far beyond any real
+#: settlement (a hand is at most a few hundred points, a penalty at most 200).
+MAX_OUTCOME_NUMBER: Final = 1_000_000
+
+
+def _read_outcome(raw: Any, players: int) -> Outcome:
+    """A state's ``outcome`` object, every field checked by type and range before it is
+    built (a non-finite or unbounded number, a missing or extra field: ``PositionError``).
+    Whether it is the outcome of the hands shown is :func:`check_integrity`'s question."""
+    fields = {"reason", "caller", "caught", "winner", "hands", "took", "paid", "points", "penalty"}
+    if not isinstance(raw, dict) or set(raw) - fields or not fields - {"penalty"} <= set(raw):
+        raise PositionError("state field 'outcome' is malformed")
+
+    def whole(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and -MAX_OUTCOME_NUMBER <= v <= MAX_OUTCOME_NUMBER
+
+    def seat(v: Any) -> bool:
+        return v is None or (whole(v) and 0 <= v < players)
+
+    if raw["reason"] not in ("call", "cap") or not isinstance(raw["caught"], bool):
+        raise PositionError("state field 'outcome' is malformed")
+    for key in ("caller", "winner"):
+        if not seat(raw[key]):
+            raise PositionError(f"state field 'outcome.{key}' names no seat of {players}")
+    if not whole(raw.get("penalty", 0)):
+        raise PositionError("state field 'outcome.penalty' must be a whole number in range")
+    for key in ("hands", "took", "paid", "points"):
+        v = raw[key]
+        if not isinstance(v, list) or len(v) != players or not all(whole(x) for x in v):
+            raise PositionError(f"state field 'outcome.{key}' must hold one whole number per seat")
+    return Outcome.from_json(raw)
+
+
+def from_position(
+    profile: Profile,
+    *,
+    hands: Sequence[Sequence[Card]],
+    pile: Sequence[Card],
+    stock: Sequence[Card] | None = None,
+    stock_top: Sequence[Card] = (),
+    out_of_play: Sequence[Card] = (),
+    dealer: int = 0,
+    turn: int | None = None,
+    offer: int | None = None,
+    turns: int = 0,
+    seed: int | str = 0,
+    rest: Literal["stock", "pile"] = "stock",
+) -> Deal:
+    """An explicit position at the start of a turn. ``stock`` lists the whole
+    stock from the top; or give ``stock_top`` (from the top) and the rest of
+    the pack follows in pack order (or, with ``rest="pile"``, lies face up
+    under the pile). ``out_of_play`` cards lie under the pile (dashain).
+
+    The position must be one a real deal can reach (see
+    :func:`check_integrity`), else ``PositionError``."""
+    n = len(hands)
+    if not profile.players_min <= n <= profile.players_max:
+        raise PositionError(f"{profile.key} is for {profile.players_min}–{profile.players_max} players, not {n}")
+    if not 0 <= dealer < n:
+        raise PositionError(f"dealer {dealer} is not a seat of {n}")
+    placed: list[Card] = [c for h in hands for c in h] + list(pile) + list(out_of_play)
+    if stock is not None:
+        placed += list(stock)
+    else:
+        placed += list(stock_top)
+    seen: set[Card] = set()
+    for c in placed:
+        if not 0 <= c < profile.deck_size:
+            raise PositionError(f"{C.card_text(c)} is not in a {profile.deck_size}-card pack for {profile.key}")
+        if c in seen:
+            raise PositionError(f"{C.card_text(c)} appears twice in the position")
+        seen.add(c)
+    under: list[Card] = []
+    if stock is None:
+        filler = [c for c in C.full_deck(jokers=profile.jokers) if c not in seen]
+        if rest == "pile":
+            under = filler
+            top_first = list(stock_top)
+        else:
+            top_first = list(stock_top) + filler
+    else:
+        top_first = list(stock)
+        if len(seen) != profile.deck_size:
+            missing = [C.card_text(c) for c in C.full_deck(jokers=profile.jokers) if c not in seen]
+            raise PositionError(
+                f"the position holds {len(seen)} cards, not {profile.deck_size}: missing {' '.join(missing)}"
+            )
+    if not pile:
+        raise PositionError("the pile needs at least one face-up card")
+    if offer is not None and not 1 <= offer <= len(pile):
+        raise PositionError(f"the offer of {offer} cards is more than the {len(pile)} face-up cards given")
+    t = (dealer + 1) % n if turn is None else turn
+    if not 0 <= t < n:
+        raise PositionError(f"turn {t} is not a seat of {n}")
+    full_pile = under + list(out_of_play) + list(pile)
+    k = len(pile) if (offer is None and profile.take_rule == "offer-any-or-run-end") else (offer or 1)
+    kind = classify_group(profile, full_pile[-k:]) if k > 1 else "single"
+    deal = Deal(
+        profile=profile, seed=seed, dealer=dealer, hands=[list(h) for h in hands],
+        stock=list(reversed(top_first)), pile=full_pile, offer=k, offer_kind=kind, turn=t,
+        turns=turns, known=[[] for _ in range(n)],
+    )
+    check_integrity(deal)
+    return deal
+
 
 # A bound on the turn count where a profile has no turn cap: far beyond any deal the
 # bots play (they close a deal after a few hundred turns), far below anything costly.
@@ -298,7 +410,7 @@ _SEAT_ACTION = re.compile(r"^\s*(\d{1,2})\s*:\s*(.+)$")
 
 
 def replay(transcript: Any) -> Deal:
-    """Rebuild a deal from ``Deal.transcript()``; every action is checked again.
+    """Rebuild a deal from :func:`transcript`; every action is checked again.
 
     A malformed transcript raises ``PositionError`` naming the field; an
     action the rules refuse raises its ``IllegalAction`` (with a note naming

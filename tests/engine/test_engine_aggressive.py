@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from dhumbal import bots
+from dhumbal import botlevels, bots
 from dhumbal.arena import play_table, read_bots
 from dhumbal.deal import Action, Deal
 from dhumbal.profiles import parse_profile
@@ -90,7 +90,7 @@ def test_the_aggressive_bot_calls_at_once_else_throws_its_heaviest_group_and_tak
             if deal.is_over:
                 break
             level = levels[deal.turn]
-            action = bots.choose(deal, level)  # type: ignore[arg-type]
+            action = botlevels.choose(deal, level)
             if level == "aggressive":
                 check_move(deal, action)
                 seen.add(action.kind)
@@ -123,7 +123,7 @@ def test_without_a_call_limit_it_calls_on_its_first_turn() -> None:
 
 
 def test_aggressive_is_a_mixed_table_level_not_a_table_setting() -> None:
-    assert "aggressive" in bots.LEVELS and "aggressive" not in bots.DIFFICULTIES
+    assert "aggressive" in botlevels.BOTS and "aggressive" not in botlevels.DIFFICULTIES
     assert read_bots("expert, Aggressive") == ["expert", "aggressive"]
     result = play_table(profile("dashain", players=2), read_bots("aggressive,hard"), 20, seed=3)
     assert sum(r.wins for r in result.seats) <= 20 and result.seats[0].bot == "aggressive"

@@ -51,19 +51,21 @@ def play(case: dict[str, Any]) -> str:
     """One case's transcript as JSON text (the bytes compared across runtimes).
 
     A case with a ``hash`` is a shared table link (``#table=…``): the session
-    it restores, with its bots replaying their moves, as transcripts of every
+    it restores (every action of the link applied once), as transcripts of every
     deal and the match scores.
     """
+    from dhumbal.records import transcript
+
     if "hash" in case:
-        from dhumbal.session import replay_session
+        from dhumbal.session import restore_session
         from dhumbal.share import decode_hash
 
-        session = replay_session(decode_hash(case["hash"]), "en")
+        session = restore_session(decode_hash(case["hash"]), "en")
         deal = session.deal
         assert deal is not None
-        return json.dumps({"deal": deal.transcript(), "scores": session.match.scores, "moves": session.moves},
+        return json.dumps({"deal": transcript(deal), "scores": session.match.scores, "moves": session.moves},
                           sort_keys=True, ensure_ascii=False)
-    from dhumbal.bots import play_deal
+    from dhumbal.botlevels import play_deal
     from dhumbal.deal import Deal
     from dhumbal.profiles import find_profile
 
@@ -77,12 +79,12 @@ def play(case: dict[str, Any]) -> str:
     bots = case["bots"]
     levels = bots[0] if len(bots) == 1 else [bots[i % len(bots)] for i in range(deal.players)]
     play_deal(deal, levels)
-    return json.dumps(deal.transcript(), sort_keys=True, ensure_ascii=False)
+    return json.dumps(transcript(deal), sort_keys=True, ensure_ascii=False)
 
 
 def play_match(case: dict[str, Any]) -> str:
     """A whole match of bots (one level per match seat): every deal's transcript and the scores."""
-    from dhumbal.bots import choose
+    from dhumbal.botlevels import choose
     from dhumbal.match import Match
     from dhumbal.profiles import parse_profile
 

@@ -28,13 +28,14 @@ from tabledriver import (
     wait_answer,
     wait_ready,
 )
-from tablekit import LANGS, expected_rows, reference_replay
+from tablekit import LANGS, expected_rows, reader_moves, reference_replay
 
 from dhumbal import session, share, web
 from dhumbal.deal import IllegalAction
 from dhumbal.records import replay
 from dhumbal.i18n import translator
-from dhumbal.view import STATIC_NOTE, TITLE
+from dhumbal.view.loader import STATIC_NOTE
+from dhumbal.view.table import TITLE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "sitegen"))
 from dhumbal_site.runtime import manifest_of  # noqa: E402
@@ -128,7 +129,7 @@ def test_keyboard_turn_refusal_and_shared_link(site_page: Opener, real_site: Any
     before = answers(page)
     page.keyboard.press("Enter")
     wait_answer(page, before)
-    assert share.decode_hash(table_hash(page))["m"] == ["s,t" + marked]
+    assert reader_moves(table_hash(page)) == ["s,t" + marked]
     # a refusal: throwing before taking a card
     if page.locator(BOARD).get_attribute("data-over") == "false":
         highest_card(page).click()
