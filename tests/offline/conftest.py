@@ -65,7 +65,7 @@ def contexts(browser: Any) -> Iterator[Callable[..., tuple[Any, Seen]]]:
     def make(origin: str, **options: Any) -> tuple[Any, Seen]:
         pages = LocalPages(browser, origin, watch=Seen, passed=("data:", "blob:"))
         made.append(pages)
-        context, seen = pages.context(service_workers="allow", **options)
+        context, seen = pages.context(**{"service_workers": "allow", **options})
         quiet_table(context)
         return context, seen
 

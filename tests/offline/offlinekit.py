@@ -40,6 +40,8 @@ class SiteServer:
         server = self
 
         class Handler(_QuietHandler):
+            extensions_map = {**_QuietHandler.extensions_map, ".webmanifest": "application/manifest+json"}
+
             def translate_path(self, path: str) -> str:
                 clean = path.split("?", 1)[0].split("#", 1)[0]
                 if not clean.startswith(server.prefix):
@@ -132,22 +134,29 @@ def start_table(page: Any) -> None:
     start(page)
 
 
+def until(page: Any, predicate: str, arg: Any = None, timeout: float = 60.0) -> None:
+    """Poll an async predicate in the page until it is true (Playwright's
+    wait_for_function takes the promise an async function returns for true)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(predicate, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout:.0f} s: {predicate}")
+        page.wait_for_timeout(250)
+
+
 def engine_kept(page: Any) -> None:
     """Wait until the engine's cache holds every file and the snapshot (written after
     ready), and the site's cache the worker script."""
-    page.wait_for_function(
-        """async () => {
-            const names = await caches.keys();
-            const engine = names.filter((n) => n.includes(':engine-'));
-            const site = names.filter((n) => n.includes(':site-'));
-            if (engine.length !== 1 || site.length !== 1) return false;
-            const urls = (await (await caches.open(engine[0])).keys()).map((r) => r.url);
-            const worker = await (await caches.open(site[0])).match(new URL('assets/javascripts/dhumbal-worker.mjs', DhumbalRuntime.base).href);
-            return !!worker && ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', '.whl', 'snapshot.bin']
-                .every((end) => urls.some((u) => u.endsWith(end)));
-        }""",
-        polling=250, timeout=60_000,
-    )
+    until(page, """async () => {
+        const names = await caches.keys();
+        const engine = names.filter((n) => n.includes(':engine-'));
+        const site = names.filter((n) => n.includes(':site-'));
+        if (engine.length !== 1 || site.length !== 1) return false;
+        const urls = (await (await caches.open(engine[0])).keys()).map((r) => r.url);
+        const worker = await (await caches.open(site[0])).match(new URL('assets/javascripts/dhumbal-worker.mjs', DhumbalRuntime.base).href);
+        return !!worker && ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', '.whl', 'snapshot.bin']
+            .every((end) => urls.some((u) => u.endsWith(end)));
+    }""")
 
 
 def timings(page: Any) -> dict[str, Any]:

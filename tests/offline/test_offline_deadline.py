@@ -1,0 +1,50 @@
+"""A download that trickles ends in the error state with Retry (issue 21, item 5).
+
+The server sends the engine's WebAssembly fast up to a third, then 64 bytes
+every 1.5 seconds: never quiet long enough for the stall limit (8 s), so
+before the deadline "31 % downloaded" showed for ever. Now the rate over the
+last `window` of the download says the bytes left cannot arrive within the
+whole load's allowance, and the table shows the error with Retry; once the
+line is good again, Retry loads the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pytest
+from offlinekit import TABLE
+from tabledriver import press_play, status
+
+from dhumbal.i18n import translator
+from dhumbal.view import ERRORS
+
+pytestmark = pytest.mark.xdist_group("browser")
+
+WINDOW = 4000  # ms: the rate is measured over this much of the download (20 s by default)
+
+
+def test_a_trickling_download_becomes_the_error_state_with_retry(real: Any, site_server: Callable[..., Any],
+                                                                 contexts: Callable[..., Any]) -> None:
+    server = site_server(real.directory)
+    size = next(real.directory.glob("assets/pyodide/*/pyodide.asm.wasm")).stat().st_size
+    server.trickle["pyodide.asm.wasm"] = (size // 3, 1.5)
+    context, _ = contexts(server.origin, service_workers="block")
+    context.add_init_script(f"window.DhumbalRuntimeLimits = {{window: {WINDOW}, silence: 120000, request: 120000}};")
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    page.goto(server.url("rules/dashain/"))
+    page.evaluate("() => { window.__shown = []; DhumbalRuntime.onProgress((l, t) => window.__shown.push([l, t])); }")
+    press_play(page)
+    page.wait_for_function("() => document.querySelector('#dh-table').dataset.state === 'error'")
+    reason = page.evaluate("() => DhumbalRuntime.ensure().then(() => null, (e) => [e.code, e.message])")
+    assert reason[0] == "blocked" and "too slow to finish" in reason[1], reason
+    shown = page.evaluate("window.__shown")
+    loaded, total = shown[-1]
+    assert 0 < loaded < total, shown[-1]  # it was trickling, not stalled or finished
+    assert translator("en")(ERRORS["blocked"]) in status(page)
+    retry = page.locator(f"{TABLE} [data-dht-retry]")
+    assert retry.is_visible()
+    server.trickle.clear()
+    retry.click()
+    page.wait_for_function("() => document.querySelector('#dh-table').dataset.state === 'ready'", timeout=240_000)
