@@ -108,12 +108,22 @@ async function keptLanguages(cache) {
   }
 }
 
-async function keepLanguage(code, older) {
+async function keepLanguage(code, older, yieldToNewer) {
   const cache = await caches.open(SITE_CACHE);
   const entries = Object.entries(BUILD.languages[code].pages);
+  // Noted first: a newer build taking over keeps the languages noted here.
+  const languages = new Set(await keptLanguages(cache));
+  languages.add(code);
+  await cache.put(STATE, new Response(JSON.stringify({ build: BUILD.id, languages: [...languages] }), {
+    headers: { "content-type": "application/json" },
+  }));
   let kept = 0;
-  // A few at a time: the reader's own requests come first.
+  // A few at a time: the reader's own requests come first. A newer build
+  // waiting to take over does not wait for this (it keeps the language itself).
   for (let i = 0; i < entries.length; i += 4) {
+    if (yieldToNewer && (self.registration.installing || self.registration.waiting)) {
+      return { kept, pages: entries.length, stopped: true };
+    }
     const batch = entries.slice(i, i + 4).map(async ([path, revision]) => {
       const url = new URL(path, SCOPE).href;
       const have = await cache.match(url);
@@ -125,11 +135,6 @@ async function keepLanguage(code, older) {
     });
     kept += (await Promise.all(batch)).filter(Boolean).length;
   }
-  const languages = new Set(await keptLanguages(cache));
-  languages.add(code);
-  await cache.put(STATE, new Response(JSON.stringify({ build: BUILD.id, languages: [...languages] }), {
-    headers: { "content-type": "application/json" },
-  }));
   return { kept, pages: entries.length };
 }
 
@@ -179,9 +184,8 @@ self.addEventListener("message", (event) => {
   const port = event.ports && event.ports[0];
   if (data.type === "keep" && typeof data.lang === "string" && data.lang in BUILD.languages) {
     const work = (async () => {
-      await tidy();
       if (data.saveData) return { kept: 0, pages: 0, saveData: true };
-      return keepLanguage(data.lang, await olderCaches());
+      return keepLanguage(data.lang, await olderCaches(), true);
     })();
     event.waitUntil(work.then(
       (result) => port && port.postMessage({ ok: true, build: BUILD.id, ...result }),

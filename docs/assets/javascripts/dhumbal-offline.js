@@ -5,7 +5,7 @@
  * Once the page has loaded, this registers the service worker at the site
  * root and asks it to keep every page of the language being read (unless the
  * browser asks to save data: then only the pages read are kept, as they are
- * read). When a new build of the site takes over while a page is open, a quiet
+ * read), after the table's engine if that is loading (the reader waits for it). When a new build of the site takes over while a page is open, a quiet
  * notice says so, with a button that shows the new version; until the page is
  * reloaded, links load whole pages (the new build's), not Material's instant
  * navigation (which would put the new build's content into the old page).
@@ -94,8 +94,10 @@
       })
       .then(function (registration) {
         setStatus("keeping");
-        var lang = document.documentElement.getAttribute("lang") || "en";
-        return ask(registration.active, { type: "keep", lang: lang, saveData: saveData() });
+        return idleEngine().then(function () {
+          var lang = document.documentElement.getAttribute("lang") || "en";
+          return ask(registration.active, { type: "keep", lang: lang, saveData: saveData() });
+        });
       })
       .then(function (answer) {
         offline.build = answer.build || null;
@@ -105,6 +107,22 @@
       .catch(function () {
         setStatus("error");
       });
+  }
+
+  // The reader waits for the engine while it loads: the language's pages come after it.
+  function idleEngine() {
+    return new Promise(function (resolve) {
+      var runtime = window.DhumbalRuntime;
+      if (!runtime || !runtime.onStatus) return resolve();
+      var off = null;
+      var done = false;
+      off = runtime.onStatus(function (status) {
+        if (status === "loading" || done) return;
+        done = true;
+        if (off) setTimeout(off, 0);
+        resolve();
+      });
+    });
   }
 
   // Once the table has started here, the service worker keeps its worker script
@@ -137,6 +155,7 @@
   // -- the "updated" notice ---------------------------------------------------------
 
   var notice = null;
+  var NOTICE_MS = 15000;
 
   function fullLoads(event) {
     // After an update, a link within the site loads the whole page.
@@ -176,6 +195,13 @@
     notice.appendChild(reload);
     notice.appendChild(close);
     document.body.appendChild(notice);
+    // Quiet: it goes by itself after a while (not while the reader points at it
+    // or is on its buttons); until the page is reloaded, links load the new version anyway.
+    var fade = function () {
+      if (notice.matches(":hover, :focus-within")) setTimeout(fade, 5000);
+      else notice.hidden = true;
+    };
+    setTimeout(fade, NOTICE_MS);
   }
 
   // -- the offline page -----------------------------------------------------------------
