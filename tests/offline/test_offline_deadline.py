@@ -17,7 +17,7 @@ from offlinekit import TABLE
 from tabledriver import press_play, status
 
 from dhumbal.i18n import translator
-from dhumbal.view import ERRORS
+from dhumbal.view.loader import ERRORS
 
 pytestmark = pytest.mark.xdist_group("browser")
 
