@@ -34,6 +34,29 @@ function install(py) {
 }
 
 const first = await loadPyodide({ ...base, _makeSnapshot: restores > 0 });
+// With FULL_STDLIB set: the worker's fallback for modules outside the trimmed
+// library (its FALLBACK_FINDER, read from dhumbal-worker.mjs), asking for
+// Pyodide's whole library with a synchronous XMLHttpRequest as in the
+// worker; here the "request" reads FULL_STDLIB, and __requests counts them.
+if (process.env.FULL_STDLIB) {
+  const worker = await readFile(new URL("../../docs/assets/javascripts/dhumbal-worker.mjs", import.meta.url), "utf8");
+  const finder = worker.split("const FALLBACK_FINDER = `")[1].split("`;")[0];
+  const full = await readFile(process.env.FULL_STDLIB);
+  globalThis.__requests = 0;
+  globalThis.XMLHttpRequest = class {
+    open(method, url, async) {
+      if (async !== false) throw new Error("the fallback must ask synchronously");
+      this.url = url;
+    }
+    send() {
+      globalThis.__requests += 1;
+      this.status = 200;
+      this.response = full.buffer.slice(full.byteOffset, full.byteOffset + full.byteLength);
+    }
+  };
+  first.runPython(finder);
+  first.runPython("_DhumbalFullStdlib.url = 'the-whole-library.zip'");
+}
 const site = install(first);
 first.runPython(
   `import importlib, sys\n_f = sys.path_importer_cache.get(${JSON.stringify(site)})\n` +

@@ -12,6 +12,7 @@ heap still grows past the snapshot's size, and the engine keeps playing.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -37,14 +38,17 @@ def engine() -> runtime.EngineWheel:
     return wheel
 
 
-def run(engine: runtime.EngineWheel, code: str, tmp_path: Path, restores: int = 0) -> dict[str, Any]:
+def run(engine: runtime.EngineWheel, code: str, tmp_path: Path, restores: int = 0, *, fallback: bool = False) -> dict[str, Any]:
     lock = tmp_path / "lock.json"
     lock.write_text(runtime.reduced_lock(ROOT / "node_modules" / "pyodide" / "pyodide-lock.json"), encoding="utf-8")
     script = tmp_path / "check.py"
     script.write_text(code, encoding="utf-8")
+    env = dict(os.environ)
+    if fallback:
+        env["FULL_STDLIB"] = str(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
     done = subprocess.run(
         ["node", str(HERE / "pyodide_check.mjs"), str(engine.path), str(engine.stdlib), str(lock), str(script), str(restores)],
-        cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=900,
+        cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=900, env=env,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     answer: dict[str, Any] = json.loads(done.stdout)
@@ -86,3 +90,33 @@ def test_a_snapshot_restores_a_fresh_random_source_and_a_growing_heap(engine: ru
     for result in (one, two):
         assert result["html"] > 0 and result["hint"] and result["bench"]
         assert result["big"] == 256 * 1024 * 1024
+
+
+FALLBACK = """
+import importlib, json, sys
+from js import __requests as before
+missing = []
+for name in ("_no_such_module", "tkinter"):  # no library has them: no request
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        missing.append(name)
+from js import __requests as unasked
+import tomllib                      # a top-level module outside the trimmed library
+from email.mime.text import MIMEText  # a package half in it: email is, email.mime is not
+import xml.dom.minidom
+parsed = tomllib.loads('a = 1')["a"]
+text = MIMEText("hi").get_payload()
+from js import __requests as after
+json.dumps({"missing": missing, "unasked": unasked - before, "asked": after - before, "toml": parsed, "mime": text,
+            "minidom": xml.dom.minidom.parseString("<a/>").documentElement.tagName})
+"""
+
+
+def test_a_module_outside_the_trimmed_library_is_fetched_once_with_the_whole_library(
+        engine: runtime.EngineWheel, tmp_path: Path) -> None:
+    (result,) = run(engine, FALLBACK, tmp_path, fallback=True)["results"]
+    assert result["missing"] == ["_no_such_module", "tkinter"]  # Pyodide leaves tkinter out too
+    assert result["unasked"] == 0, "an import no library has asked for the whole library"
+    assert result["asked"] == 1
+    assert (result["toml"], result["mime"], result["minidom"]) == (1, "hi", "a")
