@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from offlinekit import LOAD, TABLE, Seen, engine_kept, kept, quiet_table, start_table, timings
 from sitekit import LocalPages
-from tabledriver import BOARD, status, table_hash, ui_move, wait_ready
+from tabledriver import BOARD, answers, status, table_hash, ui_move, wait_ready
 
 from dhumbal import web
 from dhumbal.i18n import translator
@@ -101,10 +101,10 @@ def test_offline_a_kept_page_loads_and_its_table_plays(visited: Visited) -> None
         page = visited.page("compare/")  # never opened, but kept with its language
         assert page.locator("h1").first.inner_text() != translator("en")(offline.STRINGS["offline.title"])
         start_table(page)
-        before = hand(page)
-        ui_move(page)
+        before = answers(page)
+        ui_move(page)  # waits for the engine's answer to the reader's move
+        assert answers(page) > before
         assert page.locator(TABLE).get_attribute("data-state") == "ready"
-        assert hand(page) != before or page.locator(BOARD).get_attribute("data-phase") is not None
         page.close()
     finally:
         visited.context.set_offline(False)
