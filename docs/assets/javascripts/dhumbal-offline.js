@@ -5,8 +5,10 @@
  * Once the page has loaded, this registers the service worker at the site
  * root and asks it to keep every page of the language being read (unless the
  * browser asks to save data: then only the pages read are kept, as they are
- * read), after the table's engine if that is loading (the reader waits for it). When a new build of the site takes over while a page is open, a quiet
- * notice says so, with a button that shows the new version; until the page is
+ * read). While the table's engine is loading, the reader waits for it: the
+ * service worker is registered, and its downloads start, once the engine is
+ * ready (or has failed). When a new build of the site takes over while a page
+ * is open, a quiet notice says so, with a button that shows the new version; until the page is
  * reloaded, links load whole pages (the new build's), not Material's instant
  * navigation (which would put the new build's content into the old page).
  * On the offline page (offline.html), "Try again" loads the address again
@@ -77,8 +79,12 @@
 
   function register() {
     setStatus("registering");
-    container
-      .register(new URL(config.sw, base).href, { scope: base, updateViaCache: "none" })
+    // While the table's engine loads, the reader waits for it: the service
+    // worker (and what it downloads) comes after.
+    idleEngine()
+      .then(function () {
+        return container.register(new URL(config.sw, base).href, { scope: base, updateViaCache: "none" });
+      })
       .then(function (registration) {
         return new Promise(function (resolve, reject) {
           // Active at once, or once installed; an install that fails (a file of
@@ -109,34 +115,42 @@
       });
   }
 
-  // The reader waits for the engine while it loads: the language's pages come after it.
-  function idleEngine() {
+  // The reader waits for the engine while it loads: the service worker and the
+  // language's pages come after it. (onStatus calls back at once with the
+  // current status, before it has returned its unsubscribe function.)
+  function whenStatus(accept) {
     return new Promise(function (resolve) {
       var runtime = window.DhumbalRuntime;
-      if (!runtime || !runtime.onStatus) return resolve();
+      if (!runtime || !runtime.onStatus) return resolve(null);
       var off = null;
       var done = false;
       off = runtime.onStatus(function (status) {
-        if (status === "loading" || done) return;
+        if (done || !accept(status)) return;
         done = true;
         if (off) setTimeout(off, 0);
-        resolve();
+        resolve(status);
       });
+      if (done) off();
+    });
+  }
+
+  function idleEngine() {
+    return whenStatus(function (status) {
+      return status !== "loading";
     });
   }
 
   // Once the table has started here, the service worker keeps its worker script
   // too (the worker itself keeps the engine's files), for the next visit offline.
   function keepEngine() {
-    if (!window.DhumbalRuntime || !window.DhumbalRuntime.onStatus) return;
-    var done = false;
-    window.DhumbalRuntime.onStatus(function (status) {
-      if (status !== "ready" || done) return;
-      done = true;
-      container.ready.then(function (registration) {
+    whenStatus(function (status) {
+      return status === "ready";
+    }).then(function (status) {
+      if (!status) return null;
+      return container.ready.then(function (registration) {
         return ask(registration.active, { type: "engine" });
-      }).catch(function () {});
-    });
+      });
+    }).catch(function () {});
   }
 
   function unregister() {
