@@ -201,6 +201,8 @@ def test_headers_carry_the_policy_and_cache_only_named_files_for_ever(site: Path
     for pattern in (pyodide, engine):
         assert (site / pattern.strip("/*")).is_dir(), pattern
     assert [p for p, values in rules.items() if forever in values] == [pyodide, engine]
+    # Cloudflare Pages reads at most 100 rules and lines of at most 2,000 characters.
+    assert len(rules) <= 100 and max(len(line) for line in text.splitlines()) <= 2000
 
 
 def test_the_pages_workflow_builds_strictly_for_the_pages_address_and_publishes_site() -> None:
@@ -213,6 +215,9 @@ def test_the_pages_workflow_builds_strictly_for_the_pages_address_and_publishes_
     assert build.index(pages) < build.index(make)
     upload = next(s for s in build if s.get("uses", "").startswith("actions/upload-pages-artifact@"))
     assert upload["with"]["path"] == "site" and build.index(make) < build.index(upload)
+    # The freshness notices date the English change from the whole history.
+    checkout = next(s for s in build if s.get("uses", "").startswith("actions/checkout@"))
+    assert checkout["with"]["fetch-depth"] == 0
     deploy = workflow["jobs"]["deploy"]
     assert deploy["needs"] == "build" and deploy["environment"]["name"] == "github-pages"
     assert any(s.get("uses", "").startswith("actions/deploy-pages@") for s in deploy["steps"])

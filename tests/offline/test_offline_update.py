@@ -105,7 +105,8 @@ def test_a_new_build_replaces_the_old_one_quietly(real: Any, site_server: Callab
     assert box is not None and box["y"] < 200  # under the header, never over the table's dock
     # "Show the new version": the page as B made it.
     page.locator(".dh-updated__reload").click()
-    page.wait_for_function(f"() => document.body.innerHTML.includes({json.dumps(html.unescape(MARK))})")
+    # (While the page reloads, the predicate may run before the new document has a body.)
+    page.wait_for_function(f"() => !!document.body && document.body.innerHTML.includes({json.dumps(html.unescape(MARK))})")
     until(page, "async (name) => { const names = await caches.keys();"
                 " return names.length === 2 && names.some((n) => n.endsWith(name)); }", new["cache"])
     after = page.evaluate(CACHES)
