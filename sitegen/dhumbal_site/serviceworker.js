@@ -83,7 +83,10 @@ async function fresh(path, revision, older) {
     const kept = await cache.match(url);
     if (kept && kept.headers.get(REVISION) === revision) return kept;
   }
-  const response = await fetch(url, { cache: "no-cache" });
+  // "reload", not "no-cache": a host that validates by modification time alone
+  // (to the second) can answer 304 for a file republished within that second,
+  // and the HTTP cache's older bytes would fail the check below.
+  const response = await fetch(url, { cache: "reload" });
   if (!response.ok) return null;
   const body = await response.arrayBuffer();
   if ((await digest(body)) !== revision) return null;
