@@ -159,7 +159,7 @@ def _simulate_table(args: argparse.Namespace, out: TextIO) -> int:
     best = set(result.best_seats())
     for s, r in enumerate(result.seats):
         mark = "  best" if s in best else ""
-        out.write(f"{s:<6}{r.bot:<8}{r.wins:>7}{result.win_share(s):>11.1%}{result.mean_settlement(s):>12.2f}"
+        out.write(f"{s:<6}{r.bot:<8}{float(r.credit):>7.6g}{result.win_share(s):>11.1%}{result.mean_settlement(s):>12.2f}"
                   f"{r.calls:>7}{r.caught:>8}{mark}\n")
     return 0
 
