@@ -111,3 +111,22 @@ def test_figures_from_bots_that_played_otherwise_are_refused() -> None:
     with pytest.raises(ValueError, match=r"f.json: dashain hard,aggressive was measured with bots that played "
                                          r"differently .*make strength"):
         check_current([stale], "f.json")
+
+
+def test_simulate_reports_shared_wins() -> None:
+    from io import StringIO
+
+    from dhumbal import cli
+
+    out = StringIO()
+    args = ["simulate", "--profile", "cardrulesplus", "--bots", "aggressive,aggressive,aggressive,aggressive",
+            "--deals", "24", "--json"]
+    assert cli.main(args, out=out) == 0
+    seats = json.loads(out.getvalue())["seats"]
+    assert sum(s["shared_wins"] for s in seats) > 0
+    assert sum(s["wins"] + s["shared_wins"] for s in seats) == pytest.approx(24, abs=1e-3)  # shares rounded to 4 places
+    for s in seats:
+        assert s["win_share"] == pytest.approx((s["wins"] + s["shared_wins"]) / 24, abs=1e-4)
+    text = StringIO()
+    assert cli.main(args[:-1], out=text) == 0
+    assert "aggressive" in text.getvalue() and "wins  win share" in text.getvalue()
