@@ -24,6 +24,20 @@ from dhumbal.share import decode_hash, decode_move
 LANGS = ("en", "fr", "nl", "ne")
 
 
+def table_assets(root: Any) -> tuple[list[str], list[str]]:
+    """The table's style sheets and scripts (paths under the site), in the order mkdocs.yml loads them."""
+    found: dict[str, list[str]] = {"extra_css": [], "extra_javascript": []}
+    key = None
+    for line in (root / "mkdocs.yml").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith(" "):
+            key = line.rstrip(":") if line.rstrip(":") in found else None
+            continue
+        item = line.strip()
+        if key and item.startswith("- ") and ("dhumbal-table-" in item or "dhumbal-cards" in item):
+            found[key].append(item[2:].strip())
+    return found["extra_css"], found["extra_javascript"]
+
+
 @dataclass
 class Reference:
     """A match replayed from a hash: its deals and the ledger after each."""

@@ -1,7 +1,7 @@
 /*
  * Back and Forward that only move the mini table (a worked example's "Play
  * from here" docks the table beside the example and adds a history entry):
- * dhumbal-table.js handles them, and Material's instant navigation must not,
+ * dhumbal-table-page.js handles them, and Material's instant navigation must not,
  * since on the first history step within a page it fetches the page again
  * and replaces it, table and game included.
  *
