@@ -1,5 +1,5 @@
 /*
- * The mini table's page side, part 1 of 8: the core. The Table object (one
+ * The mini table's page side, part 1 of 11: the core. The Table object (one
  * per table on the page), its state (data-state), its requests to the engine
  * and the answers it puts into the page, the address (#table=) and the games
  * this tab made, and the reader's stored preferences.
@@ -8,14 +8,17 @@
  * extra_javascript), one job each, sharing the namespace window.DhumbalTable:
  *   dhumbal-table-core.js      this file
  *   dhumbal-table-felt.js      the felt: the bots' moves played back one at a time
- *   dhumbal-table-hand.js      the reader's hand: cards, marks, keyboard
+ *   dhumbal-table-motion.js    cards moving from place to place after each move
+ *   dhumbal-table-hand.js      the reader's hand: cards, marks, keyboard, drag to the pile
  *   dhumbal-table-dock.js      the dock: status line, controls, Throw's verdict, share
  *   dhumbal-table-summary.js   the score summary and the log
  *   dhumbal-table-settings.js  the settings form and the display preferences
- *   dhumbal-table-place.js     where the table sits: beside a worked example, brought into view
+ *   dhumbal-table-resume.js    the last game on this device, offered again
+ *   dhumbal-table-cues.js      sound and vibration for the reader's turn and a caught call
+ *   dhumbal-table-place.js     where the table sits: beside a worked example, full screen
  *   dhumbal-table-page.js      every page: tables set up, "play" links, Back and Forward
- * The later files add methods to DhumbalTable.Table.prototype; the last one
- * creates the tables.
+ * The later files add methods to DhumbalTable.Table.prototype and listen to
+ * the table's moments (T.on, below); the last one creates the tables.
  *
  * No rule of the game is decided here, and no reader-visible text is typed
  * here. The table is pre-rendered into the page by the engine's renderer
@@ -47,8 +50,31 @@
 
   var T = window.DhumbalTable = window.DhumbalTable || {};
 
+  // What the other parts do at the table's moments: on("bind", fn(table)) when
+  // a table is set up, on("board", fn(table, before, payload)) after a board is
+  // put on the page (`before`: the board's picture just before, for the cards'
+  // moves), on("shown", fn(table, result, payload)) once an answer is shown
+  // in full (the bots' moves played back), on("hash", fn(table, hash)) when the
+  // address takes the game, on("full", fn(table, open)) when the full table
+  // opens or closes.
+  var hooks = {};
+  T.on = function (name, fn) {
+    (hooks[name] = hooks[name] || []).push(fn);
+  };
+  T.emit = function (name, table, a, b) {
+    var list = hooks[name] || [];
+    for (var i = 0; i < list.length; i++) {
+      try {
+        list[i](table, a, b);
+      } catch (e) {
+        if (window.console) console.error(e); // one part failing leaves the table playable
+      }
+    }
+  };
+
   var HASH_KEY = "table=";
-  var PACE = { slow: 1400, normal: 700, fast: 300, instant: 0 };
+  // Milliseconds between two of the bots' moves (a tap on the felt shows the next one at once).
+  var PACE = { slow: 1000, normal: 450, fast: 200, instant: 0 };
   var REST_MS = 600; // the pointer resting on the table this long is intent
   var OWN_KEY = "dhumbal:own-games";
   var CARRY_KEY = "dhumbal:carried";
@@ -83,6 +109,8 @@
     p = p && typeof p === "object" ? p : {};
     if (!Object.prototype.hasOwnProperty.call(PACE, p.speed)) p.speed = "normal";
     p.fourColour = p.fourColour === true;
+    p.sound = p.sound === true;
+    p.vibrate = p.vibrate === true;
     return p;
   }
 
@@ -215,9 +243,7 @@
     root.addEventListener("keydown", function (ev) { self.keyboard = true; self.onKey(ev); });
     root.addEventListener("submit", function (ev) { self.onSubmit(ev); });
     root.addEventListener("change", function (ev) { self.onChange(ev); });
-    root.addEventListener("toggle", function (ev) {
-      if (ev.target.matches && ev.target.matches(".dht-log")) self.logOpen = ev.target.open;
-    }, true);
+    T.emit("bind", this);
   };
 
   // The reader's display preferences, in the settings panel (no engine needed).
@@ -310,7 +336,8 @@
   // instead of receiving a request too large to read at all.
   Table.prototype.restoreRequest = function (hash) {
     var max = parseInt(this.root.getAttribute("data-max-hash"), 10) || 100000;
-    var own = ownGames().indexOf(hash) >= 0;
+    var own = this.resuming || ownGames().indexOf(hash) >= 0;
+    this.resuming = false;
     if (hash.length > max) hash = hash.slice(0, max + 1);
     return { op: "restore", hash: hash, fallback: this.defaults(), own: own };
   };
@@ -374,15 +401,23 @@
     if (payload.op !== "act" && payload.op !== "sort" && payload.op !== "hint") this.marks = [];
     var pace = PACE[prefs().speed];
     var pb = result.playback;
-    if (pb && pace > 0 && typeof result.html === "string") return this.playBack(result, payload, pace);
+    // The cards' places before a move (or a sort), for them to move from there.
+    var before = (payload.op === "act" || payload.op === "sort") && this.snapshot ? this.snapshot() : null;
+    if (pb && pace > 0 && typeof result.html === "string") {
+      var self = this;
+      return this.playBack(result, payload, pace, before).then(function () {
+        T.emit("shown", self, result, payload);
+      });
+    }
     // All at once: the moves go to the log; the status line says what starts and ends them.
     var status = pb ? [pb.say, pb.end].filter(Boolean).join(" ") : result.status;
-    this.render(result, result.html, status);
+    this.render(result, result.html, status, before, payload);
+    T.emit("shown", this, result, payload);
     return null;
   };
 
   // Put an answer's board on the page; `status` is what the live region says.
-  Table.prototype.render = function (result, html, status) {
+  Table.prototype.render = function (result, html, status, before, payload) {
     if (typeof html === "string") {
       var inLoader = !!(this.loader && this.loader.contains(document.activeElement));
       var key = this.focusKey();
@@ -398,6 +433,7 @@
       }
       this.focusOnStart = false;
       this.keepLog();
+      T.emit("board", this, before || null, payload || null);
     }
     if (typeof result.settings_html === "string" && this.settings) {
       var focusedId = document.activeElement && this.settings.contains(document.activeElement)
@@ -420,6 +456,7 @@
     this.lastHash = hash;
     if (!this.played) return;
     rememberOwn(hash);
+    T.emit("hash", this, hash);
     if (this.dock) this.dock.hash = "#" + hash;
     if (tableHash() === hash) return;
     try {

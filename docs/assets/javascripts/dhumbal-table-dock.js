@@ -39,6 +39,8 @@
     if (this.shareLink) slot.appendChild(this.shareLink);
   };
 
+  // The Throw control says whether the marked cards may be thrown now, and why
+  // not: the engine's verdict for every set of cards came with the view.
   Table.prototype.updateThrow = function () {
     var button = this.board.querySelector('[data-action="throw"]');
     if (!button) return;
@@ -101,7 +103,13 @@
     }
     if (target.hasAttribute("data-dht-play")) {
       this.focusOnStart = true; // the button disappears: carry focus to the table
+      if (T.small()) this.openFull();
       this.intent("play");
+      return;
+    }
+    if (target.hasAttribute("data-dht-full")) {
+      if (this.full) this.closeFull(false);
+      else this.openFull();
       return;
     }
     if (target.hasAttribute("data-dht-retry")) {
@@ -125,7 +133,8 @@
       return;
     }
     if (target.hasAttribute("data-dht-close")) {
-      this.undock(false);
+      if (this.full) this.closeFull(false);
+      else this.undock(false);
       return;
     }
     if (target.disabled || !this.live || this.playing) return;
@@ -141,11 +150,37 @@
       return;
     }
     var op = target.getAttribute("data-op");
+    if (op === "hint") {
+      // The odds take a moment to count: presses while they are counted are
+      // one press, not a queue of work.
+      if (this.hinting) return;
+      var table = this;
+      this.hinting = true;
+      target.setAttribute("aria-busy", "true");
+      var done = function () { table.hinting = false; };
+      this.send({ op: op }).then(done, done);
+      return;
+    }
     if (op) {
-      if (op !== "sort" && op !== "hint") this.played = true; // neither is a move
+      if (op !== "sort") this.played = true; // sorting is not a move
       this.send({ op: op });
     }
   };
+
+  // The dock's height, for the hand that stays on screen just above it
+  // (dhumbal-table-hand.css) while the dock sticks to the bottom of the screen.
+  T.on("board", function (table) {
+    var dock = table.board.querySelector(".dht-dock");
+    if (!dock || typeof ResizeObserver === "undefined") return;
+    if (!table.dockWatch) {
+      table.dockWatch = new ResizeObserver(function (entries) {
+        var h = Math.ceil(entries[entries.length - 1].target.getBoundingClientRect().height);
+        table.root.style.setProperty("--dht-dock-h", h + "px");
+      });
+    }
+    table.dockWatch.disconnect();
+    table.dockWatch.observe(dock);
+  });
 
   // -- sharing -----------------------------------------------------------------
 

@@ -32,6 +32,8 @@
 
   function setup() {
     applyPrefs(prefs());
+    // A full table left behind by a page change no longer holds the page.
+    if (!document.querySelector(".dh-table--full")) document.documentElement.classList.remove("dh-full-table");
     var games = {};
     controllers.forEach(function (c) {
       if (!c.root.isConnected && c.gameAt()) games[c.id] = c.gameAt();
@@ -113,6 +115,7 @@
   function ownHistory() {
     var table = pageTable();
     if (!table) return false;
+    if (table.fullHistory()) return true;
     if (table.dock && location.hash !== table.dock.hash) {
       table.undock(true);
       return true;
