@@ -208,7 +208,8 @@
     root.addEventListener("pointercancel", end);
     root.addEventListener("lostpointercapture", function (ev) {
       var drag = table.dragging;
-      if (drag && drag.started && ev.pointerId === drag.id) {
+      // (Not the implicit capture of a touch, which moves from the finger's first target to the card.)
+      if (drag && drag.started && ev.pointerId === drag.id && ev.target === drag.card) {
         // Released outside the page or taken over by the browser: put it back.
         setTimeout(function () { if (table.dragging === drag) table.drop(drag, false); }, 0);
       }
