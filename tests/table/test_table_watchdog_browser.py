@@ -18,7 +18,7 @@ from tabledriver import TABLE, start, status, table_hash, ui_move, wait_ready
 
 from dhumbal import web
 from dhumbal.i18n import translator
-from dhumbal.view import ERROR_TITLE, ERROR_TITLE_LIVE, ERRORS
+from dhumbal.view.loader import ERROR_TITLE, ERROR_TITLE_LIVE, ERRORS
 
 pytestmark = pytest.mark.xdist_group("browser")
 
