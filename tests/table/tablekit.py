@@ -132,13 +132,17 @@ def parse_html(html: str) -> Tags:
     return t
 
 
-_ROW = re.compile(r'<tr data-row="([a-z-]+)">(.*?)</tr>', re.S)
-_CELL = re.compile(r'<td data-value="([^"]*)">([^<]*)</td>')
+_CELL = re.compile(r'<td data-row="([a-z-]+)" data-value="([^"]*)">([^<]*)</td>')
+SCORE_COLUMNS = re.compile(r'<th scope="col" data-row="([a-z-]+)">')
 
 
 def score_rows(html: str) -> dict[str, list[tuple[str, str]]]:
-    """``{row key: [(machine value, shown text), …]}`` of the rendered result table."""
-    return {key: _CELL.findall(body) for key, body in _ROW.findall(html)}
+    """``{row key: [(machine value, shown text), …]}`` of the rendered result table
+    (one line per seat, in seat order; a column per row of the engine's scores)."""
+    rows: dict[str, list[tuple[str, str]]] = {}
+    for key, value, shown in _CELL.findall(html):
+        rows.setdefault(key, []).append((value, shown))
+    return rows
 
 
 def expected_rows(match: Match, outcome: Outcome) -> dict[str, list[Any]]:

@@ -144,9 +144,10 @@ def move(page: Any, turn: int, *, touch: bool) -> str:
             (touch_drag if touch else mouse_drag)(page, center(page, card), center(page, f"{BOARD} .dht-pile"))
             wait_answer(page, before)
             if touch:
-                # A finger down again within Chrome's double-tap time of the drag's
-                # lift makes no click: a reader's next tap comes later than that.
-                page.wait_for_timeout(400)
+                # Chrome makes no click of a tap that comes within about half a second
+                # of a drag's lift (one gesture to it); a reader's next tap comes after
+                # the bots' moves, later than that.
+                page.wait_for_timeout(1000)
             want = "drag"
         else:
             page.locator(card).tap() if touch else page.locator(card).click()

@@ -41,16 +41,6 @@
     caught: { tones: [[330, 0.16], [220, 0.28]], buzz: [90, 60, 90] }
   };
 
-  // Which cue a board calls for, if any (`was`: the board before it).
-  function cueFor(area, was) {
-    if (!area) return null;
-    var over = area.getAttribute("data-over") === "true";
-    if (over && area.getAttribute("data-caught") === "true" && !(was && was.over)) return "caught";
-    var mine = area.getAttribute("data-your-turn") === "true";
-    if (mine && was && !was.mine) return "turn";
-    return null;
-  }
-
   T.cueLog = []; // which cues were given (tests and tools read it)
 
   // `force`: a preview of the cue as the reader turns it on (a press: sound may start).
@@ -69,14 +59,19 @@
     }
   };
 
-  T.on("board", function (table) {
+  // Once an answer is shown in full: a caught call that has just ended the deal,
+  // or the turn back to the reader after the bots' moves.
+  T.on("shown", function (table, result) {
     var area = table.board.querySelector(".dht-play-area");
-    var was = table.cueState || null;
-    var name = cueFor(area, was);
-    table.cueState = area ? {
-      over: area.getAttribute("data-over") === "true",
-      mine: area.getAttribute("data-your-turn") === "true"
-    } : null;
-    if (name && was) T.cue(name);
+    if (!area || !result || !result.summary) return;
+    var over = area.getAttribute("data-over") === "true";
+    var wasOver = table.cueOver;
+    table.cueOver = over;
+    if (over) {
+      if (!wasOver && area.getAttribute("data-caught") === "true") T.cue("caught");
+      return;
+    }
+    var bots = result.playback && result.playback.frames && result.playback.frames.length;
+    if (result.summary.your_turn && bots) T.cue("turn");
   });
 })();

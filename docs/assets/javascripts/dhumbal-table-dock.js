@@ -43,6 +43,7 @@
   // not: the engine's verdict for every set of cards came with the view.
   Table.prototype.updateThrow = function () {
     var button = this.board.querySelector('[data-action="throw"]');
+    this.showMarked();
     if (!button) return;
     var why = this.board.querySelector(".dht-why--throw");
     var hint = this.board.querySelector(".dht-hint");
@@ -74,6 +75,23 @@
     }
     var callWhy = this.board.querySelector(".dht-why--call");
     if (callWhy) callWhy.hidden = !!reason; // one reason at a time under the controls
+  };
+
+  // What the marked cards are worth, on the line above the hand (the same number as Throw).
+  Table.prototype.showMarked = function () {
+    var chip = this.board.querySelector(".dht-hand__marked");
+    if (!chip) return;
+    var total = 0;
+    var cards = this.cards();
+    for (var i = 0; i < cards.length; i++) {
+      if (this.marks.indexOf(cards[i].getAttribute("data-card")) >= 0) {
+        total += parseInt(cards[i].getAttribute("data-value"), 10) || 0;
+      }
+    }
+    chip.hidden = !this.marks.length;
+    chip.textContent = this.marks.length
+      ? (chip.getAttribute("data-template") || "{value}").replace("{value}", this.digits(String(total)))
+      : "";
   };
 
   // "" when the engine allows the marked cards now, its reason when not, null if unknown.

@@ -5,7 +5,8 @@
  * its seat), a throw flies from the hand or the seat onto the pile, and a
  * sorted hand slides into its new order. Nothing here decides anything: the
  * new board is already on the page, and the cards are found in the picture
- * before and after by their codes (data-card) and by the seats' counts.
+ * before and after by their codes (data-card), the seats' counts and what
+ * the engine says a bot's move did (data-move, data-took).
  *
  * Web Animations on transforms only (no layout), off when the reader asks
  * for reduced motion (prefers-reduced-motion), and finished at once when the
@@ -82,8 +83,6 @@
     var self = this;
     var stock = before.stock;
     var placed = scope.querySelectorAll(PLACED);
-    var shownNow = {};
-    for (var i = 0; i < placed.length; i++) shownNow[placed[i].getAttribute("data-card")] = true;
     var arrived = []; // cards on the pile now that were nowhere in sight before
     for (var k = 0; k < placed.length; k++) {
       var el = placed[k];
@@ -108,11 +107,10 @@
       if (count > was.count) {
         var backs = seat.querySelectorAll(".dht-seat__backs > .dhc");
         var landing = backs[backs.length - 1];
-        // From the pile when a card of the pile is now nowhere in sight, else from the stock.
+        // From the pile (the seat says which card it took), else from the stock.
         var source = stock;
-        for (var p = 0; p < before.pile.length; p++) {
-          if (!shownNow[before.pile[p]]) source = before.cards[before.pile[p]];
-        }
+        var took = seat.getAttribute("data-took");
+        if (seat.getAttribute("data-move") === "pile" && took && before.cards[took]) source = before.cards[took];
         if (landing) this.fly(landing, source, ms);
       } else if (count < was.count) {
         arrived.forEach(function (card) { self.fly(card, was.box, ms); });

@@ -14,6 +14,10 @@ from .markup import esc
 from .model import TableModel
 
 PLAY: Final = N_("Play")
+# When this browser holds a game played here before: it comes back with this,
+# and Play is called so (the table script shows the one and renames the other).
+CONTINUE: Final = N_("Continue your game")
+NEW_GAME: Final = N_("New game")
 RETRY: Final = N_("Retry")
 STATIC_NOTE: Final = N_("Press Play to deal. The first time, Play downloads the game engine (up to {megabytes} MB) into your browser; after that every table on this site starts at once. Nothing you play is sent anywhere.")
 STATIC_NOTE_POSITION: Final = N_("Press Play to play from this position. The first time, Play downloads the game engine (up to {megabytes} MB) into your browser. Nothing you play is sent anywhere.")
@@ -68,7 +72,9 @@ def render_loader(model: TableModel, download_bytes: int) -> str:
         f'<p class="dht-error-title" data-error-title="live" hidden>{esc(t(ERROR_TITLE_LIVE))}</p>{errors}</div>'
         f'<noscript><p class="dht-noscript">{esc(t(NOSCRIPT_NOTE))}</p></noscript>'
         f'<p class="dht-loader__buttons">'
-        f'<button type="button" class="dht-btn dht-btn--primary dht-play" data-dht-play>{esc(t(PLAY))}</button>'
+        f'<button type="button" class="dht-btn dht-btn--primary dht-continue" data-dht-continue hidden>{esc(t(CONTINUE))}</button>'
+        f'<button type="button" class="dht-btn dht-btn--primary dht-play" data-dht-play'
+        f' data-label-play="{esc(t(PLAY))}" data-label-new="{esc(t(NEW_GAME))}">{esc(t(PLAY))}</button>'
         f'<button type="button" class="dht-btn dht-retry" data-dht-retry>{esc(t(RETRY))}</button>'
         f"</p></div>"
     )
