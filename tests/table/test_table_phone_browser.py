@@ -378,28 +378,28 @@ def test_the_moves_glide_and_stand_still_under_reduced_motion(phone_page: Opener
 def test_the_move_is_in_the_address_before_the_bots_have_played_and_a_tap_shows_the_next(
     phone_page: Opener, real_site: Any
 ) -> None:
-    page = phone_page(PHONE, speed="slow")
+    page = phone_page(PHONE, speed="slow")  # a second between two bot moves
     page.goto(url(real_site, ""))
     start_here(page, True)
     press(page, f'{BOARD} [data-action="take stock"]', True)
     page.locator(f'{BOARD} .dht-card[data-card="{heaviest(page)}"]').tap()
-    # the page's clock stands still from here: the bots' moves wait for it, or for a tap
-    page.clock.install()
-    page.touchscreen.tap(*center(page, f'{BOARD} [data-action="throw"]'))
-    for _ in range(200):
-        if page.locator(TABLE).get_attribute("data-busy") == "true":
-            break
-        page.wait_for_timeout(50)
-    assert page.locator(TABLE).get_attribute("data-busy") == "true"
+    page.locator(f'{BOARD} [data-action="throw"]').tap()
+    page.wait_for_selector(f'{TABLE}[data-busy="true"]')
     moves = share.decode_hash(table_hash(page))["m"][0].split(",")
     assert len(moves) == 2, "the throw is in the address while the bots still play"
-    log = page.locator(f"{BOARD} .dht-log__list > li")
-    shown = log.count()
-    page.touchscreen.tap(*center(page, f"{BOARD} .dht-felt"))
-    assert log.count() > shown, "a tap on the felt shows the next move"
-    assert page.locator(TABLE).get_attribute("data-busy") == "true"
-    page.clock.run_for(60_000)
-    assert page.locator(TABLE).get_attribute("data-busy") is None
+    # a tap on the felt shows the next move there and then (within the one task of the tap)
+    shown = page.evaluate("""() => {
+      const table = document.querySelector('#dh-table');
+      const log = () => table.querySelectorAll('.dht-log__list > li').length;
+      if (!table.hasAttribute('data-busy')) return null;
+      const before = log();
+      table.querySelector('.dht-felt').click();
+      return [before, log()];
+    }""")
+    assert shown is not None and shown[1] > shown[0], shown
+    page.locator(f"{TABLE} [data-dht-skip]").tap()
+    page.wait_for_selector(f"{TABLE}:not([data-busy])")
+    assert share.decode_hash(table_hash(page))["m"][0].split(",") == moves
 
 
 def test_continue_your_game_brings_back_the_last_position_played_here(phone_page: Opener, real_site: Any) -> None:
@@ -481,3 +481,29 @@ def test_sound_and_vibration_are_off_until_chosen_and_then_kept(phone_page: Open
         move(page, turn, touch=False)
     assert page.evaluate("DhumbalTable.cueLog.some(c => c.cue === 'turn' && c.vibrate)")
     assert page.evaluate("window.__buzz && window.__buzz.length >= 1")
+
+
+def test_play_from_here_starts_at_the_step_on_screen_with_the_example_in_sight(
+    phone_page: Opener, real_site: Any
+) -> None:
+    page = phone_page(DESKTOP)
+    page.goto(url(real_site, "examples/"))
+    example = page.locator("#example-k-pair-discard")
+    example.scroll_into_view_if_needed()
+    nxt = example.locator('[data-step-go="next"]')
+    nxt.click()
+    nxt.click()
+    step = example.locator(".dh-steps > .dh-step:not([hidden])")
+    state = json.loads(step.get_attribute("data-play-state") or "{}")["state"]
+    reader = state["turn"]
+    expected = sorted(state["hands"][reader])
+    example.locator(".dh-play-from").click()
+    wait_ready(page)
+    page.wait_for_function("() => document.querySelectorAll('#dh-table .dht-card[aria-pressed]').length > 0")
+    shown = page.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all("els => els.map(e => e.dataset.card)")
+    from dhumbal import cards as C
+
+    assert sorted(C.card_text(C.parse_card(c)) for c in shown) == expected, "the position of step 3, not of the start"
+    # the table right under the example, the example's step still in sight above it
+    box = step.bounding_box()
+    assert box is not None and box["y"] + box["height"] > 0

@@ -61,17 +61,18 @@
 
   // Once an answer is shown in full: a caught call that has just ended the deal,
   // or the turn back to the reader after the bots' moves.
-  T.on("shown", function (table, result) {
+  T.on("shown", function (table, result, payload) {
     var area = table.board.querySelector(".dht-play-area");
     if (!area || !result || !result.summary) return;
+    var moved = payload && (payload.op === "act" || payload.op === "next-deal");
     var over = area.getAttribute("data-over") === "true";
     var wasOver = table.cueOver;
     table.cueOver = over;
     if (over) {
-      if (!wasOver && area.getAttribute("data-caught") === "true") T.cue("caught");
+      if (moved && !wasOver && area.getAttribute("data-caught") === "true") T.cue("caught");
       return;
     }
     var bots = result.playback && result.playback.frames && result.playback.frames.length;
-    if (result.summary.your_turn && bots) T.cue("turn");
+    if (moved && result.summary.your_turn && bots) T.cue("turn");
   });
 })();
