@@ -38,6 +38,24 @@
     table.keepLog();
   });
 
+  // A deal that has just ended: its summary comes into sight on the page (the
+  // full table shows it over the felt), above the dock that sticks below it.
+  T.on("shown", function (table, result, payload) {
+    var over = !!(result && result.summary && result.summary.is_over);
+    var was = table.summaryShown;
+    table.summaryShown = over;
+    if (!over || was || table.full || !payload || payload.op !== "act") return;
+    var summary = table.board.querySelector(".dht-summary");
+    if (!summary) return;
+    var r = summary.getBoundingClientRect();
+    var dock = table.board.querySelector(".dht-dock");
+    var bottom = innerHeight - (dock ? dock.getBoundingClientRect().height : 0);
+    if (r.top > bottom - 80 || r.top < 0) {
+      var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      summary.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+    }
+  });
+
   // The newest line in sight, at the next frame (no layout forced in between).
   Table.prototype.logToEnd = function () {
     var list = this.board.querySelector(".dht-log__list");
