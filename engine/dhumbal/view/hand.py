@@ -18,7 +18,7 @@ from typing import Final
 from .. import cardface
 from .. import cards as C
 from ..deal import Deal, IllegalAction
-from ..i18n import N_, NP_, Translator, card_name, number
+from ..i18n import N_, NP_, Translator, card_name, number, typography
 from ..profiles import Profile
 from .felt import HAND_SHOWN, SCORE, score_text, seat_badges
 from .markup import attributes, button, esc, ordered, with_card_in_text
@@ -107,14 +107,14 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
             }
             if not model.live:
                 a["disabled"] = ""
-            spoken = _points(p, c, t) + "".join(f"; {x}" for x in names_extra)
+            spoken = typography(_points(p, c, t) + "".join(f"; {x}" for x in names_extra), lang)
             # The name is the spoken text ("King of spades, 10 points"); the face is its picture.
             worth = (f'<span class="dht-pts" aria-hidden="true">{esc(number(p.value(c), lang))}</span>'
                      if _worth_shown(p, c) else "")
             cards.append(f'<button{attributes(a)}><span class="dht-sr">{esc(spoken)}</span>'
                          f'{cardface.face_inner(c, "md")}{worth}</button>')
         else:
-            spoken = "; ".join([card_name(c, lang)] + names_extra)
+            spoken = typography("; ".join([card_name(c, lang)] + names_extra), lang)
             cards.append(cardface.face(c, lang, size="md", marks=marks, label=spoken, extra_classes=("dht-held",)))
     inner = f'<div class="dht-cards" data-count="{len(hand)}">{"".join(cards)}</div>'
     if deal.is_over:

@@ -19,6 +19,9 @@ PLAY: Final = N_("Play")
 CONTINUE: Final = N_("Continue your game")
 NEW_GAME: Final = N_("New game")
 RETRY: Final = N_("Retry")
+# TRANSLATORS: beside Retry when the table is in error: leaves the game of
+# the page's link (which may be what fails) and deals a fresh game.
+FRESH_GAME: Final = N_("New game")
 STATIC_NOTE: Final = N_("Press Play to deal. The first time, Play downloads the game engine (up to {megabytes} MB) into your browser; after that every table on this site starts at once. Nothing you play is sent anywhere.")
 STATIC_NOTE_POSITION: Final = N_("Press Play to play from this position. The first time, Play downloads the game engine (up to {megabytes} MB) into your browser. Nothing you play is sent anywhere.")
 FRUGAL_NOTE: Final = N_("Your browser asks to save data, so the game engine loads only when you press Play.")
@@ -76,5 +79,6 @@ def render_loader(model: TableModel, download_bytes: int) -> str:
         f'<button type="button" class="dht-btn dht-btn--primary dht-play" data-dht-play'
         f' data-label-play="{esc(t(PLAY))}" data-label-new="{esc(t(NEW_GAME))}">{esc(t(PLAY))}</button>'
         f'<button type="button" class="dht-btn dht-retry" data-dht-retry>{esc(t(RETRY))}</button>'
+        f'<button type="button" class="dht-btn dht-retry dht-fresh" data-dht-fresh>{esc(t(FRESH_GAME))}</button>'
         f"</p></div>"
     )
