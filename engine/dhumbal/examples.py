@@ -27,6 +27,7 @@ from .match import Match, money_text
 from .messages import Message
 from .profiles import Profile, ProfileError, find_profile
 from .records import from_position, state_to_json
+from .shuffling import shuffle
 
 TOP_KEYS: Final = {"title", "profile", "options", "seats", "names", "dealer", "position", "seed", "steps", "scores", "intro", "table", "unseen"}
 MAX_DISPLAY_NAME: Final = 40
@@ -230,8 +231,12 @@ def _cards_of(value: object) -> list[C.Card]:
     raise TypeError(f"cards must be text such as \"K♠ K♥\", not {_shown(value)}")
 
 
-def load_text(text: str, path: str) -> Walkthrough:
-    """Run the example in ``text`` (``path`` names it in errors)."""
+def load_text(text: str, path: str, *, extra_keys: frozenset[str] = frozenset(), min_steps: int = 1) -> Walkthrough:
+    """Run the example in ``text`` (``path`` names it in errors).
+
+    A file of another kind built on the example format (a puzzle) names the
+    top-level keys it adds in ``extra_keys`` and may need fewer steps.
+    """
     deep = _too_deep(text)
     if deep is not None:
         raise ExampleError(path, deep, f"not valid TOML: arrays or tables nested more than {MAX_NESTING} deep")
@@ -249,11 +254,12 @@ def load_text(text: str, path: str) -> Walkthrough:
     def fail(key: str, message: str) -> ExampleError:
         return ExampleError(path, top_line(key), message)
 
-    unknown = set(data) - TOP_KEYS
+    allowed = TOP_KEYS | extra_keys
+    unknown = set(data) - allowed
     if unknown:
         k = sorted(unknown)[0]
-        raise fail(k, f"unknown key {k!r}; allowed: {', '.join(sorted(TOP_KEYS))}")
-    for key in ("title", "profile", "seats", "steps"):
+        raise fail(k, f"unknown key {k!r}; allowed: {', '.join(sorted(allowed))}")
+    for key in ("title", "profile", "seats") + (("steps",) if min_steps else ()):
         if key not in data:
             raise ExampleError(path, None, f"missing key {key!r}")
     for key in ("title", "intro", "profile"):
@@ -319,8 +325,8 @@ def load_text(text: str, path: str) -> Walkthrough:
         unseen=frozenset(seat_of(name, "unseen") for name in unseen),
     )
 
-    steps = data["steps"]
-    if not isinstance(steps, list) or not steps:
+    steps = data.get("steps", [])
+    if not isinstance(steps, list) or len(steps) < min_steps:
         raise fail("steps", "steps must be a list of [[steps]] tables")
     for i, raw in enumerate(steps):
         head, end = where.step(i)
@@ -386,6 +392,27 @@ def _position_error_line(exc: Exception, pos: Mapping[str, Any], where: _Where) 
     return where.top("position")
 
 
+#: The most cards a hand given as a number may hold (a deal's hands are far smaller).
+MAX_COUNTED: Final = 10
+
+
+def _deal_counted(profile: Profile, hands: list[list[int]], counted: Mapping[int, int], placed: list[int],
+                  stem: str) -> list[int] | None:
+    """Deal the hands given as numbers from the cards the position leaves, in a random order
+    seeded by the file's name, into ``hands``; return the rest in that order (the stock under
+    the cards the file puts on top), or ``None`` if too few cards are left."""
+    used = set(placed) | {c for h in hands for c in h}
+    left = [c for c in C.full_deck(jokers=profile.jokers) if c not in used]
+    if sum(counted.values()) > len(left):
+        return None
+    shuffle(left, f"dhumbal/position/{stem}")
+    for seat in sorted(counted):
+        k = counted[seat]
+        hands[seat] = left[len(left) - k:]
+        del left[len(left) - k:]
+    return left
+
+
 def _build_deal(data: Mapping[str, Any], profile: Profile, names: list[str], dealer: int, seat_of: Any,
                 path: str, where: _Where) -> Deal:
     top_line = where.top
@@ -413,11 +440,17 @@ def _build_deal(data: Mapping[str, Any], profile: Profile, names: list[str], dea
             raise ExampleError(path, line(key), f"position {key}: {exc}") from None
 
     hands: list[list[int]] = [[] for _ in names]
+    counted: dict[int, int] = {}  # seats whose hands are given as a number of cards
     for key in pos:
         if key in POSITION_KEYS:
             continue
         if key not in names:
             raise ExampleError(path, line(key), f"position key {key!r} is neither a seat ({', '.join(names)}) nor one of {', '.join(sorted(POSITION_KEYS))}")
+        if _is_int(pos[key]):
+            if not 0 <= pos[key] <= MAX_COUNTED:
+                raise ExampleError(path, line(key), f"position {key}: a hand given as a number holds 0 to {MAX_COUNTED} cards, not {pos[key]}")
+            counted[names.index(key)] = pos[key]
+            continue
         hands[names.index(key)] = cards(key)
     if "pile" not in pos:
         raise ExampleError(path, top_line("position"), "the position needs a pile (the face-up card or cards)")
@@ -434,9 +467,17 @@ def _build_deal(data: Mapping[str, Any], profile: Profile, names: list[str], dea
     pile = cards("pile")
     stock = cards("stock") if "stock" in pos else []
     out = cards("out_of_play") if "out_of_play" in pos else []
+    whole: list[int] | None = None
+    if counted:
+        if rest == "pile":
+            raise ExampleError(path, line("rest"), "a hand given as a number needs the rest of the pack in the stock, not rest = \"pile\"")
+        whole = _deal_counted(profile, hands, counted, [*pile, *stock, *out], Path(path).stem)
+        if whole is None:
+            raise ExampleError(path, line(names[min(counted)]), "impossible position: not enough cards left for the hands given as numbers")
+        whole = stock + whole
     try:
         return from_position(
-            profile, hands=hands, pile=pile, stock_top=stock, out_of_play=out, dealer=dealer, turn=turn,
+            profile, hands=hands, pile=pile, stock_top=stock if whole is None else (), stock=whole, out_of_play=out, dealer=dealer, turn=turn,
             offer=offer, turns=turns, seed=Path(path).stem, rest="pile" if rest == "pile" else "stock",
         )
     except (PositionError, C.CardError) as exc:
@@ -688,17 +729,20 @@ def _check_expect(deal: Deal, step: Step, walk: Walkthrough, path: str, lines: l
                 raise mismatch(key, want, found)
 
 
-def load_file(path: str | Path, *, name: str | None = None) -> Walkthrough:
-    """Run the example file at ``path``; errors name it as ``name`` (default: the path)."""
-    p = Path(path)
-    shown = name or str(path)
+def read_text(path: str | Path, shown: str) -> str:
+    """The text of the file at ``path`` (``ExampleError`` naming it as ``shown`` if it cannot be read)."""
     try:
-        text = p.read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise ExampleError(shown, None, f"cannot read: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise ExampleError(shown, None, "not UTF-8 text") from None
-    return load_text(text, shown)
+
+
+def load_file(path: str | Path, *, name: str | None = None) -> Walkthrough:
+    """Run the example file at ``path``; errors name it as ``name`` (default: the path)."""
+    shown = name or str(path)
+    return load_text(read_text(path, shown), shown)
 
 
 def example_files(paths: list[str | Path]) -> list[Path]:
