@@ -71,17 +71,22 @@ TELLING: Final = 0.15
 # -- moves -----------------------------------------------------------------------------------
 
 
-def move_text(profile: Profile, action: Action, lang: str, *, total: int) -> str:
-    """``action`` as a short phrase in ``lang`` (``total``: the seat's hand total, which a call is on)."""
+def move_text(profile: Profile, view: SeatView, action: Action, lang: str) -> str:
+    """``action`` of the seat on turn of ``view`` as a short phrase in ``lang`` (a throw's cards
+    by rank, as a hand is sorted)."""
     t = translator(lang)
     if action.kind == "call":
-        return t(MOVE_CALL, total=total)
+        return t(MOVE_CALL, total=_total(profile, view))
     if action.kind == "take":
         if action.source == "stock":
             return t(MOVE_STOCK)
-        card = C.card_text(action.cards[0]) if action.cards else "?"
-        return t(MOVE_TAKE[profile.after_deal], card=card)
-    return t(MOVE_THROW, cards=C.cards_text(action.cards))
+        card = _taken(view, action)
+        return t(MOVE_TAKE[profile.after_deal], card="" if card is None else C.card_text(card))
+    return t(MOVE_THROW, cards=C.cards_text(sorted(action.cards, key=C.sort_key)))
+
+
+def _total(profile: Profile, view: SeatView) -> int:
+    return sum(profile.values[c] for c in view.hand)
 
 
 def _taken(view: SeatView, action: Action) -> Card | None:
@@ -111,13 +116,12 @@ def best_text(profile: Profile, view: SeatView, grade: Grade, lang: str) -> str:
     t = translator(lang)
     best = grade.best
     second = grade.moves[1] if len(grade.moves) > 1 else best
-    total = sum(profile.values[c] for c in view.hand)
     return t(
         BEST_PAID if grade.measure == "paid" else BEST_POINTS,
-        move=move_text(profile, best.action, lang, total=total),
+        move=move_text(profile, view, best.action, lang),
         best=figure_text(grade.measure, best.mean, lang),
         second=figure_text(grade.measure, second.mean, lang),
-        other=move_text(profile, second.action, lang, total=total),
+        other=move_text(profile, view, second.action, lang),
     )
 
 
@@ -127,8 +131,7 @@ def yours_text(profile: Profile, view: SeatView, grade: Grade, chosen: Action, l
     mine = grade.of(chosen)
     if mine is None:
         raise ValueError(f"{chosen} is not a move of this position")
-    total = sum(profile.values[c] for c in view.hand)
-    move = move_text(profile, mine.action, lang, total=total)
+    move = move_text(profile, view, mine.action, lang)
     if move_key(mine.action) == move_key(grade.best.action):
         return t(YOURS_BEST, move=move)
     return t(YOURS_PAID if grade.measure == "paid" else YOURS_POINTS, move=move,
@@ -191,9 +194,10 @@ def _fact(profile: Profile, view: SeatView, grade: Grade, move: MoveGrade, lang:
         shed = sum(values[c] for c in a.cards)
         rest = [c for c in hand if c not in a.cards]
         kept = _kept_group(profile, rest)
+        thrown = C.cards_text(sorted(a.cards, key=C.sort_key))
         if kept:
-            return t(WHY_THROW_KEEP, cards=C.cards_text(a.cards), shed=shed, group=C.cards_text(kept))
-        return t(WHY_THROW, cards=C.cards_text(a.cards), shed=shed, left=total - shed)
+            return t(WHY_THROW_KEEP, cards=thrown, shed=shed, group=C.cards_text(sorted(kept, key=C.sort_key)))
+        return t(WHY_THROW, cards=thrown, shed=shed, left=total - shed)
     average = number(f"{_average(profile, view):.1f}", lang)
     card = _taken(view, a)
     if card is None:  # the stock
@@ -201,10 +205,10 @@ def _fact(profile: Profile, view: SeatView, grade: Grade, move: MoveGrade, lang:
     group = _group_with(profile, hand, card)
     if profile.draw_first:
         if group:
-            return t(WHY_BARRED_GROUP, card=C.card_text(card), group=C.cards_text(group))
+            return t(WHY_BARRED_GROUP, card=C.card_text(card), group=C.cards_text(sorted(group, key=C.sort_key)))
         return t(WHY_BARRED, card=C.card_text(card), value=values[card])
     if group:
-        return t(WHY_TAKE_GROUP, card=C.card_text(card), value=values[card], group=C.cards_text(group))
+        return t(WHY_TAKE_GROUP, card=C.card_text(card), value=values[card], group=C.cards_text(sorted(group, key=C.sort_key)))
     return t(WHY_TAKE, card=C.card_text(card), value=values[card], average=average)
 
 
@@ -217,7 +221,6 @@ def why(profile: Profile, view: SeatView, grade: Grade, chosen: Action | None, l
     other = grade.of(chosen) if chosen is not None else None
     if other is None or move_key(other.action) == move_key(best.action):
         other = grade.moves[1] if len(grade.moves) > 1 else None
-    total = sum(profile.values[c] for c in view.hand)
     out = []
     if best.action.kind == "take" and best.action.source == "stock" and other is not None and other.action.kind == "take":
         out.append(_fact(profile, view, grade, other, lang))  # what the face-up card would have done
@@ -226,8 +229,8 @@ def why(profile: Profile, view: SeatView, grade: Grade, chosen: Action | None, l
     out.append(_fact(profile, view, grade, best, lang))
     if other is None:
         return out
-    names = {"best": move_text(profile, best.action, lang, total=total),
-             "other": move_text(profile, other.action, lang, total=total),
+    names = {"best": move_text(profile, view, best.action, lang),
+             "other": move_text(profile, view, other.action, lang),
              "won": percent(best.won, lang), "won_other": percent(other.won, lang)}
     if other.caught >= TELLING and other.caught > best.caught:
         out.append(t(OUTCOME_CAUGHT, caught=percent(other.caught, lang), **names))

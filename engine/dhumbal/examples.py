@@ -362,9 +362,14 @@ _POSITION_WORDS: Final = (("turns", "turns"), ("offer", "offer"), ("pile", "pile
                           ("dealer", "dealer"), ("turn", "turn"))
 
 
-def _position_error_line(exc: Exception, pos: Mapping[str, Any], where: _Where) -> int | None:
-    """The line a ``PositionError`` is about: the value holding the card it names, else the key it names."""
+def _position_error_line(exc: Exception, pos: Mapping[str, Any], where: _Where,
+                         names: list[str] | None = None) -> int | None:
+    """The line a ``PositionError`` is about: the value holding the card it names, the seat whose
+    hand it names, else the key it names."""
     message = str(exc)
+    seat = re.search(r"hands\[(\d+)\]", message)
+    if seat and names is not None and int(seat.group(1)) < len(names) and names[int(seat.group(1))] in pos:
+        return where.in_section("position", names[int(seat.group(1))])
     named: set[C.Card] = set()
     for token in re.findall(r"\S+", message):
         try:
@@ -481,7 +486,7 @@ def _build_deal(data: Mapping[str, Any], profile: Profile, names: list[str], dea
             offer=offer, turns=turns, seed=Path(path).stem, rest="pile" if rest == "pile" else "stock",
         )
     except (PositionError, C.CardError) as exc:
-        raise ExampleError(path, _position_error_line(exc, pos, where), f"impossible position: {exc}") from None
+        raise ExampleError(path, _position_error_line(exc, pos, where, names), f"impossible position: {exc}") from None
 
 
 #: What each expectation holds: a kind checked before the step runs.
