@@ -153,11 +153,10 @@ def test_an_answer_not_clearly_ahead_is_refused() -> None:
     assert isinstance(second, MoveGrade)
 
 
-def test_check_on_the_command_line_grades_puzzles_and_names_the_line() -> None:
+def test_check_on_the_command_line_grades_puzzles_and_names_the_line(tmp_path: Path) -> None:
     bad = GOOD.replace('answer = "take pile"', 'answer = "take stock"')
     env_files = {"good.toml": GOOD, "bad.toml": bad}
-    tmp = ROOT / "build" / "test-puzzles-cli"
-    tmp.mkdir(parents=True, exist_ok=True)
+    tmp = tmp_path
     for name, text in env_files.items():
         (tmp / name).write_text(text, encoding="utf-8")
     out = subprocess.run([sys.executable, "-m", "dhumbal", "check", str(tmp / "good.toml"), str(tmp / "bad.toml")],
