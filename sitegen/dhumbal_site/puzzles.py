@@ -1,7 +1,9 @@
 """The Puzzles page: each puzzle file drawn as a position to answer, graded by the engine at build time.
 
-``<!-- dhumbal:puzzles -->`` draws every file of ``puzzles/`` (grouped by
-profile, then by theme): the position from the reader's seat with the one
+``<!-- dhumbal:puzzles PROFILE -->`` draws the puzzles of ``puzzles/`` in
+that profile (by theme, then by name; the page puts each profile under a
+heading of its own), and ``<!-- dhumbal:puzzle-progress -->`` the reader's
+progress over the page's puzzles. A puzzle shows the position from the reader's seat with the one
 card renderer (:mod:`dhumbal.cardface`), the prompt and the lead in the
 reader's language, and the controls of the table (the hand's cards to mark,
 Throw, Call, the stock and the face-up cards to take). Every legal move has
@@ -42,7 +44,7 @@ from dhumbal.compare import rules_in_words
 from dhumbal.examples import ExampleError
 from dhumbal.grading import Grade, move_key
 from dhumbal.i18n import N_, NP_, card_name, digits, number, translator
-from dhumbal.profiles import PROFILE_KEYS, find_profile
+from dhumbal.profiles import PROFILE_KEYS
 from dhumbal.puzzles import PUZZLE_SAMPLES, THEMES, Puzzle, check, grade_puzzle, load_file, prompt, puzzle_files
 from dhumbal.view.actions import throw_verdicts
 from dhumbal.view.felt import CARD_COUNT, PILE_LABELS, STOCK
@@ -96,9 +98,16 @@ def engine_sources(roots: tuple[str, ...] = GRADE_ROOTS, engine: Path = ENGINE) 
                         base = base.parent
                     if node.module:
                         base = base / Path(*node.module.split("."))
-                todo.append(f"{base.as_posix()}.py".lstrip("./") if str(base) != "." else "__init__.py")
-                for alias in node.names:  # ``from . import cards``: a module too, when there is one
-                    todo.append(f"{(base / alias.name).as_posix()}.py".lstrip("./"))
+                # ``from .x import y`` imports x; ``from . import cards`` imports cards (a module of
+                # the package), else the package itself
+                for alias in node.names:
+                    module = (base / alias.name).as_posix() + ".py"
+                    if (engine / module).is_file():
+                        todo.append(module)
+                    elif str(base) != ".":
+                        todo.append(base.as_posix() + ".py")
+                    else:
+                        todo.append("__init__.py")
             elif isinstance(node, ast.Import):
                 for alias in node.names:
                     if alias.name.startswith("dhumbal."):
@@ -151,7 +160,7 @@ class PuzzleSet:
         self.cache = cache
         self._puzzles: dict[str, Puzzle] = {}
         self._grades: dict[str, Grade] = {}
-        self._rendered: dict[str, HTMLBlock] = {}
+        self._rendered: dict[tuple[str, str], HTMLBlock] = {}
 
     def clear(self) -> None:
         self._puzzles.clear()
@@ -190,20 +199,22 @@ class PuzzleSet:
         except ValueError as exc:
             raise PluginError(f"dhumbal: {exc}") from None
 
-    def rendered(self, lang: str) -> HTMLBlock:
-        if lang not in self._rendered:
+    def rendered(self, profile_key: str, lang: str) -> HTMLBlock:
+        """The puzzles of one profile in ``lang``, numbered as on the whole page."""
+        if (profile_key, lang) not in self._rendered:
             puzzles = self.load_all()
-            ctx = [puzzle_context(p, self._grades[p.id], lang, i + 1) for i, p in enumerate(puzzles)]
-            groups = []
-            for key in PROFILE_KEYS:
-                mine = [c for c in ctx if c["profile_key"] == key]
-                if mine:
-                    groups.append({"key": key, "name": translator(lang)(find_profile(key).name), "puzzles": mine})
-            self._rendered[lang] = block(
-                "puzzles.html", lang, groups=groups, total=len(ctx), digits=digits("0123456789", lang),
-                card_tokens=False, search=render("puzzles_search.html", lang, groups=groups),
+            mine = [puzzle_context(p, self._grades[p.id], lang, i + 1)
+                    for i, p in enumerate(puzzles) if p.profile.key == profile_key]
+            self._rendered[(profile_key, lang)] = block(
+                "puzzles.html", lang, puzzles=mine, card_tokens=False,
+                search=render("puzzles_search.html", lang, puzzles=mine),
             )
-        return self._rendered[lang]
+        return self._rendered[(profile_key, lang)]
+
+    def progress(self, lang: str) -> HTMLBlock:
+        """The line that counts the reader's solved and tried puzzles (filled by the page's script)."""
+        return block("puzzle_progress.html", lang, total=len(self.load_all()), digits=digits("0123456789", lang),
+                     card_tokens=False, search="")
 
 
 def ordered(puzzles: list[Puzzle]) -> list[Puzzle]:
@@ -217,7 +228,8 @@ PUZZLE_SET = PuzzleSet()
 
 # -- one puzzle, in one language -----------------------------------------------------------------
 
-_TOKEN = re.compile(r"(?<![\w])(?:(?:10|[2-9]|[AJQK])[♠♥♦♣]|Jk[12])(?![\w])")
+#: A card as the engine prints it: ``K♠``, ``10♥``, or a joker ``Jk1`` (a postposition may follow: ``8♦सँग``).
+_TOKEN = re.compile(r"(?<![\w])(?:(?:10|[2-9]|[AJQK])[♠♥♦♣]|Jk[12](?![0-9]))")
 
 
 def rich(text: str, lang: str) -> Markup:
@@ -365,6 +377,14 @@ def _answer_lines(puzzle: Puzzle, graded: Grade, view: Any, chosen: Action | Non
 
 
 def render_puzzles(ctx: MarkerContext) -> HTMLBlock:
+    if len(ctx.args) != 1 or ctx.args[0] not in PROFILE_KEYS:
+        raise ValueError(f"write <!-- dhumbal:puzzles PROFILE -->, PROFILE one of {', '.join(PROFILE_KEYS)}")
+    if not any(p.profile.key == ctx.args[0] for p in PUZZLE_SET.load_all()):
+        raise ValueError(f"no puzzle in puzzles/ is for {ctx.args[0]}")
+    return PUZZLE_SET.rendered(ctx.args[0], ctx.lang)
+
+
+def render_progress(ctx: MarkerContext) -> HTMLBlock:
     if ctx.args:
-        raise ValueError("the puzzles marker takes no arguments")
-    return PUZZLE_SET.rendered(ctx.lang)
+        raise ValueError("the puzzle-progress marker takes no arguments")
+    return PUZZLE_SET.progress(ctx.lang)

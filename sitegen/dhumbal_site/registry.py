@@ -27,7 +27,7 @@ from __future__ import annotations
 from .generated import render_compare, render_glossary, render_options, render_register
 from .markers import MarkerHandler
 from .odds_chart import render_bots, render_call_odds
-from .puzzles import render_puzzles
+from .puzzles import render_progress, render_puzzles
 from .status import render_status
 from .walkthrough import render_example, render_examples
 
@@ -42,4 +42,5 @@ HANDLERS: dict[str, MarkerHandler] = {
     "call-odds": render_call_odds,
     "bots": render_bots,
     "puzzles": render_puzzles,
+    "puzzle-progress": render_progress,
 }

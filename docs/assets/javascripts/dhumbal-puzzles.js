@@ -219,16 +219,14 @@
 
   // -- the page: every puzzle and the progress line ---------------------------------
 
-  function List(root) {
-    this.root = root;
-    this.progress = root.querySelector(".dh-puzzles__progress");
-    this.count = root.querySelector(".dh-puzzles__count");
-    this.digits = root.getAttribute("data-digits") || DIGITS;
+  // ``box`` is the progress line (it may be missing); ``roots`` every puzzle of the page.
+  function List(box, roots) {
+    this.box = box;
+    this.count = box ? box.querySelector(".dh-puzzles__count") : null;
+    this.digits = (box && box.getAttribute("data-digits")) || DIGITS;
     var self = this;
-    this.puzzles = Array.prototype.slice.call(root.querySelectorAll("[data-dhumbal-puzzle]")).map(function (el) {
-      return new Puzzle(el, self);
-    });
-    var forget = root.querySelector(".dh-puzzles__forget");
+    this.puzzles = roots.map(function (el) { return new Puzzle(el, self); });
+    var forget = box ? box.querySelector(".dh-puzzles__forget") : null;
     if (forget) {
       forget.addEventListener("click", function () {
         var data = load();
@@ -238,7 +236,7 @@
       });
     }
     this.update(false);
-    if (this.progress) this.progress.hidden = false;
+    if (box) box.hidden = false;
   }
 
   List.prototype.record = function (id, best) {
@@ -278,15 +276,14 @@
       var count = this.count;
       setTimeout(function () { count.setAttribute("aria-live", "polite"); }, 0);
     }
-    this.root.setAttribute("data-solved", String(solved));
-    this.root.setAttribute("data-tried", String(tried));
+    this.box.setAttribute("data-solved", String(solved));
+    this.box.setAttribute("data-tried", String(tried));
   };
 
   function setup() {
-    var roots = document.querySelectorAll("[data-dhumbal-puzzles]");
-    for (var i = 0; i < roots.length; i++) {
-      if (!roots[i].__dhumbalPuzzles) roots[i].__dhumbalPuzzles = new List(roots[i]);
-    }
+    var roots = Array.prototype.slice.call(document.querySelectorAll("[data-dhumbal-puzzle]"));
+    if (!roots.length || roots[0].__dhumbalPuzzle) return;
+    roots[0].__dhumbalPuzzle = new List(document.querySelector("[data-dhumbal-puzzles]"), roots);
   }
 
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
