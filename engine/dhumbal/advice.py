@@ -62,10 +62,13 @@ WHY_STOCK: Final = N_("A card from the stock is worth {average} on average.")
 WHY_STOCK_BACK: Final = N_("A card from the stock is worth {average} on average, and unlike the pile's card it may go straight back.")
 OUTCOME: Final = N_("Played out to the end, {best} won you the deal in {won} of the sampled deals; {other}, in {won_other}.")
 OUTCOME_CATCH: Final = N_("Played out to the end, {best} won you the deal in {won} of the sampled deals ({catch} by catching a caller); {other}, in {won_other}.")
+OUTCOME_HAND: Final = N_("Played out to the end, {best} left you {hand} points in hand when the deal ended, on average; {other}, {hand_other}.")
 OUTCOME_CAUGHT: Final = N_("Played out to the end, {best} won you the deal in {won} of the sampled deals; after {other}, your own call was caught in {caught}.")
 
 #: A share at or above which "caught a caller" or "your call was caught" is worth saying.
 TELLING: Final = 0.15
+#: Win shares closer than this are not a reason: the hand left at the end is said instead.
+CLOSE_WINS: Final = 0.05
 
 
 # -- moves -----------------------------------------------------------------------------------
@@ -180,8 +183,8 @@ def _kept_group(profile: Profile, rest: Sequence[Card]) -> tuple[Card, ...]:
     return max(groups, key=lambda g: (sum(values[c] for c in g), len(g), [-c for c in g]))
 
 
-def _fact(profile: Profile, view: SeatView, grade: Grade, move: MoveGrade, lang: str) -> str:
-    """One fact of the position about ``move``."""
+def _fact(profile: Profile, view: SeatView, grade: Grade, move: MoveGrade, lang: str, *, best: bool) -> str:
+    """One fact of the position about ``move`` (``best``: said of the best move, else of one passed over)."""
     t = translator(lang)
     a = move.action
     values = profile.values
@@ -203,7 +206,7 @@ def _fact(profile: Profile, view: SeatView, grade: Grade, move: MoveGrade, lang:
     if card is None:  # the stock
         return t(WHY_STOCK_BACK if profile.draw_first and view.pile else WHY_STOCK, average=average)
     group = _group_with(profile, hand, card)
-    if profile.draw_first:
+    if profile.draw_first and not best:  # what a card taken from the pile costs: it stays this turn
         if group:
             return t(WHY_BARRED_GROUP, card=C.card_text(card), group=C.cards_text(sorted(group, key=C.sort_key)))
         return t(WHY_BARRED, card=C.card_text(card), value=values[card])
@@ -223,10 +226,10 @@ def why(profile: Profile, view: SeatView, grade: Grade, chosen: Action | None, l
         other = grade.moves[1] if len(grade.moves) > 1 else None
     out = []
     if best.action.kind == "take" and best.action.source == "stock" and other is not None and other.action.kind == "take":
-        out.append(_fact(profile, view, grade, other, lang))  # what the face-up card would have done
-        out.append(_fact(profile, view, grade, best, lang))
+        out.append(_fact(profile, view, grade, other, lang, best=False))  # what the face-up card would have done
+        out.append(_fact(profile, view, grade, best, lang, best=True))
         return out
-    out.append(_fact(profile, view, grade, best, lang))
+    out.append(_fact(profile, view, grade, best, lang, best=True))
     if other is None:
         return out
     names = {"best": move_text(profile, view, best.action, lang),
@@ -236,6 +239,9 @@ def why(profile: Profile, view: SeatView, grade: Grade, chosen: Action | None, l
         out.append(t(OUTCOME_CAUGHT, caught=percent(other.caught, lang), **names))
     elif best.catch >= TELLING and best.catch > other.catch:
         out.append(t(OUTCOME_CATCH, catch=percent(best.catch, lang), **names))
-    else:
+    elif best.won - other.won >= CLOSE_WINS:
         out.append(t(OUTCOME, **names))
+    else:
+        out.append(t(OUTCOME_HAND, best=names["best"], other=names["other"],
+                     hand=number(f"{best.hand:.1f}", lang), hand_other=number(f"{other.hand:.1f}", lang)))
     return out

@@ -114,12 +114,13 @@ class MoveGrade:
     won: float = 0.0  # the share of the sampled deals the seat won after this move
     caught: float = 0.0  # ... in which the seat called and was caught
     catch: float = 0.0  # ... in which another seat called and was caught by a hand no heavier than the seat's
+    hand: float = 0.0  # the seat's mean hand total when the deal ended
 
     def to_json(self) -> dict[str, Any]:
         return {
             "action": self.action.text(), "mean": round(self.mean, 4), "se": round(self.se, 4),
             "diff": round(self.diff, 4), "diff_se": round(self.diff_se, 4), "won": round(self.won, 4),
-            "caught": round(self.caught, 4), "catch": round(self.catch, 4),
+            "caught": round(self.caught, 4), "catch": round(self.catch, 4), "hand": round(self.hand, 4),
         }
 
 
@@ -172,7 +173,8 @@ class Grade:
                 profile=str(data["profile"]), measure=measure, samples=int(data["samples"]), level=str(data["level"]),
                 moves=tuple(
                     MoveGrade(parse_action(str(m["action"])), float(m["mean"]), float(m["se"]), float(m["diff"]),
-                              float(m["diff_se"]), float(m["won"]), float(m["caught"]), float(m["catch"]))
+                              float(m["diff_se"]), float(m["won"]), float(m["caught"]), float(m["catch"]),
+                              float(m["hand"]))
                     for m in data["moves"]
                 ),
                 call_caught=None if data.get("call_caught") is None else float(data["call_caught"]),
@@ -210,7 +212,7 @@ def grade_view(
     cumulative = profile.settlement == "cumulative"
     rng = sampler.rng(seed, "grade")
     results: list[list[float]] = [[] for _ in options]
-    counts = [[0, 0, 0] for _ in options]  # won, caught, catch
+    counts = [[0, 0, 0, 0] for _ in options]  # won, caught, catch, the hand's points at the end
     at_start = view.phase == "start"
     caught_now = 0
     for k in range(samples):
@@ -230,6 +232,7 @@ def grade_view(
                 tally[1] += 1
             elif end.caught and end.caller is not None and end.hands[seat] <= end.hands[end.caller]:
                 tally[2] += 1
+            tally[3] += end.hands[seat]
     means = [math.fsum(r) / samples for r in results]
     order = sorted(range(len(options)), key=lambda i: (-_gain(measure, means[i]), i))
     top = order[0]
@@ -240,6 +243,7 @@ def grade_view(
             action=options[i], mean=means[i], se=_se(results[i]),
             diff=math.fsum(diffs) / samples, diff_se=_se(diffs),
             won=counts[i][0] / samples, caught=counts[i][1] / samples, catch=counts[i][2] / samples,
+            hand=counts[i][3] / samples,
         ))
     return Grade(profile.canonical(), measure, samples, level, tuple(graded),
                  caught_now / samples if at_start else None)

@@ -49,6 +49,7 @@ from dhumbal.puzzles import PUZZLE_SAMPLES, THEMES, Puzzle, check, grade_puzzle,
 from dhumbal.view.actions import throw_verdicts
 from dhumbal.view.felt import CARD_COUNT, PILE_LABELS, STOCK
 
+from .diagram import takable
 from .markers import HTMLBlock, MarkerContext
 from .render import block, render
 
@@ -66,6 +67,7 @@ BARRED: Final = N_("{card}, taken from the pile: it cannot be thrown back this t
 TAKE_STOCK: Final = N_("Take from the stock")
 TAKE_CARD: Final = N_("Take {card}")
 NOT_TAKABLE: Final = N_("{card}, may not be taken")
+MAY_TAKE: Final = N_("{card}, may be taken")
 CALL_ON: Final = N_("Call on {total}")
 
 
@@ -290,6 +292,7 @@ def puzzle_context(puzzle: Puzzle, graded: Grade, lang: str, number_: int) -> di
     stock_code = code_of(Action.take_stock())
     stock_count = len(deal.stock)
     shown = deal.offer_cards or deal.pile[-1:]
+    later = set(takable(deal))  # what the reader may take, now or once the throw is made
     pile_cards = []
     for c in shown:
         action = Action.take_pile() if p.take_rule == "pile-top" else Action.take_pile(c)
@@ -299,8 +302,9 @@ def puzzle_context(puzzle: Puzzle, graded: Grade, lang: str, number_: int) -> di
             "classes": cardface.face_classes(c, "md", marks=("takable",) if code else (), extra=("dh-pz-card",)),
             "inner": Markup(cardface.face_inner(c, "md")),
             "name": t(TAKE_CARD, card=card_name(c, lang)) if code else card_name(c, lang),
-            "face": Markup(cardface.face(c, lang, size="md", marks=() if code or deal.phase == "over" else ("dim",),
-                                         label=card_name(c, lang) if code else t(NOT_TAKABLE, card=card_name(c, lang)))),
+            "face": Markup(cardface.face(c, lang, size="md", marks=("takable",) if c in later else ("dim",),
+                                         label=t(MAY_TAKE, card=card_name(c, lang)) if c in later
+                                         else t(NOT_TAKABLE, card=card_name(c, lang)))),
         })
     # the reader's hand
     throwing = any(m.action.kind == "throw" for m in graded.moves)
