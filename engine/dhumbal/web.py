@@ -46,7 +46,7 @@ PROTOCOL: Final = 1
 
 NOTICE_BAD_HASH: Final = N_("The game in this link cannot be restored: it is damaged, or it was made by an older version of this site. A fresh deal has started instead.")
 NOTICE_RESTORED: Final = N_("The shared game is restored.")
-NOTICE_POSITION: Final = N_("The example's position is on the table. You play {name}.")
+NOTICE_POSITION: Final = N_("The position is on the table. You play {name}.")
 NOTICE_NEW: Final = N_("A new match has started.")
 
 # -- the request handler -------------------------------------------------------------
