@@ -47,7 +47,7 @@ from dhumbal.i18n import N_, NP_, card_name, digits, number, translator
 from dhumbal.profiles import PROFILE_KEYS
 from dhumbal.puzzles import PUZZLE_SAMPLES, THEMES, Puzzle, check, grade_puzzle, load_file, prompt, puzzle_files
 from dhumbal.view.actions import throw_verdicts
-from dhumbal.view.felt import CARD_COUNT, PILE_LABELS, STOCK
+from dhumbal.view.felt import CARD_COUNT, EMPTY, PILE_LABELS, STOCK
 
 from .diagram import takable
 from .markers import HTMLBlock, MarkerContext
@@ -355,6 +355,7 @@ def puzzle_context(puzzle: Puzzle, graded: Grade, lang: str, number_: int) -> di
                   "backs": Markup(cardface.backs(min(3, stock_count), size="md"))},
         "pile_label": t(PILE_LABELS[p.after_deal]),
         "pile": pile_cards,
+        "pile_empty": t(EMPTY),
         "pending": Markup("".join(cardface.face(c, lang, size="md") for c in deal.pending)) if deal.pending else None,
         "hand": hand_cards,
         "total": deal.total(me),
