@@ -85,7 +85,9 @@ def _response(session: Session, table_id: str, op: str, events: list[str], *,
     say = status if status is not None else hint if hint is not None else session.status()
     if refusal_json is not None:
         say = refusal_json["text"]
-    parts = ([notice] if notice else []) + events + ([say] if say else [])
+    # The status of a finished deal says again how it ended: those events are said once.
+    told = [e for e in events if not (say and e in say)]
+    parts = ([notice] if notice else []) + told + ([say] if say else [])
     playback = session.playback if refusal is None else None
     session.playback = None
     out: dict[str, Any] = {
@@ -121,7 +123,7 @@ def _response(session: Session, table_id: str, op: str, events: list[str], *,
         # What is said before, during and after: the lead, each move, then the rest.
         said = sum(len(f.texts) for f in playback.frames)
         lead_at = len(playback.lead)
-        tail = events[lead_at + said:] if events[:lead_at] == playback.lead else []
+        tail = [e for e in events[lead_at + said:] if not (say and e in say)] if events[:lead_at] == playback.lead else []
         out["playback"] = {
             "html": playback.board,
             "say": " ".join(([notice] if notice else []) + playback.lead),

@@ -14,6 +14,10 @@ from .markup import esc
 from .model import TableModel
 
 PLAY: Final = N_("Play")
+# When this browser holds a game played here before: it comes back with this,
+# and Play is called so (the table script shows the one and renames the other).
+CONTINUE: Final = N_("Continue your game")
+NEW_GAME: Final = N_("New game")
 RETRY: Final = N_("Retry")
 # TRANSLATORS: beside Retry when the table is in error: leaves the game of
 # the page's link (which may be what fails) and deals a fresh game.
@@ -71,7 +75,9 @@ def render_loader(model: TableModel, download_bytes: int) -> str:
         f'<p class="dht-error-title" data-error-title="live" hidden>{esc(t(ERROR_TITLE_LIVE))}</p>{errors}</div>'
         f'<noscript><p class="dht-noscript">{esc(t(NOSCRIPT_NOTE))}</p></noscript>'
         f'<p class="dht-loader__buttons">'
-        f'<button type="button" class="dht-btn dht-btn--primary dht-play" data-dht-play>{esc(t(PLAY))}</button>'
+        f'<button type="button" class="dht-btn dht-btn--primary dht-continue" data-dht-continue hidden>{esc(t(CONTINUE))}</button>'
+        f'<button type="button" class="dht-btn dht-btn--primary dht-play" data-dht-play'
+        f' data-label-play="{esc(t(PLAY))}" data-label-new="{esc(t(NEW_GAME))}">{esc(t(PLAY))}</button>'
         f'<button type="button" class="dht-btn dht-retry" data-dht-retry>{esc(t(RETRY))}</button>'
         f'<button type="button" class="dht-btn dht-retry dht-fresh" data-dht-fresh>{esc(t(FRESH_GAME))}</button>'
         f"</p></div>"
