@@ -30,7 +30,7 @@ from .i18n import N_, NP_, count_text, number, translator
 from .levels import percent
 from .profiles import Profile
 
-__all__ = ["best_text", "figure_text", "move_text", "samples_text", "why", "yours_text"]
+__all__ = ["best_text", "figure_text", "move_fact", "move_text", "samples_text", "why", "yours_text"]
 
 MOVE_CALL: Final = N_("call on {total}")
 MOVE_STOCK: Final = N_("take from the stock")
@@ -187,12 +187,23 @@ def _fact(profile: Profile, view: SeatView, grade: Grade, move: MoveGrade, lang:
     """One fact of the position about ``move`` (``best``: said of the best move, else of one passed over)."""
     t = translator(lang)
     a = move.action
+    if a.kind == "call":
+        total = sum(profile.values[c] for c in view.hand)
+        caught = grade.call_caught if grade.call_caught is not None else move.caught
+        return t(WHY_CALL, total=total, caught=percent(caught, lang))
+    return move_fact(profile, view, a, lang, best=best)
+
+
+def move_fact(profile: Profile, view: SeatView, a: Action, lang: str, *, best: bool = True) -> str:
+    """One fact of the position about a throw or a take ``a`` of the seat on turn (``best``: said
+    of the move to make, else of one passed over): what a throw sheds and keeps, what a card
+    taken is worth and goes with, what a card from the stock is worth on average."""
+    if a.kind == "call":
+        raise ValueError("a call's fact is its odds: see why()")
+    t = translator(lang)
     values = profile.values
     hand = list(view.hand)
     total = sum(values[c] for c in hand)
-    if a.kind == "call":
-        caught = grade.call_caught if grade.call_caught is not None else move.caught
-        return t(WHY_CALL, total=total, caught=percent(caught, lang))
     if a.kind == "throw":
         shed = sum(values[c] for c in a.cards)
         rest = [c for c in hand if c not in a.cards]

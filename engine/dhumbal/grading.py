@@ -193,8 +193,13 @@ def _gain(measure: Measure, figure: float) -> float:
 
 def grade_view(
     profile: Profile, view: SeatView, *, samples: int = GRADE_SAMPLES, seed: int | str = 0, level: Difficulty = LEVEL,
+    only: Sequence[Action] | None = None,
 ) -> Grade:
-    """Every move of the seat on turn graded from that seat's ``view`` alone (see the module docstring)."""
+    """Every move of the seat on turn graded from that seat's ``view`` alone (see the module docstring).
+
+    ``only``: grade just these moves (by :func:`move_key`; a review weighs two), each on the same
+    sampled deals as it would be among all the moves.
+    """
     if view.phase == "over":
         raise GradeError("the deal is over: there is no move to grade")
     if view.seat != view.turn:
@@ -204,6 +209,11 @@ def grade_view(
     sampler = Sampler(profile, view)
     ref = sampler.deal_from(sampler.pool)
     options = moves(ref)
+    if only is not None:
+        wanted = {move_key(a) for a in only}
+        options = [a for a in options if move_key(a) in wanted]
+        if not options:
+            raise GradeError("none of the moves asked for is legal here")
     if not options:  # pragma: no cover - a valid live position always has a legal move
         raise GradeError("the seat on turn has no legal move")
     measure = measure_of(profile)
