@@ -30,8 +30,12 @@ from .records import state_to_json
 
 __all__ = ["REVIEW_SAMPLES", "ReviewError", "ReviewStep", "review_deal", "same_move"]
 
-#: Sampled deals behind each cost (each of the two moves is played out on every one).
+#: Sampled deals behind each cost (each of the two moves is played out on every one) ...
 REVIEW_SAMPLES: Final = 100
+#: ... unless the deal has many costed moves: then they share this many samples, down to
+#: :data:`MIN_SAMPLES` each, so that a long deal's review stays a few seconds' work on a phone.
+REVIEW_BUDGET: Final = 1_200
+MIN_SAMPLES: Final = 30
 #: The most moves of one seat a review weighs (a capped deal holds a few hundred).
 MAX_REVIEWED: Final = 200
 
@@ -75,9 +79,19 @@ def same_move(deal: Deal, a: Action, b: Action) -> bool:
 
 
 def review_deal(start: Deal, history: Sequence[tuple[int, Action]], seat: int, *,
-                samples: int = REVIEW_SAMPLES) -> list[ReviewStep]:
+                samples: int = REVIEW_SAMPLES, budget: int = REVIEW_BUDGET) -> list[ReviewStep]:
     """Every move of ``seat`` in the deal that ``history`` plays from ``start`` (a fresh copy is
-    replayed; ``start`` is not changed), beside the expert's choice and, where they differ, its cost."""
+    replayed; ``start`` is not changed), beside the expert's choice and, where they differ, its cost
+    (from ``samples`` sampled deals each, fewer when the moves to cost would need more than
+    ``budget`` in all, never fewer than :data:`MIN_SAMPLES`)."""
+    steps = _steps(start, history, seat)
+    differ = sum(1 for s in steps if not same_move(s.before, s.yours, s.expert))
+    each = max(min(samples, MIN_SAMPLES), min(samples, budget // max(differ, 1)))
+    return [s if same_move(s.before, s.yours, s.expert) else _costed(s, each) for s in steps]
+
+
+def _steps(start: Deal, history: Sequence[tuple[int, Action]], seat: int) -> list[ReviewStep]:
+    """The moves of ``seat`` with the expert's choice at each, not yet costed."""
     deal = start.copy()
     steps: list[ReviewStep] = []
     for index, (actor, action) in enumerate(history):
@@ -86,10 +100,7 @@ def review_deal(start: Deal, history: Sequence[tuple[int, Action]], seat: int, *
                 raise ReviewError(f"more than {MAX_REVIEWED} moves to review")
             before = deal.copy()
             choice = expert.decide(before).action
-            step = ReviewStep(len(steps) + 1, before, action, choice)
-            if not same_move(before, action, choice):
-                step = _costed(step, samples)
-            steps.append(step)
+            steps.append(ReviewStep(len(steps) + 1, before, action, choice))
         try:
             deal.apply(action, seat=actor)
         except Exception as exc:  # an IllegalAction: the history is not this deal's

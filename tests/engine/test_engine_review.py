@@ -212,3 +212,16 @@ def test_the_review_is_drawn_in_the_reader_s_language_and_escaped(lang: str) -> 
         assert not re.search(r"\b[0-9]", re.sub(r"(?:10|[2-9AJQK])[♠♥♦♣]", "", text)), text[:400]
     if lang != "en":
         assert "Previous move" not in html and "Play from here" not in html
+
+
+def test_a_long_review_shares_its_samples_but_never_below_the_floor() -> None:
+    from dhumbal.review import MIN_SAMPLES
+
+    start = Deal.new(find_profile("nepali-games"), "budget")
+    deal = start.copy()
+    while not deal.is_over:
+        deal.apply(choose(deal, "easy" if deal.turn == 0 else "hard"))
+    costed = [s for s in review_deal(start, deal.history, 0, samples=40, budget=10) if s.differs]
+    assert costed and {s.samples for s in costed} == {MIN_SAMPLES}
+    roomy = [s for s in review_deal(start, deal.history, 0, samples=40, budget=10_000) if s.differs]
+    assert {s.samples for s in roomy} == {40}
