@@ -22,8 +22,9 @@ from typing import Any
 import pytest
 from sitekit import LocalPages
 from tabledriver import BOARD, TABLE, answers, is_over, table_hash, wait_answer, wait_ready, wants
+from tablekit import reader_moves
 
-from dhumbal import share, web
+from dhumbal import web
 
 pytestmark = pytest.mark.xdist_group("browser")
 
@@ -306,7 +307,7 @@ def test_dragging_a_card_to_the_pile_throws_it_and_a_marked_card_takes_the_marke
     wait_answer(page, before)
     thrown = page.locator(f"{BOARD} .dht-pending [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     assert thrown == [codes[1]]
-    assert share.decode_hash(table_hash(page))["m"][-1]
+    assert reader_moves(table_hash(page))[-1]
 
 
 def test_the_phone_table_fills_the_screen_and_back_closes_it_with_the_game_kept(
@@ -385,7 +386,7 @@ def test_the_move_is_in_the_address_before_the_bots_have_played_and_a_tap_shows_
     page.locator(f'{BOARD} .dht-card[data-card="{heaviest(page)}"]').tap()
     page.locator(f'{BOARD} [data-action="throw"]').tap()
     page.wait_for_selector(f'{TABLE}[data-busy="true"]')
-    moves = share.decode_hash(table_hash(page))["m"][0].split(",")
+    moves = reader_moves(table_hash(page))[0].split(",")
     assert len(moves) == 2, "the throw is in the address while the bots still play"
     # a tap on the felt shows the next move there and then (within the one task of the tap)
     shown = page.evaluate("""() => {
@@ -399,7 +400,7 @@ def test_the_move_is_in_the_address_before_the_bots_have_played_and_a_tap_shows_
     assert shown is not None and shown[1] > shown[0], shown
     page.locator(f"{TABLE} [data-dht-skip]").tap()
     page.wait_for_selector(f"{TABLE}:not([data-busy])")
-    assert share.decode_hash(table_hash(page))["m"][0].split(",") == moves
+    assert reader_moves(table_hash(page))[0].split(",") == moves
 
 
 def test_continue_your_game_brings_back_the_last_position_played_here(phone_page: Opener, real_site: Any) -> None:
