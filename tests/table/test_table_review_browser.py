@@ -123,3 +123,27 @@ def test_review_by_keyboard_and_play_from_a_step(stub_page: Opener, stub_site: A
     want = steps[2].before
     assert sorted(deal.hands[deal.turn]) == sorted(want.hands[want.turn])
     assert page.locator(f"{TABLE} .dht-review").count() == 0
+
+
+# -- with the real runtime: the review worked out by the engine in the worker (Pyodide) -----------
+
+
+def test_the_review_is_worked_out_in_the_worker(site_page: Opener, real_site: Any) -> None:
+    page, _ = site_page()
+    page.goto(real_site.server.url("rules/dashain/"))
+    start(page)
+    hint = page.locator(f'{BOARD} [data-op="hint"]')
+    if hint.count() and hint.get_attribute("aria-disabled") is None and not hint.is_disabled():
+        click(page, hint)
+        assert "The expert's move: " in status(page)
+    moves = play_deal(page)
+    before = answers(page)
+    page.locator(f"{BOARD} .dht-review-btn").click()
+    wait_answer(page, before)
+    page.wait_for_selector(f"{BOARD} .dht-review")
+    chips = page.locator(f"{BOARD} [data-review-step]")
+    assert chips.count() == moves
+    summary = page.locator(f"{BOARD} .dht-review__summary").inner_text()
+    differ = page.locator(f"{BOARD} .dht-review__chip--differs").count()
+    assert (f"at {differ} of your {moves} moves" in summary) if differ else ("every time" in summary)
+    assert page.locator(f"{BOARD} [data-review-panel]:not([hidden])").count() == 1
