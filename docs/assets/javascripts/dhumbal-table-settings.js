@@ -53,7 +53,8 @@
     var details = this.root.querySelector("details.dht-settings");
     if (this.full && details) details.open = false;
     var top = this.board.getBoundingClientRect().top;
-    if (!this.full && (top < 0 || top > innerHeight * 0.5)) this.board.scrollIntoView({ block: "start" });
+    // The table's heading line (Share, Full table) comes with it.
+    if (!this.full && (top < 0 || top > innerHeight * 0.5)) this.root.scrollIntoView({ block: "start" });
     this.refocus("");
   };
 

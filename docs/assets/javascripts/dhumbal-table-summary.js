@@ -39,21 +39,39 @@
   });
 
   // A deal that has just ended: its summary comes into sight on the page (the
-  // full table shows it over the felt), above the dock that sticks below it.
+  // full table shows it over the felt). The page moves no more than it must:
+  // the summary's foot just above the dock that sticks below it, its head
+  // never under the site's header, so the felt and the hand stay in sight as
+  // far as the screen allows.
   T.on("shown", function (table, result, payload) {
     var over = !!(result && result.summary && result.summary.is_over);
     var was = table.summaryShown;
     table.summaryShown = over;
-    if (!over || was || table.full || !payload || payload.op !== "act") return;
-    var summary = table.board.querySelector(".dht-summary");
-    if (!summary) return;
-    var r = summary.getBoundingClientRect();
+    if (table.full || !payload) return;
     var dock = table.board.querySelector(".dht-dock");
-    var bottom = innerHeight - (dock ? dock.getBoundingClientRect().height : 0);
-    if (r.top > bottom - 80 || r.top < 0) {
-      var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      summary.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+    var header = document.querySelector(".md-header");
+    var top = (header ? header.getBoundingClientRect().bottom : 0) + 8;
+    var bottom = innerHeight - (dock ? dock.getBoundingClientRect().height : 0) - 8;
+    var by = 0;
+    if (over && !was && payload.op === "act") {
+      var summary = table.board.querySelector(".dht-summary");
+      if (!summary) return;
+      var r = summary.getBoundingClientRect();
+      by = r.bottom > bottom ? Math.min(r.bottom - bottom, r.top - top) : (r.top < top ? r.top - top : 0);
+    } else if (!over && was) {
+      // The next deal: the summary has gone and the page is shorter; the
+      // board comes back down, as far as keeps the reader's hand above the dock.
+      var me = table.board.querySelector(".dht-me");
+      if (!me) return;
+      var m = me.getBoundingClientRect();
+      if (m.top >= top && m.bottom <= bottom) return;
+      by = Math.max(table.board.getBoundingClientRect().top - top, m.bottom - bottom);
+      window.scrollBy({ top: by, behavior: "auto" });
+      return;
     }
+    if (Math.abs(by) < 1) return;
+    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollBy({ top: by, behavior: still ? "auto" : "smooth" });
   });
 
   // The newest line in sight, at the next frame (no layout forced in between).
