@@ -173,11 +173,13 @@ def handle_request(req: Any) -> dict[str, Any]:
             return {"ok": True, "pong": True, "version": _version(), "protocol": PROTOCOL}
         if op == "new":
             HINTS.pop(table_id, None)  # a new game: no hint showing
+            REVIEWS.pop(table_id, None)  # and no review of an earlier game's deal
             session, events = _new_session(_settings_from(req, lang), lang, table_id)
             SESSIONS[table_id] = session
             return _response(session, table_id, op, events, settings=True)
         if op == "new-match":
             HINTS.pop(table_id, None)  # a new game: no hint showing
+            REVIEWS.pop(table_id, None)  # and no review of an earlier game's deal
             if session is None:
                 raise RequestError("no-session", ERROR_NO_SESSION)
             s = session.settings
@@ -187,6 +189,7 @@ def handle_request(req: Any) -> dict[str, Any]:
             return _response(session, table_id, op, events, notice=translator(lang)(NOTICE_NEW), settings=True)
         if op == "position":
             HINTS.pop(table_id, None)  # a new game: no hint showing
+            REVIEWS.pop(table_id, None)  # and no review of an earlier game's deal
             state, given_names = unwrap_position(req.get("state"), req.get("names"))
             deal, profile = read_position(state)
             names = read_names(given_names, deal.players)
@@ -198,6 +201,7 @@ def handle_request(req: Any) -> dict[str, Any]:
             return _response(session, table_id, op, events, notice=notice, settings=True)
         if op == "restore":
             HINTS.pop(table_id, None)  # a new game: no hint showing
+            REVIEWS.pop(table_id, None)  # and no review of an earlier game's deal
             text = req.get("hash")
             try:
                 if not isinstance(text, str):
@@ -308,7 +312,7 @@ def _hint(session: Session, table_id: str, lang: str) -> dict[str, Any]:
 
 ERROR_NO_REVIEW: Final = N_("The review is for a deal that is over.")
 #: Per table: the deal reviewed last and its steps (the review is worked out once a deal).
-REVIEWS: dict[str, tuple[tuple[int, int], list[Any]]] = {}
+REVIEWS: dict[str, tuple[tuple[Any, ...], list[Any]]] = {}
 
 
 def _deal_start(session: Session) -> Deal:
@@ -331,7 +335,7 @@ def _review(session: Session, table_id: str, lang: str) -> dict[str, Any]:
     seat = session.my_deal_seat()
     if deal is None or seat is None or not deal.is_over:
         raise RequestError("no-review", ERROR_NO_REVIEW)
-    key = (len(session.moves), len(deal.history))
+    key = (len(session.moves), str(deal.seed), deal.dealer, tuple((s, a.text()) for s, a in deal.history))
     cached = REVIEWS.get(table_id)
     if cached is not None and cached[0] == key:
         steps = cached[1]

@@ -187,6 +187,7 @@ def test_the_table_s_review_marks_the_steps_and_plays_from_any_of_them() -> None
     k = (marked or [1])[0] - 1
     played = web.handle_request({"op": "position", "state": htmllib.unescape(state[k]), "table": table})
     assert played["ok"] and played["summary"]["your_turn"]
+    assert table not in web.REVIEWS  # a new game at the table: no review of the old one's deal is kept
     again = web.SESSIONS[table]
     assert again.deal is not None and again.deal.hands[again.deal.turn] == steps[k].before.hands[steps[k].before.turn]
     web.SESSIONS.pop(table, None)
