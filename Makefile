@@ -49,7 +49,8 @@ typecheck: $(STAMP)
 ## against three hard bots (2,000 deals a profile), its decision time and the call
 ## odds' time in CPython and Pyodide; the site build against a plain Material build
 ## of the same pages; then the browser runtime: boot time, bytes of a page view, bot
-## moves, expert decisions and hints in the worker
+## moves, expert decisions and hints in the worker; last, the start-up goals: first
+## and second visit, a visit offline, the first visit on an emulated 4G line
 bench: setup
 	$(PY) -m dhumbal bench --lean bench/lean_dashain.py
 	$(PY) bench/pyodide_bench.py
