@@ -452,6 +452,9 @@ def test_continue_your_game_brings_back_the_last_position_played_here(phone_page
     other.goto(url(real_site, ""))
     cont = other.locator(f"{TABLE} [data-dht-continue]")
     assert cont.is_visible()
+    # the note beside the buttons speaks of them (not of Play, which reads New game now)
+    assert other.locator(f"{TABLE} .dht-resume-note").is_visible()
+    assert not other.locator(f"{TABLE} .dht-when--static").is_visible()
     assert other.locator(f"{TABLE} [data-dht-play]").inner_text() == other.locator(
         f"{TABLE} [data-dht-play]").get_attribute("data-label-new")
     cont.tap()

@@ -23,6 +23,9 @@ RETRY: Final = N_("Retry")
 # the page's link (which may be what fails) and deals a fresh game.
 FRESH_GAME: Final = N_("New game")
 STATIC_NOTE: Final = N_("Press Play to deal. The first time, Play downloads the game engine (up to {megabytes} MB) into your browser; after that every table on this site starts at once. Nothing you play is sent anywhere.")
+# In place of the note above while "Continue your game" is offered (the engine is
+# already in this browser then, and Play reads "New game").
+STATIC_NOTE_RESUME: Final = N_("Your last game on this device is kept: Continue your game picks it up where you left it, New game deals a fresh one. Nothing you play is sent anywhere.")
 STATIC_NOTE_POSITION: Final = N_("Press Play to play from this position. The first time, Play downloads the game engine (up to {megabytes} MB) into your browser. Nothing you play is sent anywhere.")
 FRUGAL_NOTE: Final = N_("Your browser asks to save data, so the game engine loads only when you press Play.")
 LOADING_NOTE: Final = N_("Loading the game engine… This takes a moment the first time.")
@@ -66,6 +69,7 @@ def render_loader(model: TableModel, download_bytes: int) -> str:
     return (
         f'<div class="dht-loader">'
         f'<p class="dht-when dht-when--static">{esc(static_note)}</p>'
+        f'<p class="dht-resume-note">{esc(t(STATIC_NOTE_RESUME))}</p>'
         f'<p class="dht-frugal" hidden>{esc(t(FRUGAL_NOTE))}</p>'
         f'<div class="dht-when dht-when--loading"><p>{esc(t(LOADING_NOTE))}</p>'
         f'<p class="dht-progress"><progress class="dht-progress__bar" max="100" aria-labelledby="{esc(tid)}-progress"></progress>'
