@@ -29,6 +29,7 @@ from .markers import MarkerHandler
 from .odds_chart import render_bots, render_call_odds
 from .puzzles import render_progress, render_puzzles
 from .status import render_status
+from .strength_table import render_strength
 from .walkthrough import render_example, render_examples
 
 HANDLERS: dict[str, MarkerHandler] = {
@@ -43,4 +44,5 @@ HANDLERS: dict[str, MarkerHandler] = {
     "bots": render_bots,
     "puzzles": render_puzzles,
     "puzzle-progress": render_progress,
+    "strength": render_strength,
 }
