@@ -12,6 +12,7 @@
  *   dhumbal-table-hand.js      the reader's hand: cards, marks, keyboard, drag to the pile
  *   dhumbal-table-dock.js      the dock: status line, controls, Throw's verdict, share
  *   dhumbal-table-summary.js   the score summary and the log
+ *   dhumbal-table-review.js    the review of a finished deal, one move at a time
  *   dhumbal-table-settings.js  the settings form and the display preferences
  *   dhumbal-table-resume.js    the last game on this device, offered again
  *   dhumbal-table-cues.js      sound and vibration for the reader's turn and a caught call

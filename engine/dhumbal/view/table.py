@@ -24,6 +24,7 @@ from .hand import MARKED, render_hand
 from .loader import NEW_GAME, PLAY, PROGRESS, STARTING, render_loader
 from .markup import attributes, esc
 from .model import TableModel
+from .review import review_button
 from .scores import RESULT, render_result, render_standings
 from .settings import LEVELS, SETTINGS, render_prefs, render_settings
 
@@ -137,7 +138,8 @@ def render_board(model: TableModel, *, dock_head: str = "") -> str:
     if deal.is_over:
         # the deal's summary: the scores, and the final standings when the match is over
         standings = render_standings(model, t) if model.match_over else ""
-        parts.append(f'<div class="dht-summary">{render_result(model, deal, t)}{standings}</div>')
+        review = review_button(t) if model.live and me is not None else ""  # the reader's moves beside the expert's
+        parts.append(f'<div class="dht-summary">{render_result(model, deal, t)}{review}{standings}</div>')
     parts.append(f'<div class="dht-dock"><div class="dht-dock__head" data-dht-slot>{dock_head}</div>'
                  f"{render_actions(model, deal, t, my_turn)}</div>")
     parts.append(_log(model, t))
