@@ -66,6 +66,11 @@ REFERENCE = N_(
     "as soon as the rules let it, and otherwise throws its heaviest cards, picking up only a light face-up card."
 )
 
+FIRST_TURN = N_(
+    "With no call limit the reference bot calls on its very first turn, so at a table of four three deals in "
+    "four end before the expert has played at all."
+)
+
 _ROWS: dict[str, list[Strength]] = {}
 
 
@@ -126,5 +131,6 @@ def render_strength(ctx: MarkerContext) -> str:
         "interval_head": t(INTERVAL_HEAD, percent=t(PERCENT, percent=number(95, ctx.lang))),
         "rows": table_rows(profile.key, ctx.lang), "note": t(NOTE), "reference": t(REFERENCE),
         "won": t(SHARED) if profile.settlement == "cumulative" else t(WON),
+        "first_turn": t(FIRST_TURN) if profile.call_limit is None else "",
     }
     return render("strength.html", ctx.lang, **context)

@@ -78,6 +78,9 @@ def test_the_table_shows_the_stored_figures_in_the_page_language(figures: Path, 
         note = _text(re.search(r'<p class="dh-strength-note">(.*?)</p>', out, re.S).group(1))  # type: ignore[union-attr]
         # what a win is, said on each page: a caught call in cardrulesplus names no winner and is shared
         assert (shared in note) == (key == "cardrulesplus") and (won in note) == (key != "cardrulesplus")
+        first = _text(t("With no call limit the reference bot calls on its very first turn, so at a table of four "
+                        "three deals in four end before the expert has played at all."))
+        assert (first in note) == (key == "cardrulesplus")
     en = render_strength(_ctx(("dashain",), "en"))
     assert "3 hard bots" in en and "1 aggressive reference bot" in en and "3 aggressive reference bots" in en
 
