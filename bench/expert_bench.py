@@ -48,11 +48,11 @@ GOALS: dict[tuple[str | None, tuple[str, ...]], float] = {
 }
 
 
-def strength_row(key: str, lineup: tuple[str, ...], deals: int, seed: int) -> tuple[int, float]:
-    """Seat 0's wins at one table, and the CPU seconds they took."""
+def strength_row(key: str, lineup: tuple[str, ...], deals: int, seed: int) -> tuple[float, float]:
+    """Seat 0's wins at one table (a shared deal as its share), and the CPU seconds they took."""
     t0 = time.process_time()
     result = play_table(table_profile(key, len(lineup)), read_bots(",".join(lineup)), deals, seed=seed)
-    return result.seats[0].wins, time.process_time() - t0
+    return float(result.seats[0].credit), time.process_time() - t0
 
 
 def goal_of(key: str, lineup: tuple[str, ...]) -> float | None:
@@ -113,7 +113,7 @@ def main() -> int:
         if goal is not None:
             state = "met" if low >= goal else "missed" if high < goal else "not settled"
             verdict = f"≥ {goal:.2f}: {state}"
-        print(f"  {key:<15}{','.join(lineup):<38}{wins:>6}{wins / args.deals:>8.3f}"
+        print(f"  {key:<15}{','.join(lineup):<38}{wins:>6.0f}{wins / args.deals:>8.3f}"
               f"{f'[{low:.3f}, {high:.3f}]':>18}{1 / len(lineup):>7.2f}  {verdict}")
 
     # (b) and (c) in CPython, then in Pyodide

@@ -8,7 +8,12 @@ and the same seed gives the same deals to any line-up of bots.
 
 A seat **wins** a deal when the outcome names it the deal's winner (the
 uncaught caller, the lowest hand that catches a caller, or the lowest hand at
-the turn cap; in `cardrulesplus` a caught call has no winner). Its
+the turn cap). In `cardrulesplus` a caught call names no winner: the caller
+scores the penalty and every other seat 0, so those seats tie for the deal's
+best score and **share** its win equally (each of three gets a third; head to
+head, the other seat gets all of it). ``wins`` counts the named wins only;
+:meth:`SeatRecord.credit` adds the shares, so the credits of a table sum to
+the deals played and a seat no better than the others earns one in ``n``. Its
 **settlement** is what the profile books for the deal: the money-way
 ``paid`` figure (higher is better; the table sums to 0), or, in a cumulative
 profile, the ``points`` added to its score (lower is better).
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Callable, Sequence
 
 from .botlevels import BOTS, Bot, policy
@@ -32,11 +38,17 @@ class SeatRecord:
     """One seat's results over a run."""
 
     bot: str
-    wins: int = 0
+    wins: int = 0  # deals the outcome named this seat the winner of
+    shared: Fraction = Fraction(0)  # its shares of deals with no named winner (a caught call in cardrulesplus)
     settlement: int = 0  # summed over the deals
     calls: int = 0
     caught: int = 0
     decisions: list[float] = field(default_factory=list, repr=False)  # seconds, when timed
+
+    @property
+    def credit(self) -> Fraction:
+        """Deals won, a shared deal counting as this seat's share of it."""
+        return self.wins + self.shared
 
 
 @dataclass
@@ -48,7 +60,8 @@ class TableResult:
     seats: list[SeatRecord]
 
     def win_share(self, seat: int) -> float:
-        return self.seats[seat].wins / self.deals
+        """The seat's deals won (shared ones as its share) over the deals played."""
+        return float(self.seats[seat].credit) / self.deals
 
     def mean_settlement(self, seat: int) -> float:
         return self.seats[seat].settlement / self.deals
@@ -68,7 +81,8 @@ class TableResult:
             "better": "lower" if self.measure == "points" else "higher",
             "seats": [
                 {
-                    "seat": s, "bot": r.bot, "wins": r.wins, "win_share": round(r.wins / self.deals, 4),
+                    "seat": s, "bot": r.bot, "wins": r.wins, "shared_wins": round(float(r.shared), 4),
+                    "win_share": round(float(r.credit) / self.deals, 4),
                     "mean_settlement": round(r.settlement / self.deals, 4), "calls": r.calls, "caught": r.caught,
                 }
                 for s, r in enumerate(self.seats)
@@ -109,12 +123,17 @@ def play_table(
             play_out(deal, policies)
         o = deal.outcome
         assert o is not None
+        figures = o.points if cumulative else o.paid
         if o.winner is not None:
             seats[o.winner].wins += 1
+        else:  # no named winner: the seats with the deal's best score share it
+            best = min(figures) if cumulative else max(figures)
+            tied = [s for s, x in enumerate(figures) if x == best]
+            for s in tied:
+                seats[s].shared += Fraction(1, len(tied))
         if o.caller is not None:
             seats[o.caller].calls += 1
             seats[o.caller].caught += o.caught
-        figures = o.points if cumulative else o.paid
         for s, r in enumerate(seats):
             r.settlement += figures[s]
     return TableResult(profile.canonical(), deals, seed, measure_of(profile), seats)

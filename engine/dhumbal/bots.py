@@ -128,7 +128,11 @@ def aggressive(deal: Deal) -> Action:
     face-up card on offer if it is worth at most :data:`LIGHT`, else draw from
     the stock. It keeps no memory and makes no guess about the other hands.
     Where the rules leave it no such move (no stock to draw from, no throw that
-    lets its turn finish), it makes the only move left.
+    lets its turn finish), it makes the only move left. Like every level, past
+    twice :data:`PATIENCE` turns of a deal with no turn cap it draws blind
+    whenever it can, so no deal circles for ever (two of it under a call limit
+    it cannot reach would otherwise trade the same light cards without end);
+    no measured deal comes near that length.
     """
     phase = deal.phase
     p = deal.profile
@@ -143,6 +147,8 @@ def aggressive(deal: Deal) -> Action:
         else:
             on_offer = deal.pickable()
         light = min(on_offer, key=lambda c: (values[c], c)) if on_offer else None
+        if light is not None and p.turn_cap is None and deal.turns >= 2 * PATIENCE and deal.can_draw_stock():
+            light = None  # a very long deal: draw blind (see above)
         if light is not None and (values[light] <= LIGHT or not deal.can_draw_stock()):
             return _TAKE_PILE if p.take_rule == "pile-top" else Action.take_pile(light)
         return _TAKE_STOCK if deal.can_draw_stock() else _CALL

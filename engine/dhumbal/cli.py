@@ -173,11 +173,12 @@ def _simulate_table(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"profile     {result.profile}\n")
     out.write(f"deals       {result.deals} (seed {result.seed}; the dealer moves one seat each deal)\n")
     out.write(f"settlement  {result.measure} per deal ({better} is best)\n\n")
-    out.write(f"{'seat':<6}{'bot':<8}{'wins':>7}{'win share':>11}{'settlement':>12}{'calls':>7}{'caught':>8}\n")
+    out.write(f"{'seat':<6}{'bot':<12}{'wins':>7}{'win share':>11}{'settlement':>12}{'calls':>7}{'caught':>8}\n")
     best = set(result.best_seats())
     for s, r in enumerate(result.seats):
         mark = "  best" if s in best else ""
-        out.write(f"{s:<6}{r.bot:<8}{r.wins:>7}{result.win_share(s):>11.1%}{result.mean_settlement(s):>12.2f}"
+        wins = f"{round(float(r.credit), 1):g}"  # a deal no one is named to win is shared (dhumbal.arena)
+        out.write(f"{s:<6}{r.bot:<12}{wins:>7}{result.win_share(s):>11.1%}{result.mean_settlement(s):>12.2f}"
                   f"{r.calls:>7}{r.caught:>8}{mark}\n")
     return 0
 

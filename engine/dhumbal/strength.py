@@ -9,6 +9,11 @@ reference bot, head to head and against three of it. The level measured
 always sits in seat 0; the dealer moves one seat every deal
 (:func:`dhumbal.arena.play_table`), so no seat is favoured.
 
+A deal with no named winner (a caught call in ``cardrulesplus``: the caller
+scores the penalty, every other seat 0) is shared by the seats tied for its
+best score (:mod:`dhumbal.arena`), so ``wins`` may be a fraction: it is kept
+exact (:class:`fractions.Fraction`, written ``"1234/3"`` in the figures file).
+
 A share comes with its **Wilson score interval** at 95 % (:func:`wilson`):
 it stays inside 0–1 and is sound for shares near either end, where the
 textbook normal interval is not.
@@ -25,7 +30,9 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Final, Sequence, cast
 
 from .arena import play_table
@@ -44,11 +51,11 @@ Z95: Final = 1.959963984540054
 FINGERPRINT_DEALS: Final = 2
 
 
-def wilson(wins: int, deals: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a share ``wins / deals`` (95 % by default)."""
+def wilson(wins: float | Fraction, deals: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a share ``wins / deals`` (95 % by default; shared wins may be fractions)."""
     if deals < 1 or not 0 <= wins <= deals:
         raise ValueError(f"{wins} wins in {deals} deals is not a share")
-    p = wins / deals
+    p = float(wins) / deals
     z2 = z * z
     centre = (p + z2 / (2 * deals)) / (1 + z2 / deals)
     half = z * math.sqrt(p * (1 - p) / deals + z2 / (4 * deals * deals)) / (1 + z2 / deals)
@@ -70,24 +77,25 @@ def table_profile(key: str, seats: int) -> Profile:
 
 @dataclass(frozen=True)
 class Strength:
-    """Seat 0's wins at one table over ``deals`` seeded deals."""
+    """Seat 0's wins at one table over ``deals`` seeded deals (a shared deal counting as its share)."""
 
     profile: str  # the profile key
     lineup: tuple[str, ...]
     deals: int
-    wins: int
+    wins: Fraction | int
     seed: str
     fingerprint: str
 
     @property
     def share(self) -> float:
-        return self.wins / self.deals
+        return float(self.wins) / self.deals
 
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins, self.deals)
 
     def to_json(self) -> dict[str, object]:
-        return {"profile": self.profile, "lineup": list(self.lineup), "deals": self.deals, "wins": self.wins,
+        return {"profile": self.profile, "lineup": list(self.lineup), "deals": self.deals,
+                "wins": int(self.wins) if Fraction(self.wins).denominator == 1 else str(Fraction(self.wins)),
                 "seed": self.seed, "fingerprint": self.fingerprint}
 
     @classmethod
@@ -97,7 +105,7 @@ class Strength:
             raise ValueError("a strength row must be an object")
         try:
             lineup = tuple(str(x) for x in data["lineup"])
-            row = cls(str(data["profile"]), lineup, int(data["deals"]), int(data["wins"]), str(data["seed"]),
+            row = cls(str(data["profile"]), lineup, int(data["deals"]), _wins(data["wins"]), str(data["seed"]),
                       str(data["fingerprint"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"a strength row lacks or misstates a field: {exc}") from None
@@ -106,6 +114,20 @@ class Strength:
         if not 1 <= row.deals <= 10**7 or not 0 <= row.wins <= row.deals:
             raise ValueError(f"{row.wins} wins in {row.deals} deals is not a share")
         return row
+
+
+def _wins(value: object) -> Fraction | int:
+    """A row's wins: a whole number, or a fraction written ``"p/q"`` (digits only, so nothing can be huge)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    match = _FRACTION.fullmatch(value) if isinstance(value, str) else None
+    if match is None or int(match[2]) == 0:
+        raise ValueError(f'wins must be a whole number or a fraction like "7/3", not {value!r}')
+    w = Fraction(int(match[1]), int(match[2]))
+    return int(w) if w.denominator == 1 else w
+
+
+_FRACTION: Final = re.compile(r"([0-9]{1,12})/([0-9]{1,6})")
 
 
 def fingerprint(key: str, lineup: Sequence[Bot], seed: str, deals: int = FINGERPRINT_DEALS) -> str:
@@ -122,7 +144,8 @@ def fingerprint(key: str, lineup: Sequence[Bot], seed: str, deals: int = FINGERP
 def measure(key: str, lineup: Sequence[Bot], deals: int, seed: str = "1") -> Strength:
     """Play ``deals`` seeded deals of ``lineup`` under ``key``'s standard rules: seat 0's wins."""
     result = play_table(table_profile(key, len(lineup)), list(lineup), deals, seed=seed)
-    return Strength(key, tuple(lineup), deals, result.seats[0].wins, seed, fingerprint(key, lineup, seed))
+    credit = result.seats[0].credit
+    return Strength(key, tuple(lineup), deals, int(credit) if credit.denominator == 1 else credit, seed, fingerprint(key, lineup, seed))
 
 
 def run_profile(key: str, deals: int, seed: str = "1") -> list[Strength]:

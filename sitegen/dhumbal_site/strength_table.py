@@ -4,7 +4,9 @@
 deals each bot level won against three hard bots, and the expert's share
 against the aggressive reference bot (head to head and against three of it),
 each with its number of deals and its 95 % interval, in the reader's
-language.
+language, and says what a win is: where the rules name no winner (a caught
+call in ``cardrulesplus``) the seats tied for the best score share the deal
+(:mod:`dhumbal.arena`).
 
 The figures come from :mod:`dhumbal.strength` and are kept in
 ``strength.json`` beside this module, **checked into the repository** rather
@@ -50,9 +52,23 @@ NOTE = N_(
     "the deals at a table of four and half of them head to head. The interval is where the true share lies "
     "19 times in 20 (the Wilson score interval), given the deals played."
 )
+WON = N_(
+    "A bot wins a deal when the rules make it the deal's winner: the caller who is not caught, or the player who "
+    "catches the caller."
+)
+SHARED = N_(
+    "Under these rules a caught caller scores the penalty and everyone else scores nothing, so nobody wins that deal "
+    "outright: "
+    "the others share it, each counting as a third of a win at a table of four and a whole win head to head."
+)
 REFERENCE = N_(
     "The aggressive reference bot plays as a published study of Dhumbal agents describes its champion: it calls "
     "as soon as the rules let it, and otherwise throws its heaviest cards, picking up only a light face-up card."
+)
+
+FIRST_TURN = N_(
+    "With no call limit the reference bot calls on its very first turn, so at a table of four three deals in "
+    "four end before the expert has played at all."
 )
 
 _ROWS: dict[str, list[Strength]] = {}
@@ -110,8 +126,11 @@ def render_strength(ctx: MarkerContext) -> str:
     t = translator(ctx.lang)
     context: dict[str, Any] = {
         "uid": f"dh-strength-{profile.key}", "profile_key": profile.key, "caption": t(CAPTION),
-        "heads": [t(h) for h in (BOT_HEAD, AGAINST_HEAD, DEALS_HEAD, SHARE_HEAD)]
-        + [t(INTERVAL_HEAD, percent=t(PERCENT, percent=number(95, ctx.lang)))],
+        # the interval stands under the share in one column, so the table fits a phone's width
+        "heads": [t(h) for h in (BOT_HEAD, AGAINST_HEAD, DEALS_HEAD)], "share_head": t(SHARE_HEAD),
+        "interval_head": t(INTERVAL_HEAD, percent=t(PERCENT, percent=number(95, ctx.lang))),
         "rows": table_rows(profile.key, ctx.lang), "note": t(NOTE), "reference": t(REFERENCE),
+        "won": t(SHARED) if profile.settlement == "cumulative" else t(WON),
+        "first_turn": t(FIRST_TURN) if profile.call_limit is None else "",
     }
     return render("strength.html", ctx.lang, **context)

@@ -3,7 +3,9 @@
 It is the champion agent of arXiv 2510.11736 as that study describes it:
 it calls the moment a call is legal; otherwise it throws its heaviest legal
 group, and where a card is taken it takes the lightest face-up card on offer
-when that card is light (worth at most ``bots.LIGHT``), else draws blind.
+when that card is light (worth at most ``bots.LIGHT``), else draws blind
+(and always blind past ``2 * bots.PATIENCE`` turns without a turn cap, so
+that a deal ends).
 Every one of its moves in random tables (random profiles, options, seats and
 other bots) is checked against those rules, computed here independently from
 the legal actions.
@@ -54,6 +56,8 @@ def expected_kind_and_value(deal: Deal) -> tuple[str, int | None]:
         offer = [a.cards[0] for a in takes if a.source == "pile"]
     stock = any(a.source == "stock" for a in takes)
     light = min(offer, key=lambda c: (values[c], c)) if offer else None
+    if stock and p.turn_cap is None and deal.turns >= 2 * bots.PATIENCE:
+        return "take", None  # a very long deal: blind, so that it ends
     if light is not None and (values[light] <= bots.LIGHT or not stock):
         return "take", light
     return "take", None
@@ -113,6 +117,18 @@ def test_every_rule_is_exercised_in_each_profile() -> None:
                 kinds.add(action.kind if action.kind != "take" else f"take-{action.source}")
                 deal.play(action)
         assert kinds == {"call", "throw", "take-pile", "take-stock"}, (key, kinds)
+
+
+def test_two_of_it_under_a_call_limit_they_cannot_reach_still_end_the_deal() -> None:
+    # dashain at limit 1: only an ace (or a joker) lets a call; trading light cards never gets there
+    p = parse_profile("dashain(limit=1)")
+    for k in range(3):
+        deal = Deal.new(p, f"0/{k}", dealer=k % 2, players=2)
+        for _ in range(3000):
+            if deal.is_over:
+                break
+            deal.apply(bots.aggressive(deal))
+        assert deal.is_over and deal.outcome is not None and deal.outcome.caller is not None
 
 
 def test_without_a_call_limit_it_calls_on_its_first_turn() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -36,10 +37,37 @@ def test_the_tables_measured() -> None:
 def test_a_measure_is_the_arena_s_seat_0_and_its_fingerprint_is_the_bots_play() -> None:
     row = measure("dashain", ("hard", "aggressive"), 12)
     arena = play_table(table_profile("dashain", 2), ["hard", "aggressive"], 12, seed="1")
-    assert row.wins == arena.seats[0].wins and row.deals == 12
+    assert row.wins == arena.seats[0].credit == arena.seats[0].wins and row.deals == 12
     assert row.fingerprint == fingerprint("dashain", ("hard", "aggressive"), "1")
     assert row.fingerprint != fingerprint("dashain", ("medium", "aggressive"), "1")
     assert row.fingerprint != fingerprint("dashain", ("hard", "aggressive"), "2")
+
+
+def test_a_caught_call_with_no_named_winner_is_shared_by_the_seats_with_the_best_score() -> None:
+    # cardrulesplus: a caught caller scores the penalty, everyone else 0 -- nobody is named the winner
+    four = play_table(table_profile("cardrulesplus", 4), ["aggressive"] * 4, 40, seed="1")
+    caught = sum(r.caught for r in four.seats)
+    assert caught > 0 and sum(r.calls for r in four.seats) == 40  # the first seat on turn calls at once
+    assert sum(r.wins for r in four.seats) == 40 - caught  # only an uncaught call names a winner
+    assert sum(r.shared for r in four.seats) == caught  # a caught call is shared out whole ...
+    assert all((3 * r.shared).denominator == 1 for r in four.seats)  # ... a third to each other seat
+    assert sum(r.credit for r in four.seats) == 40
+    assert sum(four.win_share(s) for s in range(4)) == pytest.approx(1.0)
+    two = play_table(table_profile("cardrulesplus", 2), ["hard", "aggressive"], 40, seed="1")
+    assert two.seats[0].shared == two.seats[1].caught > 0  # head to head, the other seat takes the whole deal
+    assert two.seats[1].shared == two.seats[0].caught
+    row = measure("cardrulesplus", ("aggressive",) * 4, 40)
+    assert row.wins == four.seats[0].credit and row.share == pytest.approx(float(four.seats[0].credit) / 40)
+    assert load(dump([row]), "f.json") == [row]  # a fraction of a win is written exactly and read back
+    named = play_table(table_profile("dashain", 4), ["aggressive"] * 4, 40, seed="1")  # a caught call has a winner
+    assert all(r.shared == 0 for r in named.seats) and sum(r.wins for r in named.seats) == 40
+
+
+def test_shared_wins_are_stored_exactly() -> None:
+    row = Strength.from_json(_row(wins="22/3"))
+    assert row.wins == Fraction(22, 3) and row.share == pytest.approx(22 / 30)
+    assert row.to_json()["wins"] == "22/3" and Strength.from_json(_row(wins="8/2")).wins == 4
+    assert wilson(Fraction(22, 3), 10) == pytest.approx(wilson(22 / 3, 10))
 
 
 def _row(**change: object) -> dict[str, object]:
@@ -62,6 +90,11 @@ def test_a_figures_file_reads_back() -> None:
     (json.dumps({"format": 1, "rows": [_row(lineup=["hard", "cheater"])]}), "f.json: row 1: .*unknown table: hard,cheater"),
     (json.dumps({"format": 1, "rows": [_row(), _row(wins=11)]}), "f.json: row 2: 11 wins in 10 deals"),
     (json.dumps({"format": 1, "rows": [_row(), _row(deals="many")]}), "f.json: row 2: .*misstates"),
+    (json.dumps({"format": 1, "rows": [_row(wins="34/3")]}), "f.json: row 1: 34/3 wins in 10 deals"),
+    (json.dumps({"format": 1, "rows": [_row(wins="1e999999")]}), "f.json: row 1: .*fraction like"),
+    (json.dumps({"format": 1, "rows": [_row(wins="7/0")]}), "f.json: row 1: .*fraction like"),
+    (json.dumps({"format": 1, "rows": [_row(wins=4.5)]}), "f.json: row 1: .*fraction like"),
+    (json.dumps({"format": 1, "rows": [_row(wins=True)]}), "f.json: row 1: .*fraction like"),
     (json.dumps({"format": 1, "rows": [_row(profile="poker")]}), "f.json: row 1: .*poker"),
     (json.dumps({"format": 1, "rows": [{"profile": "dashain"}]}), "f.json: row 1: .*lacks"),
     (json.dumps({"format": 1, "rows": [_row(), _row()]}), "f.json: row 2: dashain hard,aggressive is measured twice"),
@@ -78,3 +111,22 @@ def test_figures_from_bots_that_played_otherwise_are_refused() -> None:
     with pytest.raises(ValueError, match=r"f.json: dashain hard,aggressive was measured with bots that played "
                                          r"differently .*make strength"):
         check_current([stale], "f.json")
+
+
+def test_simulate_reports_shared_wins() -> None:
+    from io import StringIO
+
+    from dhumbal import cli
+
+    out = StringIO()
+    args = ["simulate", "--profile", "cardrulesplus", "--bots", "aggressive,aggressive,aggressive,aggressive",
+            "--deals", "24", "--json"]
+    assert cli.main(args, out=out) == 0
+    seats = json.loads(out.getvalue())["seats"]
+    assert sum(s["shared_wins"] for s in seats) > 0
+    assert sum(s["wins"] + s["shared_wins"] for s in seats) == pytest.approx(24, abs=1e-3)  # shares rounded to 4 places
+    for s in seats:
+        assert s["win_share"] == pytest.approx((s["wins"] + s["shared_wins"]) / 24, abs=1e-4)
+    text = StringIO()
+    assert cli.main(args[:-1], out=text) == 0
+    assert "aggressive" in text.getvalue() and "wins  win share" in text.getvalue()

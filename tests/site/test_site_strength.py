@@ -60,13 +60,27 @@ def test_the_table_shows_the_stored_figures_in_the_page_language(figures: Path, 
         for i, (_, _, cells) in enumerate(rows):
             shown = [_text(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", cells, re.S)]
             share = 100 * (i + 1) / 1234
-            assert shown[1] == _text(number(1234, lang)) and shown[2] == _text(percent(share, lang))
+            assert shown[1] == _text(number(1234, lang)) and len(shown) == 3
+            # the share, and its interval under it in the same cell (the table fits a phone)
+            spans = re.findall(r'<span class="dh-strength-(share|ci)">(.*?)</span>', cells, re.S)
+            assert [k for k, _ in spans] == ["share", "ci"] and _text(spans[0][1]) == _text(percent(share, lang))
         caption = _text(re.search(r"<caption[^>]*>(.*?)</caption>", out).group(1))  # type: ignore[union-attr]
         assert caption == _text(t("How often each bot won, measured over seeded deals"))
         if lang != "en":
             assert caption != "How often each bot won, measured over seeded deals"
         if lang == "ne":
             assert "१,२३४" in out and not re.search(r"[0-9]", _text(out))  # Devanagari digits only
+        won = _text(t("A bot wins a deal when the rules make it the deal's winner: the caller who is not caught, "
+                      "or the player who catches the caller."))
+        shared = _text(t("Under these rules a caught caller scores the penalty and everyone else scores nothing, so "
+                         "nobody wins that deal outright: the others share it, each counting as a third of a win at "
+                         "a table of four and a whole win head to head."))
+        note = _text(re.search(r'<p class="dh-strength-note">(.*?)</p>', out, re.S).group(1))  # type: ignore[union-attr]
+        # what a win is, said on each page: a caught call in cardrulesplus names no winner and is shared
+        assert (shared in note) == (key == "cardrulesplus") and (won in note) == (key != "cardrulesplus")
+        first = _text(t("With no call limit the reference bot calls on its very first turn, so at a table of four "
+                        "three deals in four end before the expert has played at all."))
+        assert (first in note) == (key == "cardrulesplus")
     en = render_strength(_ctx(("dashain",), "en"))
     assert "3 hard bots" in en and "1 aggressive reference bot" in en and "3 aggressive reference bots" in en
 
@@ -117,3 +131,17 @@ def test_each_rules_page_shows_the_strength_table(site: Any, lang: str) -> None:
         block = page[page.index(f'<div class="dh-strength" data-profile="{key}">'):]
         block = block[: block.index("</table>")]
         assert len(re.findall(r'<tr data-level="', block)) == len(lineups())
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_the_table_fits_a_phone_without_scrolling_sideways(site: Any, page_factory: Any, lang: str) -> None:
+    page, _ = page_factory(viewport={"width": 360, "height": 780})
+    prefix = "" if lang == "en" else f"{lang}/"
+    for key in PROFILE_KEYS:
+        page.goto(site.server.url + f"{prefix}rules/{key}/", wait_until="load")
+        wrap = page.locator(f'.dh-strength[data-profile="{key}"] .dh-strength-table')
+        width, room = wrap.evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert width <= room, (lang, key, width, room)  # the share and its interval are on screen
+        share = wrap.locator("tbody tr").last.locator(".dh-strength-ci")
+        box, view = share.bounding_box(), wrap.bounding_box()
+        assert box is not None and view is not None and box["x"] + box["width"] <= view["x"] + view["width"] + 1
