@@ -166,13 +166,29 @@ def test_output_piped_into_head_stops_quietly() -> None:
 def test_ctrl_c_stops_with_a_message() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "dhumbal", "play", "--seed", "2"], cwd=ROOT,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
     try:
-        proc.stdout.readline()  # the game has started and waits for the reader
+        # The first line arrives with the prompt's flush: the game is running and
+        # waits for the reader. Its input stays open and empty, so nothing but
+        # the signal can end it (closing the input first would let it end
+        # normally, at the end of input, if the signal came late).
+        assert proc.stdout.readline().startswith(b"Commands:")
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
+        rc = proc.wait(timeout=120)
+        err = proc.stderr.read()
     finally:
         if proc.poll() is None:  # pragma: no cover
             proc.kill()
-    assert proc.returncode == 130
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            stream.close()
+    assert rc == 130
     assert one_line_error(err.decode()) == "error: interrupted"
+
+
+def test_ctrl_c_at_any_point_of_a_command_is_one_line_and_exit_130(capsys: pytest.CaptureFixture[str]) -> None:
+    class Interrupting(StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            raise KeyboardInterrupt
+
+    assert main(["play", "--seed", "2"], out=StringIO(), inp=Interrupting()) == 130
+    assert capsys.readouterr().err == "error: interrupted\n"

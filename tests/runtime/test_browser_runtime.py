@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from dhumbal_site import runtime
+from sitekit import stop_clock
 
-pytestmark = pytest.mark.xdist_group("browser")
 
 HEAVY_LINK = re.compile(r"""(?:src|href)\s*=\s*["'][^"']*(?:assets/pyodide/|assets/engine/|\.wasm\b|dhumbal-worker\.mjs)""")
 LOAD = 180_000  # ms: Pyodide boots in seconds, but the test machine may be busy
@@ -33,8 +33,8 @@ ENSURE = """() => DhumbalRuntime.ensure().then(
 
 
 def _settle(page: Any) -> None:
+    """Wait until the page has stopped fetching (its scripts, fonts, search index)."""
     page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(500)
 
 
 def _has_table_script(page: Any) -> bool:
@@ -92,9 +92,12 @@ def test_every_page_loads_the_runtime_script_and_nothing_of_pyodide(built_site: 
 
 def test_page_view_without_interaction_downloads_no_webassembly(open_page: Any, built_site: Any) -> None:
     page, traffic = open_page()
+    page.clock.install()
     page.goto(built_site.url)
     _settle(page)
-    page.wait_for_timeout(1500)
+    stop_clock(page)
+    page.clock.run_for(60_000)  # a minute of reading, on the page's own clock
+    _settle(page)
     assert traffic.wasm() == []
     assert not [p for p in traffic.paths() if p.startswith(("/assets/pyodide/", "/assets/engine/"))]
     assert not [p for p in traffic.paths() if p.endswith("dhumbal-worker.mjs")]

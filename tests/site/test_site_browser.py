@@ -9,7 +9,6 @@ import pytest
 
 from sitecheck import AXE, LANGUAGES, content_pages, lang_prefix
 
-pytestmark = pytest.mark.xdist_group("real-site")
 
 WIDE = {"viewport": {"width": 1280, "height": 900}}
 

@@ -16,7 +16,6 @@ import pytest
 from dhumbal_site.strings import strings_for
 from sitecheck import LANGUAGES, lang_prefix, parse
 
-pytestmark = pytest.mark.xdist_group("real-site")
 
 WIDE = {"viewport": {"width": 1280, "height": 900}}
 
