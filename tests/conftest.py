@@ -101,13 +101,51 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def pytest_collection_finish(session: pytest.Session) -> None:
     # A test here needs the real site: start its build now (in the background),
     # so that it is ready, or nearly, when that test comes.
+    if session.config.option.collectonly:
+        return
     if any({"shared_site", "shared_csp_site"} & set(getattr(item, "fixturenames", ())) for item in session.items):
         sitekit.prebuild_real_site()
 
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items[:] = sitekit.costliest_first(items, _last_durations(config))
     _keep_xdist_groups(config, items)
+
+
+# -- the order of the tests: the costliest first ---------------------------------------
+#
+# The workers take tests one at a time, in the order collected: the long ones
+# go first, so that the run does not end with one worker on a long test and
+# the other idle. A test's cost is what it took in the last run of this
+# checkout (pytest's cache, .pytest_cache/), or, the first time, an estimate
+# from what it uses (sitekit.estimated_cost). Tests that do not need the real
+# site lead for as long as its build takes, so that no worker waits for it.
+
+DURATIONS_KEY = "dhumbal/durations"
+
+
+def _last_durations(config: pytest.Config) -> dict[str, float]:
+    cache = getattr(config, "cache", None)
+    found = cache.get(DURATIONS_KEY, {}) if cache is not None else {}
+    return {str(k): float(v) for k, v in found.items()} if isinstance(found, dict) else {}
+
+
+_DURATIONS: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    # In the controller every worker's reports arrive here too.
+    _DURATIONS[report.nodeid] = _DURATIONS.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    cache = getattr(session.config, "cache", None)
+    if cache is None or _is_worker(session.config) or not _DURATIONS:
+        return
+    known = _last_durations(session.config)
+    known.update({k: round(v, 3) for k, v in _DURATIONS.items()})
+    cache.set(DURATIONS_KEY, known)
 
 
 def _keep_xdist_groups(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -122,6 +122,17 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that drops a download (a test's aborted or stalled route, a
+        # closed page) breaks the connection: not an error of the server.
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
 @dataclass(frozen=True)
 class Address:
     """Where a server serves ``directory``: ``url`` (with its slash), ``origin``, ``at(path)``."""
@@ -147,7 +158,7 @@ class Address:
 class Server(Address):
     """A static file server on 127.0.0.1 in a thread of this process."""
 
-    httpd: http.server.ThreadingHTTPServer | None = None
+    httpd: http.server.HTTPServer | None = None
     thread: threading.Thread | None = None
 
     def stop(self) -> None:
@@ -163,8 +174,7 @@ def serve(directory: Path, port: int = 0, headers: dict[str, str] | None = None)
     response with ``headers``. The directory may appear later (until then: 404)."""
     handler_class = type("Handler", (_QuietHandler,), {"extra_headers": dict(headers or {})})
     handler = functools.partial(handler_class, directory=str(directory))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    httpd.daemon_threads = True
+    httpd = _QuietServer(("127.0.0.1", port), handler)
     thread = threading.Thread(target=httpd.serve_forever, name=f"test-server-{directory.name}", daemon=True)
     thread.start()
     return Server(Path(directory), int(httpd.server_address[1]), httpd, thread)
@@ -411,6 +421,57 @@ def compile_catalogs() -> None:
         compile_them(ROOT)
     except Exception:  # noqa: BLE001
         pass
+
+
+# -- the order of the tests -------------------------------------------------------------
+
+#: Seconds, roughly, on the 2-core development machine: what a test costs when no
+#: earlier run of this checkout measured it, by what it uses.
+REAL_RUNTIME_FIXTURES = frozenset({"site_page", "open_page", "shared_csp_site"})
+BROWSER_FIXTURES = frozenset({"shared_chromium"})
+SITE_FIXTURES = frozenset({"shared_site", "shared_csp_site"})
+#: Long tests whose fixtures do not say so (random play, sampling, whole builds).
+LONG_TESTS = (
+    "test_soak_", "test_random_play_keeps_invariants", "test_bots_never_make_an_illegal_move",
+    "test_bot_deals_always_terminate", "test_the_expert_outplays", "large_independent_count",
+    "test_the_expert_never_reads", "test_seeded_bot_deals_give_byte_identical", "test_a_fifth_language",
+    "test_bots_do_not_peek", "test_bots_are_deterministic", "test_junk_is_refused",
+)
+BUILD_SECONDS = 15.0  # the real site's build, in the background
+
+
+def estimated_cost(item: pytest.Item) -> float:
+    used = set(getattr(item, "fixturenames", ()))
+    name = getattr(item, "originalname", item.name)
+    if used & REAL_RUNTIME_FIXTURES:
+        return 8.0
+    if any(part in name for part in LONG_TESTS):
+        return 6.0
+    if used & BROWSER_FIXTURES:
+        return 2.0
+    if used & SITE_FIXTURES:
+        return 0.5
+    return 0.05
+
+
+def costliest_first(items: list[pytest.Item], measured: dict[str, float]) -> list[pytest.Item]:
+    """The items, the costliest first (``measured`` seconds by node id, else estimated),
+    with tests that need no built site ahead of the rest for as long as the build
+    takes (both workers busy meanwhile)."""
+    def cost(item: pytest.Item) -> float:
+        return measured.get(item.nodeid, estimated_cost(item))
+
+    order = sorted(items, key=cost, reverse=True)  # stable: equal costs keep their order
+    lead: list[pytest.Item] = []
+    budget = 2 * BUILD_SECONDS
+    for item in order:
+        if budget <= 0:
+            break
+        if not SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            lead.append(item)
+            budget -= cost(item)
+    chosen = {id(item) for item in lead}
+    return lead + [item for item in order if id(item) not in chosen]
 
 
 # -- browser ----------------------------------------------------------------------

@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from io import StringIO
 from pathlib import Path
 
@@ -163,18 +164,35 @@ def test_output_piped_into_head_stops_quietly() -> None:
     assert "Exception ignored" not in err
 
 
+def blocked_reading_its_input(pid: int) -> bool:
+    """Whether process ``pid`` sleeps in a read of its standard input (Linux's /proc)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        call = Path(f"/proc/{pid}/syscall").read_text().split()
+        wchan = Path(f"/proc/{pid}/wchan").read_text()
+    except (OSError, IndexError):
+        return False
+    return state == "S" and len(call) > 1 and call[1] == "0x0" and wchan.endswith("pipe_read")
+
+
+@pytest.mark.skipif(not Path("/proc/self/syscall").exists(), reason="needs Linux's /proc to see the process wait")
 def test_ctrl_c_stops_with_a_message() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "dhumbal", "play", "--seed", "2"], cwd=ROOT,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
     try:
-        # The first line arrives with the prompt's flush: the game is running and
-        # waits for the reader. Its input stays open and empty, so nothing but
-        # the signal can end it (closing the input first would let it end
-        # normally, at the end of input, if the signal came late).
-        assert proc.stdout.readline().startswith(b"Commands:")
+        assert proc.stdout.readline().startswith(b"Commands:")  # the game is running
+        # The signal goes once the game is asleep waiting for the reader's line
+        # (inside the read: a signal that came just before it would only be
+        # seen after it, and its input stays open and empty, so nothing but
+        # the signal can end the game).
+        for _ in range(600_000):
+            if blocked_reading_its_input(proc.pid) or proc.poll() is not None:
+                break
+            time.sleep(0.001)
+        assert proc.poll() is None and blocked_reading_its_input(proc.pid)
         proc.send_signal(signal.SIGINT)
-        rc = proc.wait(timeout=120)
+        rc = proc.wait(timeout=600)
         err = proc.stderr.read()
     finally:
         if proc.poll() is None:  # pragma: no cover

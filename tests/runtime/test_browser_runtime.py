@@ -138,7 +138,7 @@ def test_runtime_survives_instant_navigation(open_page: Any, built_site: Any) ->
     mark = len(traffic.urls)
     link = page.locator(".md-sidebar--primary a.md-nav__link[href*='rules/dashain']").first
     link.click()
-    page.wait_for_function("() => location.pathname.endsWith('/rules/dashain/')", timeout=30_000)
+    page.wait_for_function("() => location.pathname.endsWith('/rules/dashain/')", timeout=LOAD)
     _settle(page)
     # Instant navigation, not a page load: the window and the runtime are the same.
     assert page.evaluate("window.__samePage === true && window.__runtime === DhumbalRuntime")
@@ -151,7 +151,7 @@ def test_runtime_survives_instant_navigation(open_page: Any, built_site: Any) ->
     if _has_table_script(page) and page.locator(TABLE).count():
         page.locator(TABLE).first.hover()
         page.wait_for_function(
-            "(sel) => document.querySelector(sel).dataset.state === 'ready'", arg=TABLE, timeout=30_000
+            "(sel) => document.querySelector(sel).dataset.state === 'ready'", arg=TABLE, timeout=LOAD
         )
 
 
@@ -168,7 +168,7 @@ def test_blocked_runtime_reports_blocked_and_retry_recovers(open_page: Any, buil
     if _has_table_script(page) and page.locator(TABLE).count():
         page.locator(TABLE).first.hover()
         page.wait_for_function(
-            "(sel) => document.querySelector(sel).dataset.state === 'error'", arg=TABLE, timeout=30_000
+            "(sel) => document.querySelector(sel).dataset.state === 'error'", arg=TABLE, timeout=LOAD
         )
     page.context.unroute(blocked)
     result = page.evaluate(

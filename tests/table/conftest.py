@@ -160,7 +160,7 @@ def stub_page(chromium: Any, stub_site: Served) -> Iterator[Callable[..., tuple[
         prefer(context, speed, save_data)
         if fail:
             context.add_init_script(f"window.__stubFail = {json.dumps(fail)};")
-        return pages.page(context, watch, timeout=30_000), watch
+        return pages.page(context, watch, timeout=60_000), watch
 
     yield make
     pages.finish()
@@ -214,7 +214,7 @@ def site_page(chromium: Any, real_site: RealSite) -> Iterator[Callable[..., tupl
         prefer(context, speed)
         if unhurried:  # the watchdog's limits out of reach (sitekit.UNHURRIED_RUNTIME)
             context.add_init_script(sitekit.UNHURRIED_RUNTIME)
-        return pages.page(context, watch, timeout=90_000), watch
+        return pages.page(context, watch, timeout=120_000), watch
 
     yield make
     pages.finish()

@@ -50,13 +50,12 @@ def wait_ready(page: Any) -> None:
 
 
 def press_play(page: Any) -> None:
-    """Click Play, unless the pointer reaching the table already started it and Play has gone."""
-    play = page.locator(f"{TABLE} [data-dht-play]")
-    if page.locator(TABLE).get_attribute("data-state") == "static" and play.is_visible():
-        try:
-            play.click(timeout=5000)
-        except Exception:
-            assert page.locator(TABLE).get_attribute("data-state") != "static"
+    """Click Play (a reader's click, at its centre), unless the table has started
+    already; then wait until it has (the pointer reaching the table may start it
+    first, and take Play away under the click: either way it starts)."""
+    if page.locator(TABLE).get_attribute("data-state") == "static":
+        press(page, f"{TABLE} [data-dht-play]", answer=False)
+    page.wait_for_function("() => document.querySelector('#dh-table').dataset.state !== 'static'")
 
 
 #: Seeds of deals that the reader's policy ends in 12 to 14 moves (the cardrulesplus

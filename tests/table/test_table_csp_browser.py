@@ -47,7 +47,7 @@ def search(page: Any, query: str) -> int:
     page.click("input.md-search__input")
     page.fill("input.md-search__input", query)
     page.press("input.md-search__input", "End")
-    page.wait_for_selector(".md-search-result__item", timeout=15_000)
+    page.wait_for_selector(".md-search-result__item", timeout=60_000)  # the index is built in a worker
     count = page.locator(".md-search-result__item").count()
     page.keyboard.press("Escape")
     return int(count)
