@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .bots import DIFFICULTIES, Difficulty, policy
+from .botlevels import DIFFICULTIES, Difficulty, policy
 from .deal import Action, Deal
 from .odds import Measure, measure_of
 from .playout import play_out

@@ -23,7 +23,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Callable, Sequence, TextIO
 
-from .bots import Difficulty, policy
+from .botlevels import Difficulty, policy
 from .deal import Deal
 from .playout import play_out
 from .profiles import PROFILE_KEYS, Profile, find_profile

@@ -1,13 +1,15 @@
-"""Computer players: easy, medium, hard, and the expert of :mod:`dhumbal.expert`.
+"""Computer players: the easy, medium and hard levels.
 
 A bot sees only what its seat may see: its own hand, the pile or offer, the
 public card counts and the cards others were seen to pick. The three levels
 differ as the app's table settings describe: an easy bot calls on the limit
 itself, a medium bot 1 under it, a hard bot 2 under it; the hard bot also
 remembers public picks, calls earlier when every opponent is provably heavier,
-and throws with a look at what it will keep. The expert (its own module)
-weighs sampled deals consistent with what it has seen. Bots are deterministic:
-the same position gives the same move, so seeded games replay exactly.
+and throws with a look at what it will keep. The expert (its own module,
+:mod:`dhumbal.expert`, which builds on these) weighs sampled deals consistent
+with what it has seen; :mod:`dhumbal.botlevels` names every level and hands
+each move to the module that plays it. Bots are deterministic: the same
+position gives the same move, so seeded games replay exactly.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from .cards import Card
 from .deal import Action, Deal
 from .groups import best_group_value, heaviest_group
 
-Difficulty = Literal["easy", "medium", "hard", "expert"]
-DIFFICULTIES: Final = ("easy", "medium", "hard", "expert")
+#: The levels played here (every level, the expert included, is in :mod:`dhumbal.botlevels`).
+Level = Literal["easy", "medium", "hard"]
+LEVELS: Final = ("easy", "medium", "hard")
 MARGIN: Final = {"easy": 0, "medium": 1, "hard": 2}
 # Call thresholds where a profile has no call limit (cardrulesplus).
 NO_LIMIT_CALL: Final = {"easy": 7, "medium": 5, "hard": 4}
@@ -43,17 +46,13 @@ _TAKE_STOCK: Final = Action.take_stock()
 _TAKE_PILE: Final = Action.take_pile()
 
 
-def choose(deal: Deal, difficulty: Difficulty = "medium") -> Action:
+def choose(deal: Deal, difficulty: Level = "medium") -> Action:
     """The bot's action for the seat on turn: always one of ``deal.legal_actions()``.
 
     The common steps are written out here rather than in helpers: bots play
     hundreds of thousands of moves a second in simulations, and a Python call
     is a large share of a move.
     """
-    if difficulty == "expert":
-        from .expert import choose as expert_choose
-
-        return expert_choose(deal)
     phase = deal.phase
     seat = deal.turn
     p = deal.profile
@@ -98,12 +97,12 @@ def choose(deal: Deal, difficulty: Difficulty = "medium") -> Action:
     return _throw(deal, seat, difficulty)
 
 
-def policy(difficulty: Difficulty = "medium") -> Callable[[Deal], Action]:
+def policy(difficulty: Level = "medium") -> Callable[[Deal], Action]:
     """``choose`` at one level, as a policy for :func:`dhumbal.playout.play_out` (one shared function per level)."""
     return _POLICIES[difficulty]
 
 
-def _policy(difficulty: Difficulty) -> Callable[[Deal], Action]:
+def _policy(difficulty: Level) -> Callable[[Deal], Action]:
     def play(deal: Deal) -> Action:
         return choose(deal, difficulty)
 
@@ -112,7 +111,7 @@ def _policy(difficulty: Difficulty) -> Callable[[Deal], Action]:
 
 # the medium level is ``choose`` itself (its default), which saves a call per move
 _POLICIES: Final[dict[str, Callable[[Deal], Action]]] = {
-    "easy": _policy("easy"), "medium": choose, "hard": _policy("hard"), "expert": _policy("expert"),
+    "easy": _policy("easy"), "medium": choose, "hard": _policy("hard"),
 }
 
 
@@ -152,7 +151,7 @@ def _group_value(deal: Deal, group: Sequence[Card]) -> int:
     return sum([v[c] for c in group])
 
 
-def _throw(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
+def _throw(deal: Deal, seat: int, difficulty: Level) -> Action:
     """The throw of a level (``choose`` has already answered for easy and medium bots
     in profiles without runs or jokers)."""
     hand = deal.hands[seat]
@@ -257,7 +256,7 @@ def _pick_closing(deal: Deal, seat: int) -> Action:
     return _TAKE_STOCK
 
 
-def _pick(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
+def _pick(deal: Deal, seat: int, difficulty: Level) -> Action:
     options = deal.pickable()
     if options:
         v = deal.profile.values
@@ -271,17 +270,3 @@ def _pick(deal: Deal, seat: int, difficulty: Difficulty) -> Action:
             return Action.take_pile(card)
     return _TAKE_STOCK
 
-
-def play_deal(
-    deal: Deal, difficulty: Difficulty | Sequence[Difficulty] = "medium", *, max_actions: int = 20000, checked: bool = False,
-) -> Deal:
-    """Let bots play ``deal`` to its end (a bound guards against a runaway deal).
-
-    Bot moves are legal by construction and go through the trusted path;
-    ``checked=True`` sends each one through ``apply`` instead (for tests).
-    """
-    from .playout import play_out
-
-    levels = [difficulty] * deal.players if isinstance(difficulty, str) else list(difficulty)
-    play_out(deal, [policy(level) for level in levels], max_actions=max_actions, checked=checked)
-    return deal

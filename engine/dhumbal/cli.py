@@ -19,8 +19,9 @@ import time
 from typing import Any, NoReturn, Sequence, TextIO
 
 from . import cards as C
-from .bots import DIFFICULTIES, Difficulty, choose, policy
-from .deal import Action, Deal, IllegalAction, parse_action
+from .action import Action, parse_action
+from .botlevels import DIFFICULTIES, Difficulty, choose, policy
+from .deal import Deal, IllegalAction
 from .examples import ExampleError, example_files, load_file
 from .i18n import N_, available_languages, number, translator
 from .match import Match

@@ -22,7 +22,13 @@ each one, ``play()`` applies one, and ``public_view(seat)`` is what one seat
 may know, for sampling the hidden cards.
 
 Shuffles come from seeded ``random.Random`` instances derived from the deal's
-seed, so a deal replays exactly from (profile, seed, dealer, actions).
+seed (:mod:`dhumbal.shuffling`), so a deal replays exactly from (profile, seed,
+dealer, actions).
+
+This module holds the rules only. Beside it: :mod:`dhumbal.action` (an action
+and its text), :mod:`dhumbal.scoring` (how a deal ends and what each seat
+scores) and, above it, :mod:`dhumbal.records` (a deal from outside and back:
+explicit positions, JSON, transcripts, replay).
 
 Seats are numbered 0..n-1 in play order: the seat after ``i`` is ``i + 1``
 (mod n). A match maps its players onto these numbers (and reverses them for
@@ -31,274 +37,30 @@ counterclockwise play), so the deal never needs to know the direction.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
-from typing import Any, Final, Iterator, Literal, Sequence
+from typing import Any, Iterator, Literal, Sequence
 
 from . import cards as C
+from .action import CALL, TAKE_PILE, TAKE_PILE_CARD, TAKE_STOCK, THROW_CARD, Action, parse_action
 from .cards import Card
 from .errors import IllegalAction, PositionError
 from .groups import (
     Group, GroupKind, classify_group, group_refusal, landed_kind, run_ends, throwable_groups,
 )
 from .messages import Message
-from .profiles import DOUBLE_MARGIN, DOUBLE_PENALTY, Profile
+from .profiles import Profile
+from .scoring import Outcome, call_is_caught, outcome_messages, settle
+from .shuffling import shuffle
 
+# Besides its own names, the deal hands on the names its callers use with it: the
+# actions (dhumbal.action), the outcome (dhumbal.scoring), the refusals (dhumbal.errors)
+# and the kinds of group (dhumbal.groups).
 __all__ = [
     "Action", "Deal", "GroupKind", "IllegalAction", "Outcome", "Phase", "PositionError", "SeatView",
     "call_is_caught", "classify_group", "iter_cards", "parse_action", "run_ends",
 ]
 
 Phase = Literal["start", "throw", "take", "over"]
-
-
-# -- shuffling -------------------------------------------------------------------
-
-
-def shuffle(cards: list[Card], seed: str) -> None:
-    """Shuffle ``cards`` in place from a ``random.Random`` seeded with ``seed``.
-
-    The same draws as ``random.Random(seed).shuffle(cards)`` (Fisher–Yates
-    from the end, each index drawn by rejection from ``getrandbits``), written
-    out so that a deal's cards never depend on how a Python version happens to
-    implement ``shuffle``, and a little faster.
-    """
-    shuffle_with(cards, random.Random(seed))
-
-
-def shuffle_with(cards: list[Card], rng: random.Random) -> None:
-    """Shuffle ``cards`` in place with draws from ``rng`` (the Fisher–Yates of :func:`shuffle`)."""
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        bits = _BITS[i + 1]
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-_BITS: Final = tuple(n.bit_length() for n in range(C.DECK_MAX + 1))
-
-
-# -- actions ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Action:
-    """``call``, ``take`` (from ``stock`` or ``pile``, naming a card when needed) or ``throw``.
-
-    Actions are values: equal fields, equal actions. The constructors below
-    hand out shared instances for the common ones (a call, a take, a single
-    card), which the bots and playouts create by the thousand.
-    """
-
-    kind: Literal["call", "take", "throw"]
-    source: Literal["", "stock", "pile"] = ""
-    cards: tuple[Card, ...] = ()
-
-    @classmethod
-    def call(cls) -> "Action":
-        return _CALL
-
-    @classmethod
-    def take_stock(cls) -> "Action":
-        return _TAKE_STOCK
-
-    @classmethod
-    def take_pile(cls, card: Card | None = None) -> "Action":
-        if card is None:
-            return _TAKE_PILE
-        if 0 <= card < C.DECK_MAX:
-            return _TAKE_PILE_CARD[card]
-        return cls("take", "pile", (card,))
-
-    @classmethod
-    def throw(cls, *cards: Card) -> "Action":
-        if len(cards) == 1 and 0 <= cards[0] < C.DECK_MAX:
-            return _THROW_CARD[cards[0]]
-        action = _THROWS.get(cards)
-        if action is None:
-            action = cls("throw", "", cards)
-            if len(_THROWS) < _THROWS_KEPT:
-                _THROWS[cards] = action
-        return action
-
-    def text(self, *, ascii: bool = False) -> str:
-        if self.kind == "call":
-            return "call"
-        if self.kind == "take":
-            tail = (" " + C.cards_text(self.cards, ascii=ascii)) if self.cards else ""
-            return f"take {self.source}{tail}"
-        return "throw " + C.cards_text(self.cards, ascii=ascii)
-
-    def __str__(self) -> str:
-        return self.text()
-
-    def __repr__(self) -> str:
-        return f"parse_action({self.text()!r})"
-
-
-_CALL: Final = Action("call")
-_TAKE_STOCK: Final = Action("take", "stock")
-_TAKE_PILE: Final = Action("take", "pile")
-_TAKE_PILE_CARD: Final = tuple(Action("take", "pile", (c,)) for c in range(C.DECK_MAX))
-_THROW_CARD: Final = tuple(Action("throw", "", (c,)) for c in range(C.DECK_MAX))
-# Throws of several cards, kept once made (bounded: a few thousand groups exist)
-_THROWS: Final[dict[tuple[Card, ...], Action]] = {}
-_THROWS_KEPT: Final = 20_000
-
-_TAKE_WORDS: Final = {"take", "draw", "pick"}
-
-
-def parse_action(text: str) -> Action:
-    """Read ``call``, ``take stock``, ``take pile``, ``take pile K♠``, ``throw K♠ K♥``."""
-    words = text.strip().split()
-    if not words:
-        raise IllegalAction("bad-action", text=text.strip())
-    verb = words[0].lower()
-    try:
-        if verb == "call" and len(words) == 1:
-            return Action.call()
-        if verb in _TAKE_WORDS and len(words) >= 2:
-            src = words[1].lower()
-            if src in ("stock", "deck"):
-                if len(words) == 2:
-                    return Action.take_stock()
-            elif src in ("pile", "offer", "discard"):
-                if len(words) == 2:
-                    return Action.take_pile()
-                if len(words) == 3:
-                    return Action.take_pile(C.parse_card(words[2]))
-        if verb in ("throw", "discard") and len(words) >= 2:
-            return Action.throw(*C.parse_cards(" ".join(words[1:])))
-    except C.CardError as exc:
-        raise IllegalAction("bad-action", text=text.strip()) from exc
-    raise IllegalAction("bad-action", text=text.strip())
-
-
-# -- outcome ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a deal ended and what each seat scores.
-
-    ``hands``: hand totals at the show. ``took``: points charged this deal (a
-    caught caller's penalty replaces the hand). ``paid``: the money-way
-    settlement, summing to zero (all zero where the profile has no transfers).
-    ``points``: what goes onto a cumulative score (cardrulesplus).
-    """
-
-    reason: Literal["call", "cap"]
-    caller: int | None
-    caught: bool
-    winner: int | None
-    hands: tuple[int, ...]
-    took: tuple[int, ...]
-    paid: tuple[int, ...]
-    points: tuple[int, ...]
-    penalty: int = 0
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "reason": self.reason, "caller": self.caller, "caught": self.caught,
-            "winner": self.winner, "hands": list(self.hands), "took": list(self.took),
-            "paid": list(self.paid), "points": list(self.points), "penalty": self.penalty,
-        }
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "Outcome":
-        return cls(
-            reason=d["reason"], caller=d["caller"], caught=bool(d["caught"]), winner=d["winner"],
-            hands=tuple(d["hands"]), took=tuple(d["took"]), paid=tuple(d["paid"]),
-            points=tuple(d["points"]), penalty=int(d.get("penalty", 0)),
-        )
-
-
-def call_is_caught(caller_total: int, lowest_other: int) -> bool:
-    """Whether a call on ``caller_total`` is caught when the lowest other hand is ``lowest_other``.
-
-    In every profile the caller must be strictly lowest: a tie goes against the
-    caller (who wins the deal then is each profile's own tie order, in :func:`settle`).
-    """
-    return lowest_other <= caller_total
-
-
-def settle(profile: Profile, hands: Sequence[int], dealer: int, caller: int | None) -> Outcome:
-    """The outcome of a deal ending with hand totals ``hands``: a call by ``caller``, or the turn cap."""
-    p = profile
-    n = len(hands)
-    totals = tuple(hands)
-    if caller is None:
-        order = [(dealer + i) % n for i in range(1, n + 1)]
-        first = min(order, key=lambda s: totals[s])  # min keeps the first of equals
-        took = tuple(0 if s == first else totals[s] for s in range(n))
-        paid = tuple(sum(took) if s == first else -took[s] for s in range(n))
-        return Outcome("cap", None, False, first, totals, took, paid, took)
-    others = [s for s in range(n) if s != caller]
-    low = min(totals[s] for s in others)
-    winner: int | None
-    caught = call_is_caught(totals[caller], low)
-    if p.settlement == "collect":
-        if caught:
-            order = [(dealer + i) % n for i in range(1, n + 1) if (dealer + i) % n != caller]
-            winner = min(order, key=lambda s: totals[s])
-            took = tuple(p.penalty if s == caller else 0 if s == winner else totals[s] for s in range(n))
-        else:
-            winner = caller
-            took = tuple(0 if s == caller else totals[s] for s in range(n))
-        paid = tuple(sum(took) if s == winner else -took[s] for s in range(n))
-        points = took
-        penalty = p.penalty if caught else 0
-    elif p.settlement == "pay-caller":
-        if caught:
-            order = [(caller + i) % n for i in range(1, n)]
-            winner = min(order, key=lambda s: totals[s])
-            owed = sum(totals[s] for s in range(n) if s != winner)
-            paid = tuple(owed if s == winner else -owed if s == caller else 0 for s in range(n))
-        else:
-            winner = caller
-            paid = tuple(sum(totals[s] for s in others) if s == caller else -totals[s] for s in range(n))
-        took = tuple(max(0, -x) for x in paid)
-        points = took
-        penalty = 0
-    else:  # cumulative
-        winner = None if caught else caller
-        if caught:
-            penalty = p.penalty
-            if p.double_penalty and totals[caller] - low > DOUBLE_MARGIN:
-                penalty = DOUBLE_PENALTY
-            points = tuple(penalty if s == caller else 0 for s in range(n))
-        else:
-            penalty = 0
-            points = tuple(0 if s == caller else totals[s] for s in range(n))
-        took = points
-        paid = tuple(0 for _ in range(n))
-    return Outcome("call", caller, caught, winner, totals, took, paid, points, penalty)
-
-
-def outcome_messages(outcome: Outcome, turns: int) -> list[Message]:
-    """What is announced when a deal ends with ``outcome`` after ``turns`` turns."""
-    o = outcome
-    if o.reason == "cap":
-        return [Message("turn-cap", {"count": turns}), Message("deal-winner", {"seat": o.winner})]
-    caller = o.caller
-    assert caller is not None
-    hands = o.hands
-    n = len(hands)
-    others = [s for s in range(n) if s != caller]
-    low = min(hands[s] for s in others)
-    events: list[Message] = []
-    if not o.caught:
-        events.append(Message("call-won", {"seat": caller, "total": hands[caller]}))
-    else:
-        catcher = o.winner if o.winner is not None else min(others, key=lambda s: (hands[s], (s - caller) % n))
-        events.append(Message("caught", {"seat": caller, "catcher": catcher, "low": low, "total": hands[caller]}))
-    if o.winner is not None:
-        events.append(Message("deal-winner", {"seat": o.winner}))
-    else:
-        events.append(Message("no-deal-winner", {}))
-    return events
 
 
 # -- what one seat may know ---------------------------------------------------------------
@@ -342,7 +104,7 @@ class SeatView:
 
 @dataclass(slots=True)
 class Deal:
-    """The complete state of one deal. Create with ``Deal.new`` or ``Deal.from_position``."""
+    """The complete state of one deal. Create with ``Deal.new`` (or, from outside, with :mod:`dhumbal.records`)."""
 
     profile: Profile
     seed: int | str
@@ -385,82 +147,6 @@ class Deal:
             profile=profile, seed=seed, dealer=d, hands=hands, stock=deck[: -dealt - 1], pile=[deck[-dealt - 1]],
             turn=(d + 1) % n, known=[[] for _ in range(n)],
         )
-
-    @classmethod
-    def from_position(
-        cls,
-        profile: Profile,
-        *,
-        hands: Sequence[Sequence[Card]],
-        pile: Sequence[Card],
-        stock: Sequence[Card] | None = None,
-        stock_top: Sequence[Card] = (),
-        out_of_play: Sequence[Card] = (),
-        dealer: int = 0,
-        turn: int | None = None,
-        offer: int | None = None,
-        turns: int = 0,
-        seed: int | str = 0,
-        rest: Literal["stock", "pile"] = "stock",
-    ) -> "Deal":
-        """An explicit position at the start of a turn. ``stock`` lists the whole
-        stock from the top; or give ``stock_top`` (from the top) and the rest of
-        the pack follows in pack order (or, with ``rest="pile"``, lies face up
-        under the pile). ``out_of_play`` cards lie under the pile (dashain).
-
-        The position must be one a real deal can reach (see
-        :func:`dhumbal.records.check_integrity`), else ``PositionError``."""
-        n = len(hands)
-        if not profile.players_min <= n <= profile.players_max:
-            raise PositionError(f"{profile.key} is for {profile.players_min}–{profile.players_max} players, not {n}")
-        if not 0 <= dealer < n:
-            raise PositionError(f"dealer {dealer} is not a seat of {n}")
-        placed: list[Card] = [c for h in hands for c in h] + list(pile) + list(out_of_play)
-        if stock is not None:
-            placed += list(stock)
-        else:
-            placed += list(stock_top)
-        seen: set[Card] = set()
-        for c in placed:
-            if not 0 <= c < profile.deck_size:
-                raise PositionError(f"{C.card_text(c)} is not in a {profile.deck_size}-card pack for {profile.key}")
-            if c in seen:
-                raise PositionError(f"{C.card_text(c)} appears twice in the position")
-            seen.add(c)
-        under: list[Card] = []
-        if stock is None:
-            filler = [c for c in C.full_deck(jokers=profile.jokers) if c not in seen]
-            if rest == "pile":
-                under = filler
-                top_first = list(stock_top)
-            else:
-                top_first = list(stock_top) + filler
-        else:
-            top_first = list(stock)
-            if len(seen) != profile.deck_size:
-                missing = [C.card_text(c) for c in C.full_deck(jokers=profile.jokers) if c not in seen]
-                raise PositionError(
-                    f"the position holds {len(seen)} cards, not {profile.deck_size}: missing {' '.join(missing)}"
-                )
-        if not pile:
-            raise PositionError("the pile needs at least one face-up card")
-        if offer is not None and not 1 <= offer <= len(pile):
-            raise PositionError(f"the offer of {offer} cards is more than the {len(pile)} face-up cards given")
-        t = (dealer + 1) % n if turn is None else turn
-        if not 0 <= t < n:
-            raise PositionError(f"turn {t} is not a seat of {n}")
-        full_pile = under + list(out_of_play) + list(pile)
-        k = len(pile) if (offer is None and profile.take_rule == "offer-any-or-run-end") else (offer or 1)
-        kind = classify_group(profile, full_pile[-k:]) if k > 1 else "single"
-        deal = cls(
-            profile=profile, seed=seed, dealer=dealer, hands=[list(h) for h in hands],
-            stock=list(reversed(top_first)), pile=full_pile, offer=k, offer_kind=kind, turn=t,
-            turns=turns, known=[[] for _ in range(n)],
-        )
-        from .records import check_integrity
-
-        check_integrity(deal)
-        return deal
 
     # -- reading ------------------------------------------------------------------
 
@@ -676,19 +362,19 @@ class Deal:
         p = self.profile
         out: list[Action] = []
         if phase == "start" and self.can_call():
-            out.append(_CALL)
+            out.append(CALL)
         if phase == ("start" if p.draw_first else "take"):
             if self.can_draw_stock():
-                out.append(_TAKE_STOCK)
+                out.append(TAKE_STOCK)
             if p.take_rule == "pile-top":
                 if self.pile and self.hands[self.turn]:
-                    out.append(_TAKE_PILE)
+                    out.append(TAKE_PILE)
             else:
-                out.extend(_TAKE_PILE_CARD[c] for c in sorted(self.pickable()))
+                out.extend(TAKE_PILE_CARD[c] for c in sorted(self.pickable()))
         elif phase == ("throw" if p.draw_first else "start"):
             for group in self.legal_groups():
                 if len(group) == 1:
-                    out.append(_THROW_CARD[group[0]])
+                    out.append(THROW_CARD[group[0]])
                 elif p.draw_first:
                     for last in group:
                         out.append(Action("throw", "", tuple(c for c in group if c != last) + (last,)))
@@ -903,28 +589,6 @@ class Deal:
             unseen=tuple(c for c in range(self.profile.deck_size) if c not in located),
             history=tuple(self.history),
         )
-
-    # -- records (the JSON forms live in dhumbal.records) ------------------------------
-
-    def to_json(self) -> dict[str, Any]:
-        """The whole state; ``Deal.from_json`` gives an equal deal back."""
-        from .records import state_to_json
-
-        return state_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: Any) -> "Deal":
-        """Load a state written by ``to_json``; anything malformed or inconsistent raises
-        ``PositionError`` naming the field."""
-        from .records import state_from_json
-
-        return state_from_json(data)
-
-    def transcript(self) -> dict[str, Any]:
-        """The deal as (profile, seed, dealer, players, actions): ``replay`` rebuilds it exactly."""
-        from .records import transcript
-
-        return transcript(self)
 
     def copy(self) -> "Deal":
         """An independent copy (the history is copied too; its actions are shared values)."""

@@ -26,6 +26,7 @@ from .deal import Action, Deal, IllegalAction, Outcome, PositionError, parse_act
 from .match import Match, money_text
 from .messages import Message
 from .profiles import Profile, ProfileError, find_profile
+from .records import from_position, state_to_json
 
 TOP_KEYS: Final = {"title", "profile", "options", "seats", "names", "dealer", "position", "seed", "steps", "scores", "intro", "table", "unseen"}
 MAX_DISPLAY_NAME: Final = 40
@@ -63,7 +64,7 @@ class StepResult:
     events: list[Message]
     refusal: IllegalAction | None
     table: dict[str, Any]  # the table after the step, as JSON-ready data
-    state: dict[str, Any] = field(default_factory=dict)  # the whole deal after the step (Deal.to_json)
+    state: dict[str, Any] = field(default_factory=dict)  # the whole deal after the step (records.state_to_json)
 
 
 @dataclass
@@ -311,7 +312,7 @@ def load_text(text: str, path: str) -> Walkthrough:
     start = _table(deal, names)
     walk = Walkthrough(
         id=Path(path).stem, path=path, title=data["title"], intro=data.get("intro"),
-        profile=profile, names=names, dealer=dealer, start=start, start_state=deal.to_json(),
+        profile=profile, names=names, dealer=dealer, start=start, start_state=state_to_json(deal),
         scores_before=scores_before,
         table_options=dict(data.get("table", {})),
         display=display,
@@ -434,7 +435,7 @@ def _build_deal(data: Mapping[str, Any], profile: Profile, names: list[str], dea
     stock = cards("stock") if "stock" in pos else []
     out = cards("out_of_play") if "out_of_play" in pos else []
     try:
-        return Deal.from_position(
+        return from_position(
             profile, hands=hands, pile=pile, stock_top=stock, out_of_play=out, dealer=dealer, turn=turn,
             offer=offer, turns=turns, seed=Path(path).stem, rest="pile" if rest == "pile" else "stock",
         )
@@ -571,13 +572,13 @@ def _run_step(deal: Deal, step: Step, walk: Walkthrough, path: str, lines: list[
     refusal: IllegalAction | None = None
     n = step.index + 1
     if step.action is not None:
-        before = json.dumps(deal.to_json(), sort_keys=True)
+        before = json.dumps(state_to_json(deal), sort_keys=True)
         try:
             events = deal.apply(step.action, seat=step.seat)
         except IllegalAction as exc:
             refusal = exc
         if refusal is not None:
-            if json.dumps(deal.to_json(), sort_keys=True) != before:
+            if json.dumps(state_to_json(deal), sort_keys=True) != before:
                 raise ExampleError(path, step.line, f"step {n}: a refused action changed the state")
             if step.refused is None:
                 raise ExampleError(path, step.line, f"step {n}: expected {step.action} to be legal, but the engine refused it ({refusal.code}: {refusal.text()})")
@@ -589,7 +590,7 @@ def _run_step(deal: Deal, step: Step, walk: Walkthrough, path: str, lines: list[
             walk.scores_after, walk.eliminated = _book(deal, walk)
     table = _table(deal, walk.names)
     _check_expect(deal, step, walk, path, lines, head, end, where)
-    return StepResult(step, events, refusal, table, deal.to_json())
+    return StepResult(step, events, refusal, table, state_to_json(deal))
 
 
 def _book(deal: Deal, walk: Walkthrough) -> tuple[list[int], list[int]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import bots, expert
+from . import botlevels, bots, expert
 from .i18n import N_, count_text, number, translator
 from .profiles import Profile
 
@@ -48,7 +48,7 @@ def level_notes(profile: Profile, lang: str) -> list[tuple[str, str, str]]:
     """``(level, name, how it plays)`` for every level, in the reader's language."""
     t = translator(lang)
     out = []
-    for level in bots.DIFFICULTIES:
+    for level in botlevels.DIFFICULTIES:
         if level == "expert":
             risk = expert.RISK.get(profile.key, expert.RISK_OTHER)
             text = t(EXPERT, samples=count_text(expert.SAMPLES, lang), risk=percent(risk, lang))

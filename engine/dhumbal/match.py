@@ -11,9 +11,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Final
 
-from .deal import Deal, Outcome, PositionError
+from .deal import Deal, PositionError
 from .messages import Message
 from .profiles import Profile, parse_profile
+from .records import state_from_json, state_to_json
+from .scoring import Outcome
 
 MATCH_FORMAT: Final = 1
 
@@ -162,7 +164,7 @@ class Match:
             "deals": [o.to_json() for o in self.deals],
             "dealers": list(self.dealers),
             "seating": list(self.seating),
-            "deal": self.deal.to_json() if self.deal else None,
+            "deal": state_to_json(self.deal) if self.deal else None,
         }
 
     @classmethod
@@ -179,7 +181,7 @@ class Match:
                 deals=[Outcome.from_json(o) for o in data["deals"]],
                 dealers=[int(x) for x in data["dealers"]],
                 seating=[int(x) for x in data["seating"]],
-                deal=Deal.from_json(data["deal"]) if data.get("deal") else None,
+                deal=state_from_json(data["deal"]) if data.get("deal") else None,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise PositionError(f"malformed match state: {exc}") from None

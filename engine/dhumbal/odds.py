@@ -29,10 +29,11 @@ from typing import Any, Final, Literal, Sequence
 from . import cards as C
 from .bots import policy
 from .cards import Card
-from .deal import Action, Deal, SeatView, call_is_caught, settle
+from .deal import Deal, SeatView
 from .playout import play_out
 from .profiles import Profile
 from .sampler import Sampler
+from .scoring import call_is_caught, settle
 
 __all__ = [
     "CallOdds", "CHART_COUNTS", "CHART_SAMPLES", "CallerOdds", "Chart", "HINT_PLAYOUTS", "HINT_SAMPLES",

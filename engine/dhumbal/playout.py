@@ -22,7 +22,7 @@ pieces, all on ``Deal`` except the last two:
     A policy choosing uniformly among the legal moves (seeded).
 
 A policy is any callable from a ``Deal`` to one of its legal actions; the
-bots' levels are policies through :func:`dhumbal.bots.policy`.
+bots' levels are policies through :func:`dhumbal.botlevels.policy`.
 
 Determinism: ``play_out`` adds no randomness of its own, so a seeded deal,
 deterministic policies and the same engine give the same result on CPython
@@ -34,7 +34,9 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
-from .deal import Action, Deal, Outcome
+from .action import Action
+from .deal import Deal
+from .scoring import Outcome
 
 Policy = Callable[[Deal], Action]
 

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import Any, Final, Mapping
 
 from . import boundedjson
-from .bots import DIFFICULTIES, Difficulty
+from .botlevels import DIFFICULTIES, Difficulty
 from .deal import Deal, IllegalAction, PositionError
 from .i18n import LANGUAGES, N_, read_decimal, translator
 from .profiles import OptionSpec, Profile, ProfileError, find_profile, parse_profile
+from .records import state_from_json
 
 MAX_REQUEST: Final = 200_000  # characters of one request
 MAX_NAME: Final = 40
@@ -61,7 +62,7 @@ class Settings:
     profile: Profile
     difficulty: Difficulty
     seed: int | str
-    start: dict[str, Any] | None = None  # a Deal.to_json() position
+    start: dict[str, Any] | None = None  # a position, as records.state_to_json writes it
     names: tuple[str, ...] | None = None  # the position's seat names
 
 
@@ -215,7 +216,7 @@ def read_names(value: object, n: int) -> tuple[str, ...] | None:
 
 
 def unwrap_position(state: object, names: object) -> tuple[object, object]:
-    """A "play from here" button's data: a ``Deal.to_json`` state, or ``{"state": …, "names": […]}``
+    """A "play from here" button's data: a ``records.state_to_json`` state, or ``{"state": …, "names": […]}``
     (as the worked examples write it), in either case as JSON text or already decoded."""
     if isinstance(state, str):
         try:
@@ -230,14 +231,14 @@ def unwrap_position(state: object, names: object) -> tuple[object, object]:
 
 
 def read_position(state: object) -> tuple[Deal, Profile]:
-    """A position to play from (``Deal.to_json`` data, or its JSON text)."""
+    """A position to play from (``records.state_to_json`` data, or its JSON text)."""
     if isinstance(state, str):
         try:
             state = boundedjson.loads(state, max_chars=MAX_REQUEST)
         except ValueError:
             raise RequestError("bad-position", ERROR_BAD_POSITION) from None
     try:
-        deal = Deal.from_json(state)
+        deal = state_from_json(state)
     except (PositionError, ProfileError, IllegalAction, ValueError, TypeError, KeyError):
         raise RequestError("bad-position", ERROR_BAD_POSITION) from None
     if deal.is_over:

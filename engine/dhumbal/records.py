@@ -1,21 +1,25 @@
-"""A deal as JSON: the whole state, and the transcript that replays it.
+"""A deal from outside and back: an explicit position, the whole state as JSON, and the transcript that replays it.
 
-The rules live in :mod:`dhumbal.deal`; this module only writes a ``Deal`` out
-and reads one back, refusing anything malformed with a ``PositionError`` that
-names the field. ``Deal.to_json``, ``Deal.from_json`` and ``Deal.transcript``
-delegate here.
+The rules live in :mod:`dhumbal.deal`; this module writes a ``Deal`` out
+(:func:`state_to_json`, :func:`transcript`) and builds one from what comes
+from outside (:func:`from_position`, :func:`state_from_json`,
+:func:`replay`), refusing anything malformed, and any state no real deal can
+reach (:func:`check_integrity`), with a ``PositionError`` that names the
+field.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Any, Final, Literal, Sequence
 
 from . import cards as C
+from .action import Action, parse_action
 from .cards import Card
-from .deal import Action, Deal, IllegalAction, Outcome, PositionError, parse_action, settle
-from .groups import group_kind
-from .profiles import ProfileError, parse_profile
+from .deal import Deal, IllegalAction, PositionError
+from .groups import classify_group, group_kind
+from .profiles import Profile, ProfileError, parse_profile
+from .scoring import Outcome, settle
 
 STATE_FORMAT: Final = 1
 
@@ -45,7 +49,7 @@ def state_to_json(deal: Deal) -> dict[str, Any]:
     }
 
 def state_from_json(data: Any) -> Deal:
-    """Load a state written by ``to_json``; anything malformed raises ``PositionError`` naming the field."""
+    """Load a state written by :func:`state_to_json`; anything malformed raises ``PositionError`` naming the field."""
     if not isinstance(data, dict):
         raise PositionError("a deal state must be a JSON object")
     if data.get("format") != STATE_FORMAT:
@@ -125,6 +129,80 @@ def state_from_json(data: Any) -> Deal:
     )
     check_integrity(deal)
     return deal
+
+
+def from_position(
+    profile: Profile,
+    *,
+    hands: Sequence[Sequence[Card]],
+    pile: Sequence[Card],
+    stock: Sequence[Card] | None = None,
+    stock_top: Sequence[Card] = (),
+    out_of_play: Sequence[Card] = (),
+    dealer: int = 0,
+    turn: int | None = None,
+    offer: int | None = None,
+    turns: int = 0,
+    seed: int | str = 0,
+    rest: Literal["stock", "pile"] = "stock",
+) -> Deal:
+    """An explicit position at the start of a turn. ``stock`` lists the whole
+    stock from the top; or give ``stock_top`` (from the top) and the rest of
+    the pack follows in pack order (or, with ``rest="pile"``, lies face up
+    under the pile). ``out_of_play`` cards lie under the pile (dashain).
+
+    The position must be one a real deal can reach (see
+    :func:`check_integrity`), else ``PositionError``."""
+    n = len(hands)
+    if not profile.players_min <= n <= profile.players_max:
+        raise PositionError(f"{profile.key} is for {profile.players_min}–{profile.players_max} players, not {n}")
+    if not 0 <= dealer < n:
+        raise PositionError(f"dealer {dealer} is not a seat of {n}")
+    placed: list[Card] = [c for h in hands for c in h] + list(pile) + list(out_of_play)
+    if stock is not None:
+        placed += list(stock)
+    else:
+        placed += list(stock_top)
+    seen: set[Card] = set()
+    for c in placed:
+        if not 0 <= c < profile.deck_size:
+            raise PositionError(f"{C.card_text(c)} is not in a {profile.deck_size}-card pack for {profile.key}")
+        if c in seen:
+            raise PositionError(f"{C.card_text(c)} appears twice in the position")
+        seen.add(c)
+    under: list[Card] = []
+    if stock is None:
+        filler = [c for c in C.full_deck(jokers=profile.jokers) if c not in seen]
+        if rest == "pile":
+            under = filler
+            top_first = list(stock_top)
+        else:
+            top_first = list(stock_top) + filler
+    else:
+        top_first = list(stock)
+        if len(seen) != profile.deck_size:
+            missing = [C.card_text(c) for c in C.full_deck(jokers=profile.jokers) if c not in seen]
+            raise PositionError(
+                f"the position holds {len(seen)} cards, not {profile.deck_size}: missing {' '.join(missing)}"
+            )
+    if not pile:
+        raise PositionError("the pile needs at least one face-up card")
+    if offer is not None and not 1 <= offer <= len(pile):
+        raise PositionError(f"the offer of {offer} cards is more than the {len(pile)} face-up cards given")
+    t = (dealer + 1) % n if turn is None else turn
+    if not 0 <= t < n:
+        raise PositionError(f"turn {t} is not a seat of {n}")
+    full_pile = under + list(out_of_play) + list(pile)
+    k = len(pile) if (offer is None and profile.take_rule == "offer-any-or-run-end") else (offer or 1)
+    kind = classify_group(profile, full_pile[-k:]) if k > 1 else "single"
+    deal = Deal(
+        profile=profile, seed=seed, dealer=dealer, hands=[list(h) for h in hands],
+        stock=list(reversed(top_first)), pile=full_pile, offer=k, offer_kind=kind, turn=t,
+        turns=turns, known=[[] for _ in range(n)],
+    )
+    check_integrity(deal)
+    return deal
+
 
 # A bound on the turn count where a profile has no turn cap: far beyond any deal the
 # bots play (they close a deal after a few hundred turns), far below anything costly.
@@ -298,7 +376,7 @@ _SEAT_ACTION = re.compile(r"^\s*(\d{1,2})\s*:\s*(.+)$")
 
 
 def replay(transcript: Any) -> Deal:
-    """Rebuild a deal from ``Deal.transcript()``; every action is checked again.
+    """Rebuild a deal from :func:`transcript`; every action is checked again.
 
     A malformed transcript raises ``PositionError`` naming the field; an
     action the rules refuse raises its ``IllegalAction`` (with a note naming

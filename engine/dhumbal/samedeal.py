@@ -27,11 +27,13 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Sequence
 
 from . import cards as C
-from .bots import Difficulty, choose
-from .deal import Action, Deal, IllegalAction
+from .action import Action
+from .botlevels import Difficulty, choose
+from .deal import Deal, IllegalAction
 from .i18n import N_, number, translator
 from .messages import Message
 from .profiles import Profile, all_profiles
+from .records import transcript
 
 #: The opening shown on the comparison page: 3 players, medium bots, six turns.
 #: The seed is one whose opening parts Dashain from CardRulesPlus on a pick
@@ -80,7 +82,7 @@ class SameDeal:
 
     def transcripts(self) -> list[dict[str, Any]]:
         """Each profile's opening as a replayable transcript (``records.replay``)."""
-        return [d.transcript() for d in self.deals]
+        return [transcript(d) for d in self.deals]
 
 
 def play_opening(profile: Profile, seed: int | str, difficulty: Difficulty, turns: int) -> tuple[Deal, list[Turn], list[Deal]]:

@@ -35,8 +35,9 @@ import random
 from typing import Final, Iterator, Sequence
 
 from .cards import Card
-from .deal import Deal, SeatView, shuffle_with
+from .deal import Deal, SeatView
 from .profiles import Profile
+from .shuffling import shuffle_with
 
 __all__ = ["Sampler", "SamplerError", "view_key"]
 

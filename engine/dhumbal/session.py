@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Mapping, Sequence
 
 from . import cards as C
-from . import view
-from .bots import choose
-from .deal import Action, Deal, IllegalAction
+from .action import Action
+from .botlevels import choose
+from .deal import Deal, IllegalAction
 from .i18n import N_, translator
 from .match import Match
 from .messages import Message, seat_name
@@ -29,7 +29,11 @@ from .protocol import (
     ERROR_DEAL_NOT_OVER, ERROR_MATCH_OVER, RequestError, Settings, read_difficulty, read_names,
     read_position, read_profile, read_seed,
 )
+from .records import state_from_json, state_to_json
 from .share import HASH_VERSION, compact_state, decode_move, encode_hash, encode_move, expand_state
+from .view.felt import render_felt
+from .view.model import TableModel
+from .view.table import render_board
 
 MAX_MOVES: Final = 1_000  # reader moves in one deal
 MAX_DEALS: Final = 60
@@ -98,7 +102,7 @@ class Session:
     def __post_init__(self) -> None:
         s = self.settings
         if s.start is not None:
-            deal = Deal.from_json(s.start)
+            deal = state_from_json(s.start)
             deal.profile = s.profile
             self.match = Match(s.profile, seed=s.seed, first_dealer=deal.dealer)
             self.match.deal = deal
@@ -206,7 +210,7 @@ class Session:
         guard = 0
         self.playback = None
         if self.watching and not deal.is_over and deal.turn != me:
-            self.playback = Playback(board=view.render_board(self._model()), lead=list(lead))
+            self.playback = Playback(board=render_board(self._model()), lead=list(lead))
         while not deal.is_over and deal.turn != me:
             guard += 1
             if guard > 50_000:  # pragma: no cover - bots always finish (PROFILES ruling 5)
@@ -216,7 +220,7 @@ class Session:
             said = self._record(events)
             texts += said
             if self.playback is not None:
-                felt = view.render_felt(self._model(), move=(seat, events))
+                felt = render_felt(self._model(), move=(seat, events))
                 self.playback.frames.append(Frame(seat, said, felt))
         if deal.is_over and len(self.match.deals) < len(self.match.dealers):
             texts += self._record(self.match.finish_deal(), by_match_seat=True)
@@ -293,11 +297,11 @@ class Session:
         picks = [a for a in deal.legal_actions() if a.kind == "take" and a.source == "pile"]
         return t(PROMPT_PICK) if picks else t(PROMPT_PICK_STOCK)
 
-    def _model(self) -> view.TableModel:
+    def _model(self) -> TableModel:
         return self.model(live=True, table_id=self.table_id)
 
-    def model(self, *, live: bool, table_id: str, face_down: bool = False) -> view.TableModel:
-        return view.TableModel(
+    def model(self, *, live: bool, table_id: str, face_down: bool = False) -> TableModel:
+        return TableModel(
             lang=self.lang,
             table_id=table_id,
             profile=self.settings.profile,
@@ -347,7 +351,7 @@ def replay_session(payload: Mapping[str, Any], lang: str) -> Session:
             raise ValueError(f"bad position in the hash: {exc}") from None
         if profile2.canonical() != profile.canonical():
             raise ValueError("the hash's profile and position disagree")
-        start = deal.to_json()
+        start = state_to_json(deal)
     session = Session(Settings(profile, difficulty, seed, start, names), lang=lang)
     session.sort = payload.get("o") == 1
     session.start()

@@ -17,7 +17,7 @@ from typing import Any, Final, Mapping
 
 from . import boundedjson
 from . import cards as C
-from .deal import Action
+from .action import Action
 
 HASH_VERSION: Final = 1
 HASH_PREFIX: Final = "table="
@@ -70,7 +70,7 @@ _STATE_CARD_LIST_LISTS: Final = ("hands", "known")
 
 
 def compact_state(state: Mapping[str, Any]) -> dict[str, Any]:
-    """A ``Deal.to_json`` state with its cards written as ASCII codes (``KS``), for short URLs."""
+    """A ``records.state_to_json`` state with its cards written as ASCII codes (``KS``), for short URLs."""
     out = dict(state)
 
     def ascii_text(t: Any) -> Any:
@@ -88,7 +88,7 @@ def compact_state(state: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def expand_state(state: Mapping[str, Any]) -> dict[str, Any]:
-    """The inverse of :func:`compact_state` (the result still goes through ``Deal.from_json``)."""
+    """The inverse of :func:`compact_state` (the result still goes through ``records.state_from_json``)."""
     out = dict(state)
 
     def cards(v: Any) -> Any:

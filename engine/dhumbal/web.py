@@ -22,9 +22,10 @@ import re
 import time
 from typing import Any, Final, Mapping, Sequence
 
-from . import boundedjson, view
-from .bots import Difficulty, choose
-from .deal import Action, Deal, IllegalAction, PositionError, parse_action
+from . import boundedjson
+from .action import Action, parse_action
+from .botlevels import Difficulty, choose
+from .deal import Deal, IllegalAction, PositionError
 from .i18n import N_, translator
 from .odds import HINT_PLAYOUTS
 from .profiles import Profile, ProfileError
@@ -33,8 +34,13 @@ from .protocol import (
     new_seed, read_difficulty, read_lang, read_names, read_position, read_profile, read_seed,
     unwrap_position,
 )
+from .records import state_to_json, transcript
 from .session import Session, replay_session
 from .share import decode_hash
+from .view.hint import hint_text
+from .view.model import TableModel
+from .view.settings import render_settings
+from .view.table import render_board, render_table
 
 PROTOCOL: Final = 1
 
@@ -87,7 +93,7 @@ def _response(session: Session, table_id: str, op: str, events: list[str], *,
         "op": op,
         "table": table_id,
         "lang": lang,
-        "html": view.render_board(model),
+        "html": render_board(model),
         "status": " ".join(parts) if refusal is None else say,
         "prompt": session.status(),
         "events": events,
@@ -105,11 +111,11 @@ def _response(session: Session, table_id: str, op: str, events: list[str], *,
             "your_turn": session.is_my_turn(),
             "is_over": deal is not None and deal.is_over,
             "match_over": session.match_over(),
-            "transcript": None if deal is None else deal.transcript(),
+            "transcript": None if deal is None else transcript(deal),
         },
     }
     if settings:
-        out["settings_html"] = view.render_settings(model)
+        out["settings_html"] = render_settings(model)
     if playback is not None and playback.frames:
         # The bots' moves one at a time: the board before them, then each move's felt.
         # What is said before, during and after: the lead, each move, then the rest.
@@ -181,7 +187,7 @@ def handle_request(req: Any) -> dict[str, Any]:
             state, given_names = unwrap_position(req.get("state"), req.get("names"))
             deal, profile = read_position(state)
             names = read_names(given_names, deal.players)
-            settings = Settings(profile, read_difficulty(req.get("difficulty")), deal.seed, deal.to_json(), names)
+            settings = Settings(profile, read_difficulty(req.get("difficulty")), deal.seed, state_to_json(deal), names)
             session, events = _new_session(settings, lang, table_id)
             SESSIONS[table_id] = session
             own = names[session.me] if names is not None else session.names[session.me]
@@ -208,8 +214,8 @@ def handle_request(req: Any) -> dict[str, Any]:
                              notice=None if quiet else translator(lang)(NOTICE_RESTORED))
         if op == "settings":
             profile = read_profile(req.get("profile"), req.get("options"), lang=lang)
-            model = view.TableModel.for_settings(lang, table_id, profile, read_difficulty(req.get("difficulty")))
-            return {"ok": True, "op": op, "table": table_id, "lang": lang, "settings_html": view.render_settings(model)}
+            model = TableModel.for_settings(lang, table_id, profile, read_difficulty(req.get("difficulty")))
+            return {"ok": True, "op": op, "table": table_id, "lang": lang, "settings_html": render_settings(model)}
         if op == "bench-bot":
             return _bench(req)
         if session is None:
@@ -284,7 +290,7 @@ def _hint(session: Session, table_id: str, lang: str) -> dict[str, Any]:
         return _response(session, table_id, "hint", [], status="")
     allowed = deal.refusal(Action.call(), seat) is None
     odds = call_odds(deal.profile, deal.public_view(seat), playouts=HINT_PLAYOUTS if allowed else 0)
-    HINTS[table_id] = (_where(session), view.hint_text(odds, lang, allowed))
+    HINTS[table_id] = (_where(session), hint_text(odds, lang, allowed))
     return _response(session, table_id, "hint", [])
 
 
@@ -333,13 +339,13 @@ def prerender(*, lang: str, profile: Profile, seed: int | str, difficulty: Diffi
     """
     if start is not None:
         deal, profile = read_position(start)
-        settings = Settings(profile, difficulty, deal.seed, deal.to_json(), read_names(list(names) if names else None, deal.players))
+        settings = Settings(profile, difficulty, deal.seed, state_to_json(deal), read_names(list(names) if names else None, deal.players))
     else:
         settings = Settings(profile, difficulty, seed)
     session = Session(settings, lang=lang, table_id=table_id)
     session.start()
     model = session.model(live=False, table_id=table_id, face_down=face_down)
-    return view.render_table(model, status=session.status(), attrs=attrs or {}, download_bytes=download_bytes)
+    return render_table(model, status=session.status(), attrs=attrs or {}, download_bytes=download_bytes)
 
 
 def _bench(req: Mapping[str, Any]) -> dict[str, Any]:

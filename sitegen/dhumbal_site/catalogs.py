@@ -207,9 +207,9 @@ def unsafe_text(text: str, *, attribute: bool = False) -> str | None:
 def attribute_msgids() -> frozenset[str]:
     """Msgids whose translations are placed inside HTML attribute values
     (``aria-label``, ``title``, ``data-label-*``): the engine's table
-    (:data:`dhumbal.view.ATTRIBUTE_MSGIDS`) and the site glue's
+    (:data:`dhumbal.view.table.ATTRIBUTE_MSGIDS`) and the site glue's
     (:data:`dhumbal_site.strings.ATTRIBUTE_MSGIDS`)."""
-    from dhumbal.view import ATTRIBUTE_MSGIDS as table
+    from dhumbal.view.table import ATTRIBUTE_MSGIDS as table
 
     if __package__:
         from .strings import ATTRIBUTE_MSGIDS as glue

@@ -21,9 +21,11 @@ from markupsafe import Markup
 
 from dhumbal import cardface
 from dhumbal import cards as C
-from dhumbal.deal import Action, Deal
+from dhumbal.action import Action
+from dhumbal.deal import Deal
 from dhumbal.i18n import N_, NP_, translator
-from dhumbal.view import CALLED, CARD_COUNT, DEALER, EMPTY, PILE_LABELS, STOCK, TO_PLAY
+from dhumbal.view.felt import CARD_COUNT, DEALER, EMPTY, PILE_LABELS, STOCK, TO_PLAY
+from dhumbal.view.scores import CALLED
 
 SIZE: Final = "sm"
 FACE_DOWN: Final = NP_("{count} card, face down", "{count} cards, face down")

@@ -108,6 +108,9 @@ class GlossaryCell:
     definition: str
     also: tuple[tuple[str, str], ...] = ()
     rejected: tuple[str, ...] = ()
+    #: Other spellings of the term itself that readers know (ढुम्बल for धुम्बल);
+    #: the glossary shows them, the pages use the term.
+    variants: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -144,7 +147,7 @@ def load_glossary(path: Path = GLOSSARY, langs: list[str] | None = None) -> list
             cell = entry.get(lang)
             if not isinstance(cell, dict) or not cell.get("term") or not cell.get("definition"):
                 raise ValueError(f"{path.name}: entry {name!r} needs a term and a definition in {lang!r}")
-            unknown = set(cell) - {"term", "definition", "also", "rejected"}
+            unknown = set(cell) - {"term", "definition", "also", "rejected", "variants"}
             if unknown:
                 raise ValueError(f"{path.name}: entry {name!r} in {lang!r}: unknown key {sorted(unknown)[0]!r}")
             also = cell.get("also", [])
@@ -156,13 +159,63 @@ def load_glossary(path: Path = GLOSSARY, langs: list[str] | None = None) -> list
             rejected = cell.get("rejected", [])
             if not isinstance(rejected, list) or not all(isinstance(r, str) and r.strip("* ") for r in rejected):
                 raise ValueError(f"{path.name}: entry {name!r} in {lang!r}: rejected must be a list of words")
+            variants = cell.get("variants", [])
+            if not isinstance(variants, list) or not all(isinstance(v, str) and v.strip() for v in variants):
+                raise ValueError(f"{path.name}: entry {name!r} in {lang!r}: variants must be a list of spellings")
             cells[lang] = GlossaryCell(
                 term=str(cell["term"]), definition=str(cell["definition"]),
                 also=tuple((str(a["word"]), str(a["profile"])) for a in also),
-                rejected=tuple(rejected),
+                rejected=tuple(rejected), variants=tuple(variants),
             )
         out.append(GlossaryEntry(id=name, site=bool(entry.get("site", False)), cells=cells))
     return out
+
+
+@dataclass(frozen=True)
+class RegisterVerb:
+    """A verb a named seat does, in one language: the forms the terminology check
+    refuses for a named seat (``refused``) and the form to write for each (``use``)."""
+
+    lang: str
+    verb: str
+    refused: tuple[str, ...]
+    use: tuple[str, ...]
+
+
+def load_register(path: Path = GLOSSARY) -> list[RegisterVerb]:
+    """The ``[[register]]`` entries of the glossary file (Nepali: one register for named seats)."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path.name}: not valid TOML: {exc}") from None
+    entries = data.get("register", [])
+    if not isinstance(entries, list):
+        raise ValueError(f"{path.name}: expected [[register]] entries")
+    out = []
+    for i, entry in enumerate(entries, start=1):
+        where = f"{path.name}: register entry {i}"
+        if not isinstance(entry, dict) or set(entry) != {"lang", "verb", "refused", "use"}:
+            raise ValueError(f"{where}: give exactly lang, verb, refused and use")
+        refused, use = entry["refused"], entry["use"]
+        if not (isinstance(entry["lang"], str) and isinstance(entry["verb"], str) and entry["verb"].strip()):
+            raise ValueError(f"{where}: lang and verb must be words")
+        if not (isinstance(refused, list) and isinstance(use, list) and refused and len(refused) == len(use)
+                and all(isinstance(w, str) and w.strip() for w in refused + use)):
+            raise ValueError(f"{where} ({entry['verb']}): refused and use must be lists of forms of the same length")
+        out.append(RegisterVerb(entry["lang"], entry["verb"], tuple(refused), tuple(use)))
+    return out
+
+
+def render_register(ctx: MarkerContext) -> str:
+    """``<!-- dhumbal:register LANG -->``: the verbs of LANG's register rule, each with
+    the forms refused for a named seat and the forms to write (the Contribute page)."""
+    if len(ctx.args) != 1:
+        raise ValueError("write <!-- dhumbal:register LANG -->, e.g. <!-- dhumbal:register ne -->")
+    lang = ctx.args[0]
+    verbs = [v for v in load_register() if v.lang == lang]
+    if not verbs:
+        raise ValueError(f"locales/glossary.toml has no [[register]] entries for {lang!r}")
+    return block("register.html", ctx.lang, verbs=verbs, verb_lang=lang, card_tokens=False)
 
 
 def language_name(ctx: MarkerContext | None, lang: str) -> str:

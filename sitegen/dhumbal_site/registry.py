@@ -24,7 +24,7 @@ file and line in the message.
 
 from __future__ import annotations
 
-from .generated import render_compare, render_glossary, render_options
+from .generated import render_compare, render_glossary, render_options, render_register
 from .markers import MarkerHandler
 from .odds_chart import render_bots, render_call_odds
 from .status import render_status
@@ -36,6 +36,7 @@ HANDLERS: dict[str, MarkerHandler] = {
     "example": render_example,
     "examples": render_examples,
     "glossary": render_glossary,
+    "register": render_register,
     "translation-status": render_status,
     "call-odds": render_call_odds,
     "bots": render_bots,

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from dhumbal.i18n import N_, number, translator
 from dhumbal.samedeal import SameDeal, divergence_text, same_deal, seat_names
-from dhumbal.view import LEVELS
+from dhumbal.view.settings import LEVELS
 
 from .diagram import TOTAL, diagram
 from .render import render

@@ -136,7 +136,7 @@ class PageTables:
     def render(self, page: Page, config: MkDocsConfig) -> str:
         """The pre-rendered table for ``page`` in the language being built."""
         from dhumbal import protocol, web
-        from dhumbal.view import position_attrs
+        from dhumbal.view.table import position_attrs
 
         lang = current_language(config)
         src = page.file.src_uri

@@ -8,8 +8,21 @@ a language's pages (``docs/<lang>/``), its catalog
 them) and the glossary's own definitions, and reports every rejected variant
 with its file and line and the term to use instead.
 
+Two more rules hold for Nepali, from the same file and the Contribute
+page's style notes. **Register**: every named seat (A, B, आशा, a bot, a
+``{seat}`` in a message) takes the mid-honorific third person, so the
+non-honorific forms of the verbs a seat does (``[[register]]`` entries:
+उठायो for उठाए, बाँड्छ for बाँड्छन्, समातियो for समातिए, …) are refused
+wherever they stand; the style notes show the same table, generated from
+the same entries (``<!-- dhumbal:register ne -->``). **Postpositions**
+are written joined to the name, number, card or placeholder they follow
+(आशाले, Aको, ५मा, ``{seat}ले``): ले, लाई, को, का, की, मा, बाट or सँग
+standing apart after one of those is refused, and so is ले, लाई, बाट or
+सँग standing apart after any Nepali word.
+
 What is not prose is skipped: code blocks and code spans, link targets, HTML
-comments and tag attributes, ``{placeholders}``. A variant inside quotation
+comments and tag attributes. A ``{placeholder}`` counts as a name (so
+``{seat} ले`` is found) and nothing else. A variant inside quotation
 marks (“…”, ‘…’, «…», „…”, "…") is a mention of the word, not a use of it,
 and is allowed: a page may say that a source calls a caught caller “coupé”.
 
@@ -27,7 +40,7 @@ from typing import Iterable, Iterator
 
 from babel.messages.pofile import read_po
 
-from .generated import GLOSSARY, load_glossary, site_languages
+from .generated import GLOSSARY, load_glossary, load_register, site_languages
 from .parity import _CODE_SPAN, _COMMENT, _FENCE, _TAG
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,17 +53,37 @@ _LETTER = r"\w\u0900-\u0963\u0966-\u097F"
 _QUOTED = re.compile(r"“[^”\n]*”|‘[^’\n]*’|«[^»\n]*»|„[^”“\n]*[”“]|\"[^\"\n]*\"")
 _LINK_TARGET = re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+_LINE_CODE_SPAN = re.compile(r"`[^`\n]+`")
+#: What a placeholder and a code span leave in a line of prose: a placeholder
+#: stands for a name (a postposition must join it), a code span for nothing.
+NAME_MARK = "§"
+CODE_MARK = "¤"
+#: Joiners that keyboards put into Devanagari conjuncts (गर्‍यो): not part of the word.
+_JOINERS = re.compile("[\u200c\u200d]")
+#: Postpositions, and those that are never a word of their own (को is also
+#: "who", की also "or", का and मा words too: they are checked only after a name).
+POSTPOSITIONS = ("ले", "लाई", "को", "का", "की", "मा", "बाट", "सँग")
+ALWAYS_JOINED = ("ले", "लाई", "बाट", "सँग")
+#: What a postposition must join: a placeholder, a one-letter seat name (A, B),
+#: a number, or a card (K♠).
+_NAME_END = rf"(?:{NAME_MARK}|(?<![A-Za-z])[A-Z]|[0-9\u0966-\u096F]|[♠♥♦♣])"
 _PARTIAL_VALUE = re.compile(r'^\s*"[\w.]+":\s*"((?:[^"\\]|\\.)*)"', re.M)
 
 
 @dataclass(frozen=True)
 class Rule:
-    """A rejected variant and the term to use instead."""
+    """A rejected variant and the term to use instead.
+
+    ``kind`` is ``term`` (a glossary variant), ``register`` (a non-honorific
+    form for a named seat; ``concept`` is the verb) or ``postposition`` (one
+    written apart; ``term`` is empty, the fix is the match without its space).
+    """
 
     variant: str
     term: str
     concept: str
     pattern: re.Pattern[str]
+    kind: str = "term"
 
 
 @dataclass(frozen=True)
@@ -60,9 +93,23 @@ class Hit:
     found: str
     rule: Rule
 
+    @property
+    def fix(self) -> str:
+        """What to write instead."""
+        if self.rule.kind == "postposition":
+            return re.sub(r"\s+", "", self.found).replace(NAME_MARK, "…")
+        return self.rule.term
+
     def __str__(self) -> str:
-        return (f"{self.path}:{self.line}: “{self.found}” is not the site's word; "
-                f"use “{self.rule.term}” (glossary: {self.rule.concept})")
+        where = f"{self.path}:{self.line}"
+        if self.rule.kind == "register":
+            return (f"{where}: “{self.found}” is not the register for a named seat; "
+                    f"use “{self.fix}” (style notes: {self.rule.concept})")
+        if self.rule.kind == "postposition":
+            found = self.found.replace(NAME_MARK, "…")
+            return f"{where}: “{found}”: write the postposition joined to the word before it, “{self.fix}”"
+        return (f"{where}: “{self.found}” is not the site's word; "
+                f"use “{self.fix}” (glossary: {self.rule.concept})")
 
 
 def rule_pattern(variant: str) -> re.Pattern[str]:
@@ -73,6 +120,7 @@ def rule_pattern(variant: str) -> re.Pattern[str]:
 
 
 def rules_for(lang: str, glossary: Path = GLOSSARY) -> list[Rule]:
+    """Every rule for ``lang``: rejected variants, and for Nepali the register and the postpositions."""
     langs = site_languages()
     if lang not in langs:
         langs = langs + [lang]
@@ -81,35 +129,71 @@ def rules_for(lang: str, glossary: Path = GLOSSARY) -> list[Rule]:
         cell = entry[lang]
         for variant in cell.rejected:
             out.append(Rule(variant, cell.term, entry.id, rule_pattern(variant)))
+    for verb in load_register(glossary):
+        if verb.lang == lang:
+            for form, use in zip(verb.refused, verb.use):
+                out.append(Rule(form, use, verb.verb, rule_pattern(_JOINERS.sub("", form)), kind="register"))
+    if lang == "ne":
+        out += postposition_rules()
     return out
+
+
+def postposition_rules() -> list[Rule]:
+    """A Nepali postposition standing apart from the name (or word) it belongs to."""
+    tail = f"(?![{_LETTER}])"
+    after_name = "|".join(POSTPOSITIONS)
+    after_word = "|".join(ALWAYS_JOINED)
+    return [
+        Rule("NAME POSTPOSITION", "", "postposition",
+             re.compile(rf"{_NAME_END}[ \t\u00a0]+(?:{after_name}){tail}"), kind="postposition"),
+        Rule("WORD POSTPOSITION", "", "postposition",
+             re.compile(rf"[\u0900-\u0963\u0971-\u097F][ \t\u00a0]+(?:{after_word}){tail}"), kind="postposition"),
+    ]
 
 
 def prose(text: str) -> str:
     """The reader-visible words of a line, mentions in quotation marks left out."""
-    text = _CODE_SPAN.sub(" ", text)
+    text = _JOINERS.sub("", text)
+    text = _CODE_SPAN.sub(CODE_MARK, text)
     text = _LINK_TARGET.sub("] ", text)
     text = _COMMENT.sub(" ", text)
     text = _TAG.sub(" ", text)
-    text = _PLACEHOLDER.sub(" ", text)
+    text = _PLACEHOLDER.sub(NAME_MARK, text)
     return _QUOTED.sub(" ", text)
 
 
 def page_lines(text: str) -> Iterator[tuple[int, str]]:
-    """(line number, prose) of a Markdown page, outside code blocks and comments."""
-    text = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+    """(line number, prose) of a Markdown page, outside code blocks and comments.
+
+    Code spans are masked before comments are looked for, so that a page may
+    write `<!--` in code (the Contribute page does) without hiding what follows.
+    """
     fence: str | None = None
+    in_comment = False
     for number, line in enumerate(text.splitlines(), start=1):
         match = _FENCE.match(line)
         if fence is not None:
             if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
                 fence = None
             continue
-        if match:
+        if match and not in_comment:
             fence = match.group(1)
             continue
         if number > 1 and re.match(r"^\s*dhumbal_\w+\s*:", line):
             continue
-        yield number, prose(line)
+        rest, kept = _LINE_CODE_SPAN.sub(CODE_MARK, line), []
+        while rest:
+            if in_comment:
+                end = rest.find("-->")
+                rest, in_comment = ("", True) if end == -1 else (rest[end + 3:], False)
+            else:
+                start = rest.find("<!--")
+                if start == -1:
+                    kept.append(rest)
+                    break
+                kept.append(rest[:start] + " ")
+                rest, in_comment = rest[start + 4:], True
+        yield number, prose("".join(kept))
 
 
 def scan(lines: Iterable[tuple[int, str]], path: str, rules: list[Rule]) -> list[Hit]:
@@ -188,7 +272,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         for hit in hits:
             print(hit)
         bad += len(hits)
-        print(f"{lang}: {len(rules_for(lang, paths['glossary']))} rejected variant(s) checked, {len(hits)} found")
+        print(f"{lang}: {len(rules_for(lang, paths['glossary']))} rule(s) checked (glossary variants, and for Nepali register and postpositions), {len(hits)} found")
     return 1 if bad else 0
 
 

@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any, Final
 
 from dhumbal import cards as C
+from dhumbal.action import Action
 from dhumbal.compare import rules_in_words
-from dhumbal.deal import Action, Deal
+from dhumbal.deal import Deal
 from dhumbal.examples import ExampleError, Walkthrough, display_names, example_files, load_file, note_text
 from dhumbal.i18n import N_, translator
 from dhumbal.profiles import PROFILE_KEYS
-from dhumbal.view import score_rows
+from dhumbal.records import state_from_json
+from dhumbal.view.scores import score_rows
 
 from .cards import clear_badges
 from .diagram import clear_faces, diagram
@@ -138,7 +140,7 @@ AFTER_STEP: Final = N_("The table after step {number}")
 
 def positions(walk: Walkthrough) -> list[Deal]:
     """The deal at the start and after each step, from the engine's recorded states."""
-    return [Deal.from_json(walk.start_state), *(Deal.from_json(r.state) for r in walk.steps)]
+    return [state_from_json(walk.start_state), *(state_from_json(r.state) for r in walk.steps)]
 
 
 def panels(walk: Walkthrough, lang: str, deals: list[Deal] | None = None) -> list[dict[str, Any]]:

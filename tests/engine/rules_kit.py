@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from dhumbal.cards import Card, parse_card, parse_cards
 from dhumbal.deal import Action, Deal, IllegalAction, iter_cards, parse_action
 from dhumbal.profiles import Profile, find_profile
+from dhumbal.records import from_position, state_to_json
 
 __all__ = [
     "Action", "Deal", "IllegalAction", "cards", "card", "profile", "position",
@@ -62,7 +63,7 @@ def position(
     else:
         args["stock_top"] = cards(stock_top)
     args.update(kw)
-    return Deal.from_position(p, **args)
+    return from_position(p, **args)
 
 
 def unchecked(
@@ -86,7 +87,7 @@ def unchecked(
 
 
 def snapshot(deal: Deal) -> str:
-    return json.dumps(deal.to_json(), sort_keys=True, ensure_ascii=False)
+    return json.dumps(state_to_json(deal), sort_keys=True, ensure_ascii=False)
 
 
 def act(deal: Deal, text: str, seat: int | None = None) -> list[Any]:

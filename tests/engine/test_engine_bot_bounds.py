@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from dhumbal import bots, deal as deal_module, groups
+from dhumbal import botlevels, bots, deal as deal_module, groups
 from dhumbal.deal import Action, Deal, PositionError
+from dhumbal.records import state_from_json, state_to_json
 
 from rules_kit import profile, unchecked
 
@@ -31,7 +32,7 @@ def huge_hand() -> Deal:
 def test_the_position_check_refuses_a_hand_no_deal_can_reach() -> None:
     d = huge_hand()
     with pytest.raises(PositionError, match="'hands\\[0\\]' holds 45 cards"):
-        Deal.from_json(d.to_json())
+        state_from_json(state_to_json(d))
 
 
 class Counting:
@@ -44,14 +45,14 @@ class Counting:
         return self.fn(*args)  # type: ignore[operator]
 
 
-@pytest.mark.parametrize("level", bots.DIFFICULTIES)
+@pytest.mark.parametrize("level", botlevels.DIFFICULTIES)
 def test_a_bot_handed_a_huge_hand_does_bounded_work(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
     d = huge_hand()
     listing = Counting(groups.throwable_groups)
     weighing = Counting(bots._lookahead)
     monkeypatch.setattr(deal_module, "throwable_groups", listing)
     monkeypatch.setattr(bots, "_lookahead", weighing)
-    a = bots.choose(d, level)  # type: ignore[arg-type]
+    a = botlevels.choose(d, level)  # type: ignore[arg-type]
     assert a.kind == "throw" and d.refusal(a) is None
     assert listing.calls <= 1  # the groups of the hand are listed once, never per candidate
     assert weighing.calls <= bots.SEARCH_BUDGET
@@ -81,6 +82,6 @@ def test_bots_throw_only_what_lets_the_turn_finish() -> None:
     # on the pile with nothing under it to shuffle, and the turn could not end
     d = unchecked("cardrulesplus", [list(range(26)), list(range(26, 52))], [], offer=0, turns=4, dealer=1)
     assert Action.throw(0) not in d.legal_actions()
-    for level in bots.DIFFICULTIES:
-        a = bots.choose(d, level)  # type: ignore[arg-type]
+    for level in botlevels.DIFFICULTIES:
+        a = botlevels.choose(d, level)  # type: ignore[arg-type]
         assert a.kind == "throw" and len(a.cards) > 1 and d.refusal(a) is None, f"{level}: {a}"

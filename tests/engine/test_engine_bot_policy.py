@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dhumbal import bots
+from dhumbal import botlevels, bots
 from dhumbal.cards import card_text
 from dhumbal.deal import Action
 
@@ -25,7 +25,7 @@ def test_bot_calls_at_its_margin_under_the_limit(level: str, calls_on: set[int])
     for hand, total in (("A♠ 4♠", 5), ("A♠ 3♠", 4), ("A♠ 2♠", 3)):
         d = ng_turn(hand)
         assert d.total(0) == total  # type: ignore[attr-defined]
-        chosen = bots.choose(d, level)  # type: ignore[arg-type]
+        chosen = botlevels.choose(d, level)  # type: ignore[arg-type]
         assert (chosen == Action.call()) == (total in calls_on), f"{level} on {total}: {chosen}"
 
 

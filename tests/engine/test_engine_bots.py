@@ -12,9 +12,9 @@ from typing import Any, Callable, Sequence
 
 from hypothesis import HealthCheck, Phase, example, given, settings, strategies as st
 
-from dhumbal import bots
+from dhumbal import botlevels, bots
 from dhumbal.deal import Action, Deal
-from dhumbal.records import replay
+from dhumbal.records import replay, state_to_json, transcript
 from dhumbal.profiles import Profile, parse_profile
 
 from rules_kit import OPTIONS, check_cards, count_actions, profile
@@ -33,7 +33,7 @@ def bot_tables(draw: st.DrawFn) -> Table:
     p = profile(key, **opts)
     seats = draw(st.integers(2, p.players_max))
     seed = draw(st.integers(0, 10**6))
-    levels = tuple(draw(st.sampled_from(bots.DIFFICULTIES)) for _ in range(seats))
+    levels = tuple(draw(st.sampled_from(botlevels.DIFFICULTIES)) for _ in range(seats))
     return p.canonical(), seats, seed, levels
 
 
@@ -59,7 +59,7 @@ def test_bots_never_make_an_illegal_move(table: Table) -> None:
         for _ in range(BOUND):
             if d.is_over:
                 break
-            a = bots.choose(d, levels[d.turn])  # type: ignore[arg-type]
+            a = botlevels.choose(d, levels[d.turn])  # type: ignore[arg-type]
             why = d.refusal(a)
             assert why is None, f"bot chose {a}: {why}"
             d.apply(a)
@@ -67,7 +67,7 @@ def test_bots_never_make_an_illegal_move(table: Table) -> None:
         check_cards(d)
         if d.is_over:
             assert d.outcome is not None and sum(d.outcome.paid) == 0
-        assert replay(d.transcript()).to_json() == d.to_json()
+        assert state_to_json(replay(transcript(d))) == state_to_json(d)
     count_actions(applied)
 
 
@@ -82,7 +82,7 @@ def test_bot_deals_always_terminate(table: Table) -> None:
     p, seats, seed, levels = table
     d = new_deal(p, seats, seed)
     try:
-        bots.play_deal(d, list(levels))  # type: ignore[arg-type]
+        botlevels.play_deal(d, list(levels))  # type: ignore[arg-type]
     except RuntimeError:
         totals = d.totals()
         raise AssertionError(
@@ -99,20 +99,20 @@ def test_dashain_lowest_allowed_limit_still_lets_a_deal_end() -> None:
     low = profile("dashain").spec("limit").low
     d = new_deal(profile("dashain", players=4, limit=low), 4, 1)
     try:
-        bots.play_deal(d, "medium")
+        botlevels.play_deal(d, "medium")
     except RuntimeError:
         raise AssertionError(f"dashain(limit={low}): no end after {len(d.history)} actions; hands {d.totals()}") from None
 
 
 def test_nepali_games_bot_deals_end_within_the_turn_cap() -> None:
     for seed in range(20):
-        d = bots.play_deal(new_deal(profile("nepali-games", players=6, limit=0), 6, seed), "easy")
+        d = botlevels.play_deal(new_deal(profile("nepali-games", players=6, limit=0), 6, seed), "easy")
         assert d.turns <= 200
 
 
 def test_cardrulesplus_bot_deals_without_a_limit_end() -> None:
     for seed in range(20):
-        d = bots.play_deal(new_deal(profile("cardrulesplus", players=5), 5, seed), "easy")
+        d = botlevels.play_deal(new_deal(profile("cardrulesplus", players=5), 5, seed), "easy")
         assert d.is_over
 
 
@@ -129,8 +129,8 @@ def test_bots_are_deterministic(table: Table) -> None:
         for _ in range(BOUND):
             if d.is_over:
                 break
-            d.apply(bots.choose(d, levels[d.turn]))  # type: ignore[arg-type]
-        return d.transcript()
+            d.apply(botlevels.choose(d, levels[d.turn]))  # type: ignore[arg-type]
+        return transcript(d)
 
     first = run()
     assert run() == first
@@ -139,17 +139,18 @@ def test_bots_are_deterministic(table: Table) -> None:
 
 DETERMINISM_SCRIPT = """
 import json, sys
-from dhumbal import bots
+from dhumbal import botlevels
 from dhumbal.deal import Deal
 from dhumbal.profiles import parse_profile
+from dhumbal.records import transcript
 out = []
 for text, seats, seed, level in json.loads(sys.argv[1]):
     d = Deal.new(parse_profile(text), seed, dealer=seats - 1, players=seats)
     for _ in range(300):
         if d.is_over:
             break
-        d.apply(bots.choose(d, level))
-    out.append(d.transcript())
+        d.apply(botlevels.choose(d, level))
+    out.append(transcript(d))
 print(json.dumps(out))
 """
 
@@ -176,8 +177,8 @@ def test_bot_transcripts_do_not_depend_on_the_process() -> None:
         for _ in range(300):
             if d.is_over:
                 break
-            d.apply(bots.choose(d, level))  # type: ignore[arg-type]
-        here.append(d.transcript())
+            d.apply(botlevels.choose(d, level))  # type: ignore[arg-type]
+        here.append(transcript(d))
     assert json.loads(json.dumps(here)) == results[0]
 
 
@@ -241,7 +242,7 @@ def peeking_differences(chooser: Chooser, p: Profile | str, seats: int, seed: in
 @given(bot_tables(), st.randoms(use_true_random=True))
 def test_bots_do_not_peek(table: Table, rng: random.Random) -> None:
     p, seats, seed, levels = table
-    decisions, differ = peeking_differences(bots.choose, p, seats, seed, levels, rng)  # type: ignore[arg-type]
+    decisions, differ = peeking_differences(botlevels.choose, p, seats, seed, levels, rng)  # type: ignore[arg-type]
     assert differ == 0, f"{differ} of {decisions} decisions changed when hidden cards were dealt again"
 
 
@@ -251,7 +252,7 @@ def test_a_peeking_bot_is_caught_by_the_scramble() -> None:
         if deal.phase == "start" and deal.profile.draw_first and deal.stock and deal.is_legal(Action.take_pile()):
             top = deal.profile.value(deal.stock[-1])
             return Action.take_pile() if top > 5 else Action.take_stock()
-        return bots.choose(deal, level)  # type: ignore[arg-type]
+        return botlevels.choose(deal, level)  # type: ignore[arg-type]
 
     p = profile("nepali-games", players=3)
     decisions, differ = peeking_differences(peeker, p, 3, 1, ["medium"] * 3, random.Random(5))

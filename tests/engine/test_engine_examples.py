@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from dhumbal.examples import ExampleError, example_files, load_file, load_text
+from dhumbal.records import state_from_json
 from rules_kit import EXAMPLE_TEXT
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -162,7 +163,7 @@ def test_each_step_records_the_whole_deal_after_it() -> None:
     from dhumbal.deal import Deal
 
     walk = load_text(EXAMPLE_TEXT, "inline.toml")
-    after_throw = Deal.from_json(walk.steps[1].state)
+    after_throw = state_from_json(walk.steps[1].state)
     assert after_throw.total(0) == 5 and after_throw.pile_top is not None
     # a refused step leaves the deal as it was
     assert walk.steps[2].state == walk.steps[1].state

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from dhumbal import bots, cli, expert
+from dhumbal import botlevels, bots, cli, expert
 from dhumbal.arena import play_table, read_bots
 from dhumbal.deal import Deal
 from dhumbal.playout import play_out
@@ -42,7 +42,7 @@ def test_every_expert_move_is_legal_and_deals_end(prof) -> None:  # type: ignore
     levels = ["expert", "hard", "medium", "easy", "expert", "hard"][: prof.players]
     for seed in range(6):
         deal = Deal.new(prof, seed, dealer=seed % prof.players)
-        play_out(deal, [bots.policy(lv) for lv in levels], checked=True)  # each move through apply()
+        play_out(deal, [botlevels.policy(lv) for lv in levels], checked=True)  # each move through apply()
         check_cards(deal)
         assert deal.is_over
 
@@ -51,7 +51,7 @@ def test_an_all_expert_table_ends_every_deal() -> None:
     for prof in PROFILES:
         for seed in range(3):
             deal = Deal.new(prof, f"all/{seed}")
-            bots.play_deal(deal, "expert", checked=True)
+            botlevels.play_deal(deal, "expert", checked=True)
             assert deal.is_over
 
 
@@ -60,7 +60,7 @@ def test_the_same_position_gives_the_same_decision() -> None:
         for deal in positions(prof, 4, stops=4):
             first = expert.decide(deal)
             assert expert.decide(deal.copy()) == first
-            assert bots.choose(deal, "expert") == first.action
+            assert botlevels.choose(deal, "expert") == first.action
 
 
 def call_moments(prof, seed: int, most: int = 4):  # type: ignore[no-untyped-def]
@@ -126,11 +126,11 @@ def test_decisions_replay_alike_in_a_fresh_interpreter_with_another_hash_seed() 
     code = (
         # the safety cap lifted: a loaded machine must not cut one run's sampling short
         "import dhumbal.expert; dhumbal.expert.TIME_CAP = float('inf')\n"
-        "import json; from dhumbal.deal import Deal; from dhumbal.bots import play_deal; "
+        "import json; from dhumbal.deal import Deal; from dhumbal.botlevels import play_deal; from dhumbal.records import transcript; "
         "from dhumbal.profiles import find_profile as f; "
         "out = []\n"
         "for key in ('nepali-games', 'dashain', 'cardrulesplus'):\n"
-        "    d = Deal.new(f(key), 'fresh'); play_deal(d, ['expert', 'hard', 'expert', 'medium']); out.append(d.transcript())\n"
+        "    d = Deal.new(f(key), 'fresh'); play_deal(d, ['expert', 'hard', 'expert', 'medium']); out.append(transcript(d))\n"
         "print(json.dumps(out, sort_keys=True))"
     )
     texts = set()

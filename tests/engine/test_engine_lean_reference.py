@@ -15,7 +15,7 @@ from types import ModuleType
 import pytest
 
 from dhumbal.benchmark import bench_profile, load_lean_loop
-from dhumbal.bots import play_deal
+from dhumbal.botlevels import play_deal
 from dhumbal.deal import Deal
 
 LEAN = Path(__file__).resolve().parents[2] / "bench" / "lean_dashain.py"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dhumbal import bots
+from dhumbal import botlevels
 from dhumbal.deal import Deal, PositionError
 from dhumbal.match import Match, Standing
 
@@ -13,7 +13,7 @@ from rules_kit import act, position, profile
 
 def play_match_deal(m: Match) -> Deal:
     d = m.start_deal()
-    bots.play_deal(d, "medium")
+    botlevels.play_deal(d, "medium")
     m.finish_deal()
     return d
 
@@ -213,7 +213,7 @@ def test_random_matches_keep_the_books(key: str, players: int, rounds: int, seed
     expected = list(scores)
     while not m.is_over():
         d = m.start_deal()
-        bots.play_deal(d, "medium")
+        botlevels.play_deal(d, "medium")
         o = d.outcome
         assert o is not None
         for i, seat in enumerate(m.seating):

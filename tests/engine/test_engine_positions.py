@@ -1,4 +1,4 @@
-"""Positions must be ones a real deal can reach: ``Deal.from_json`` and ``Deal.from_position`` refuse the rest.
+"""Positions must be ones a real deal can reach: ``records.state_from_json`` and ``records.from_position`` refuse the rest.
 
 Each inconsistency found by probing (issue 15) is pinned here with the field
 the refusal names; then states from real deals, tampered with at random, are
@@ -17,11 +17,11 @@ from typing import Any, Callable
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from dhumbal import bots
+from dhumbal import botlevels
 from dhumbal.cards import card_text
 from dhumbal.deal import Deal, IllegalAction, PositionError
 from dhumbal.examples import example_files, load_file
-from dhumbal.records import MAX_TURNS
+from dhumbal.records import MAX_TURNS, state_from_json, state_to_json
 
 from rules_kit import act, card, cards, check_cards, count_actions, position, profile
 
@@ -31,26 +31,26 @@ State = dict[str, Any]
 
 def refused(state: State, words: str) -> PositionError:
     with pytest.raises(PositionError) as info:
-        Deal.from_json(json.loads(json.dumps(state)))
+        state_from_json(json.loads(json.dumps(state)))
     assert words in str(info.value), str(info.value)
     return info.value
 
 
 def dashain_start() -> State:
     d = position("dashain", ["A♠ 2♠ 9♦", "K♣ Q♣", "J♣ 6♠"], "4♥", dealer=2, turns=3)
-    return d.to_json()
+    return state_to_json(d)
 
 
 def dashain_take() -> State:
     d = position("dashain", ["A♠ 2♠ 9♦", "K♣ Q♣", "J♣ 6♠"], "4♥", dealer=2, turns=3)
     act(d, "throw 9♦")
-    return d.to_json()
+    return state_to_json(d)
 
 
 def ng_throw() -> State:
     d = position("nepali-games", ["9♠ 9♥ 3♣", "K♣ Q♣"], "9♦", dealer=1, stock_top="4♠")
     act(d, "take pile")
-    return d.to_json()
+    return state_to_json(d)
 
 
 def move_card(state: State, text: str, source: str, target: str) -> None:
@@ -86,18 +86,18 @@ def test_the_take_phase_without_a_pending_throw_is_refused() -> None:
 
 def test_a_hand_larger_than_the_deal_allows_at_a_turn_start_is_refused() -> None:
     d = Deal.new(profile("dashain", players=3), 4)
-    s = d.to_json()
+    s = state_to_json(d)
     s["hands"][0].append(s["stock"].pop())
     refused(s, "'hands[0]' holds 6 cards")
 
 
 def test_hands_within_the_bounds_of_each_phase_load() -> None:
     for s in (dashain_start(), dashain_take(), ng_throw()):
-        assert Deal.from_json(s).to_json() == s
+        assert state_to_json(state_from_json(s)) == s
     # nepali-games after taking: one more than the deal, for the seat on turn only
     d = Deal.new(profile("nepali-games", players=2), 3)
     act(d, "take stock")
-    assert len(d.hands[d.turn]) == 6 and Deal.from_json(d.to_json()) == d
+    assert len(d.hands[d.turn]) == 6 and state_from_json(state_to_json(d)) == d
 
 
 def test_an_empty_hand_at_a_turn_start_is_refused_where_a_pick_always_follows_the_throw() -> None:
@@ -137,7 +137,7 @@ def test_the_card_taken_from_the_pile_must_fit_the_phase_and_the_hand() -> None:
     s["took_from_pile"] = "A♠"
     refused(s, "'took_from_pile' must be null")
     d = position("nepali-games", ["9♠ 9♥ 3♣", "K♣ Q♣"], "9♦", dealer=1)
-    s = d.to_json()
+    s = state_to_json(d)
     s["took_from_pile"] = "9♠"
     s["known"][0] = ["9♠"]
     refused(s, "'took_from_pile' and 'phase' disagree")
@@ -154,7 +154,7 @@ def test_the_offer_must_be_the_throw_it_claims() -> None:
     s["offer_kind"] = "run"
     refused(s, "'offer_kind'")
     d = position("dashain", ["A♠ 2♠ 9♦", "K♣ Q♣", "J♣ 6♠"], "4♥ 5♥ 6♥", dealer=2, turns=3)
-    s = d.to_json()
+    s = state_to_json(d)
     assert s["offer"] == 3 and s["offer_kind"] == "run"
     s["offer_kind"] = "set"
     refused(s, "are no such throw")
@@ -180,12 +180,12 @@ def test_draw_first_profiles_have_no_pending_throw_and_no_take_phase() -> None:
 
 def test_the_outcome_must_be_what_the_hands_give() -> None:
     d = Deal.new(profile("dashain", players=3), 9)
-    bots.play_deal(d, "medium")
-    s = d.to_json()
-    assert Deal.from_json(s) == d
+    botlevels.play_deal(d, "medium")
+    s = state_to_json(d)
+    assert state_from_json(s) == d
     s["outcome"]["paid"] = [0] * 3
     refused(s, "'outcome' does not match")
-    s = d.to_json()
+    s = state_to_json(d)
     s["outcome"]["caller"] = 7
     refused(s, "caller")
 
@@ -200,7 +200,7 @@ def test_every_example_start_and_every_step_state_loads() -> None:
     # the mini table plays from these states; each must pass the position check
     for path in example_files([EXAMPLES]):
         walk = load_file(path)
-        assert Deal.from_json(walk.start_state).to_json() == walk.start_state, path.name
+        assert state_to_json(state_from_json(walk.start_state)) == walk.start_state, path.name
 
 
 # -- tampered states: refused, or sound ------------------------------------------------
@@ -211,7 +211,7 @@ def test_every_example_start_and_every_step_state_loads() -> None:
 #: holds it to that), so its states are states of the same kind, and it
 #: costs a hundred times more per move, which made this test the slowest of
 #: the engine's for nothing.
-LIVE_LEVELS: tuple[bots.Difficulty, ...] = ("easy", "medium", "hard")
+LIVE_LEVELS: tuple[botlevels.Difficulty, ...] = ("easy", "medium", "hard")
 
 
 def live_states(seed: int) -> list[State]:
@@ -223,8 +223,8 @@ def live_states(seed: int) -> list[State]:
         for _ in range(rng.randrange(1, 40)):
             if d.is_over:
                 break
-            d.play(bots.choose(d, rng.choice(LIVE_LEVELS)))
-        out.append(d.to_json())
+            d.play(botlevels.choose(d, rng.choice(LIVE_LEVELS)))
+        out.append(state_to_json(d))
     return out
 
 
@@ -285,7 +285,7 @@ def test_tampered_states_are_refused_or_sound(seed: int, rng: random.Random) -> 
         for _ in range(rng.randrange(1, 3)):
             rng.choice(TAMPER)(state, rng)
         try:
-            d = Deal.from_json(json.loads(json.dumps(state)))
+            d = state_from_json(json.loads(json.dumps(state)))
         except PositionError:
             continue
         accepted += 1

@@ -9,23 +9,23 @@ from typing import Any, Callable
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dhumbal import bots
+from dhumbal import botlevels
 from dhumbal.cards import card_text
 from dhumbal.deal import Action, Deal, IllegalAction, PositionError
-from dhumbal.records import replay
+from dhumbal.records import replay, state_from_json, state_to_json, transcript
 
 from rules_kit import act, cards, position, profile
 
 
 def finished_deal() -> Deal:
     d = Deal.new(profile("nepali-games", players=3), seed="records", dealer=0)
-    return bots.play_deal(d, "medium")
+    return botlevels.play_deal(d, "medium")
 
 
 def live_state() -> dict[str, Any]:
     d = position("nepali-games", ["9♠ 9♥ 3♣", "K♣ Q♣"], "9♦", dealer=1, stock_top="4♠")
     act(d, "take pile")
-    return d.to_json()
+    return state_to_json(d)
 
 
 # -- round trips ------------------------------------------------------------------------
@@ -33,8 +33,8 @@ def live_state() -> dict[str, Any]:
 
 def test_state_round_trips_mid_turn() -> None:
     state = live_state()
-    d = Deal.from_json(json.loads(json.dumps(state)))
-    assert d.to_json() == state
+    d = state_from_json(json.loads(json.dumps(state)))
+    assert state_to_json(d) == state
     assert d.took_from_pile is not None
     # the reloaded deal still knows the pile card is barred
     assert d.refusal(d.legal_actions()[0]) is None
@@ -44,21 +44,21 @@ def test_state_round_trips_mid_turn() -> None:
 
 def test_finished_state_round_trips_with_its_outcome() -> None:
     d = finished_deal()
-    again = Deal.from_json(json.loads(json.dumps(d.to_json())))
+    again = state_from_json(json.loads(json.dumps(state_to_json(d))))
     assert again == d and again.outcome == d.outcome
 
 
 def test_transcript_replays_to_the_identical_state() -> None:
     d = finished_deal()
-    t = json.loads(json.dumps(d.transcript()))
+    t = json.loads(json.dumps(transcript(d)))
     again = replay(t)
-    assert again.to_json() == d.to_json()
-    assert again.transcript() == d.transcript()
+    assert state_to_json(again) == state_to_json(d)
+    assert transcript(again) == transcript(d)
 
 
 def test_replay_rechecks_every_action() -> None:
     d = finished_deal()
-    t = d.transcript()
+    t = transcript(d)
     bad = copy.deepcopy(t)
     seat, action = bad["actions"][0].split(": ", 1)
     bad["actions"][0] = f"{(int(seat) + 1) % 3}: {action}"  # the wrong seat
@@ -74,10 +74,10 @@ def test_replay_rechecks_every_action() -> None:
 
 def test_out_of_turn_action_is_refused_without_change() -> None:
     d = Deal.new(profile("dashain", players=3), seed=1)
-    before = d.to_json()
+    before = state_to_json(d)
     with pytest.raises(IllegalAction) as info:
         d.apply("throw " + card_text(d.hands[2][0]), seat=2)
-    assert info.value.code == "not-your-turn" and d.to_json() == before
+    assert info.value.code == "not-your-turn" and state_to_json(d) == before
 
 
 # -- malformed states -------------------------------------------------------------------
@@ -122,14 +122,14 @@ MALFORMED: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
 def test_malformed_state_raises_position_error_naming_the_problem(name: str) -> None:
     fn, words = MALFORMED[name]
     with pytest.raises(PositionError) as info:
-        Deal.from_json(mutate(fn))
+        state_from_json(mutate(fn))
     assert words in str(info.value)
 
 
 @pytest.mark.parametrize("data", [None, [], "deal", 3])
 def test_state_that_is_not_an_object_is_refused(data: object) -> None:
     with pytest.raises(PositionError, match="JSON object"):
-        Deal.from_json(data)
+        state_from_json(data)
 
 
 # -- malformed positions ------------------------------------------------------------------
@@ -184,7 +184,7 @@ def test_junk_is_refused_as_a_transcript(junk: object) -> None:
     transcript_refused(junk)
 
 
-FINISHED = finished_deal().transcript()
+FINISHED = transcript(finished_deal())
 
 
 @settings(max_examples=200, deadline=None)
@@ -217,7 +217,7 @@ def test_a_transcript_with_one_field_spoiled_is_refused_clearly(field: str, valu
     ],
 )
 def test_a_malformed_transcript_names_the_field(spoil: Callable[[dict[str, Any]], None], words: str) -> None:
-    t = copy.deepcopy(finished_deal().transcript())
+    t = copy.deepcopy(transcript(finished_deal()))
     spoil(t)
     with pytest.raises(PositionError) as info:
         replay(t)
@@ -225,7 +225,7 @@ def test_a_malformed_transcript_names_the_field(spoil: Callable[[dict[str, Any]]
 
 
 def test_a_refused_transcript_action_names_its_line() -> None:
-    t = copy.deepcopy(finished_deal().transcript())
+    t = copy.deepcopy(transcript(finished_deal()))
     t["actions"][2] = "0: throw K♠ K♠"
     with pytest.raises(IllegalAction) as info:
         replay(t)

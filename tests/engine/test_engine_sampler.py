@@ -21,9 +21,10 @@ from collections import Counter
 
 import pytest
 
-from dhumbal import bots
+from dhumbal import botlevels, bots
 from dhumbal.deal import Deal, SeatView
 from dhumbal.playout import random_policy
+from dhumbal.records import from_position, state_to_json
 from dhumbal.sampler import Sampler, SamplerError, view_key
 
 from rules_kit import cards, check_cards, profile
@@ -85,7 +86,7 @@ def test_samples_play_on_to_an_end() -> None:
     for prof in PROFILES:
         for deal in positions(prof, 3, stops=2):
             for sample in Sampler(prof, deal.public_view(deal.turn)).samples(3):
-                bots.play_deal(sample, "medium", checked=True)
+                botlevels.play_deal(sample, "medium", checked=True)
                 check_cards(sample)
 
 
@@ -94,9 +95,9 @@ def test_samples_are_reproducible_and_the_seed_matters() -> None:
     for _ in range(9):
         deal.play(bots.choose(deal, "hard"))
     sampler = Sampler(deal.profile, deal.public_view(2))
-    first = [s.to_json() for s in sampler.samples(10, seed=1)]
-    assert first == [s.to_json() for s in Sampler(deal.profile, deal.public_view(2)).samples(10, seed=1)]
-    assert first != [s.to_json() for s in sampler.samples(10, seed=2)]
+    first = [state_to_json(s) for s in sampler.samples(10, seed=1)]
+    assert first == [state_to_json(s) for s in Sampler(deal.profile, deal.public_view(2)).samples(10, seed=1)]
+    assert first != [state_to_json(s) for s in sampler.samples(10, seed=2)]
     assert len({str(s["hands"]) for s in first}) == 10
 
 
@@ -146,8 +147,8 @@ def test_two_deals_that_look_the_same_give_the_same_samples(prof) -> None:  # ty
             assert other.hands != deal.hands or other.stock != deal.stock
             assert other.public_view(seat) == deal.public_view(seat)
             assert view_key(prof, other.public_view(seat)) == view_key(prof, deal.public_view(seat))
-            mine = [s.to_json() for s in Sampler(prof, deal.public_view(seat)).samples(4, seed=9)]
-            theirs = [s.to_json() for s in Sampler(prof, other.public_view(seat)).samples(4, seed=9)]
+            mine = [state_to_json(s) for s in Sampler(prof, deal.public_view(seat)).samples(4, seed=9)]
+            theirs = [state_to_json(s) for s in Sampler(prof, other.public_view(seat)).samples(4, seed=9)]
             assert mine == theirs
             tried += 1
     assert tried >= 10
@@ -170,7 +171,7 @@ def test_a_view_no_deal_matches_is_refused() -> None:
         Sampler(deal.profile, dataclasses.replace(view, stock_count=view.stock_count + 1))
     with pytest.raises(SamplerError, match="own card count"):
         Sampler(deal.profile, dataclasses.replace(view, hand=view.hand[:-1]))
-    bots.play_deal(deal, "medium")
+    botlevels.play_deal(deal, "medium")
     with pytest.raises(SamplerError, match="over"):
         Sampler(deal.profile, deal.public_view(0))
 
@@ -184,7 +185,7 @@ def small_position() -> tuple[Deal, int]:
     cannot place 5 cards: 2 + 1 hidden hand places and a stock of 2, in order."""
     p = profile("nepali-games", players=3)
     hands = [cards("A♠ 2♠ 3♠ 4♠ 5♠"), cards("6♠ 7♠ 8♠"), cards("9♠")]
-    deal = Deal.from_position(p, hands=hands, pile=cards("10♠"), stock_top=cards("J♠ Q♠"), rest="pile", turn=0)
+    deal = from_position(p, hands=hands, pile=cards("10♠"), stock_top=cards("J♠ Q♠"), rest="pile", turn=0)
     deal.known[1] = [cards("8♠")[0]]
     return deal, 0
 

@@ -19,10 +19,11 @@ from typing import Hashable
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from dhumbal import bots
+from dhumbal import botlevels, bots
 from dhumbal.deal import Action, Deal
 from dhumbal.playout import play_out, random_policy
 from dhumbal.profiles import parse_profile
+from dhumbal.records import state_to_json, transcript
 
 from rules_kit import OPTIONS, check_cards, count_actions, profile
 
@@ -70,20 +71,20 @@ def test_trusted_and_checked_paths_leave_identical_states(table: tuple[str, int,
             assert events, "apply reports what happened"
             assert trusted.play(a) is None
             assert trusted == checked, f"the paths part after {a}"
-        assert trusted.transcript() == checked.transcript()
-        assert trusted.to_json() == checked.to_json()
+        assert transcript(trusted) == transcript(checked)
+        assert state_to_json(trusted) == state_to_json(checked)
         played += len(checked.history)
     count_actions(played)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tables(), st.lists(st.sampled_from(bots.DIFFICULTIES), min_size=6, max_size=6))
+@given(tables(), st.lists(st.sampled_from(botlevels.DIFFICULTIES), min_size=6, max_size=6))
 def test_bot_deals_are_the_same_on_both_paths(table: tuple[str, int, int | str], levels: list[str]) -> None:
     text, seats, seed = table
     checked, trusted = both(text, seats, seed, seats - 1)
-    bots.play_deal(checked, levels[:seats], checked=True)  # type: ignore[arg-type]
-    bots.play_deal(trusted, levels[:seats])  # type: ignore[arg-type]
-    assert trusted == checked and trusted.transcript() == checked.transcript()
+    botlevels.play_deal(checked, levels[:seats], checked=True)  # type: ignore[arg-type]
+    botlevels.play_deal(trusted, levels[:seats])  # type: ignore[arg-type]
+    assert trusted == checked and transcript(trusted) == transcript(checked)
 
 
 # -- legal_actions is exactly what refusal accepts ------------------------------------------
@@ -137,14 +138,14 @@ def test_legal_actions_are_exactly_the_actions_refusal_accepts(table: tuple[str,
 
 def test_a_copy_is_equal_and_independent() -> None:
     d = Deal.new(profile("dashain"), 5)
-    bots.play_deal(d.copy(), "medium")  # playing a copy out leaves the original alone
-    before = d.to_json()
+    botlevels.play_deal(d.copy(), "medium")  # playing a copy out leaves the original alone
+    before = state_to_json(d)
     c = d.copy()
     assert c == d and c is not d
     c.play(bots.choose(c))
     c.hands[1].append(99)
     c.known[0].append(98)
-    assert d.to_json() == before and c != d
+    assert state_to_json(d) == before and c != d
 
 
 def test_public_view_places_every_card_and_hides_the_others_hidden_cards() -> None:

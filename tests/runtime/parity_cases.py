@@ -38,6 +38,8 @@ def play(case: dict[str, Any]) -> str:
     it restores, with its bots replaying their moves, as transcripts of every
     deal and the match scores.
     """
+    from dhumbal.records import transcript
+
     if "hash" in case:
         from dhumbal.session import replay_session
         from dhumbal.share import decode_hash
@@ -45,9 +47,9 @@ def play(case: dict[str, Any]) -> str:
         session = replay_session(decode_hash(case["hash"]), "en")
         deal = session.deal
         assert deal is not None
-        return json.dumps({"deal": deal.transcript(), "scores": session.match.scores, "moves": session.moves},
+        return json.dumps({"deal": transcript(deal), "scores": session.match.scores, "moves": session.moves},
                           sort_keys=True, ensure_ascii=False)
-    from dhumbal.bots import play_deal
+    from dhumbal.botlevels import play_deal
     from dhumbal.deal import Deal
     from dhumbal.profiles import find_profile
 
@@ -58,7 +60,7 @@ def play(case: dict[str, Any]) -> str:
     bots = case["bots"]
     levels = bots[0] if len(bots) == 1 else [bots[i % len(bots)] for i in range(deal.players)]
     play_deal(deal, levels)
-    return json.dumps(deal.transcript(), sort_keys=True, ensure_ascii=False)
+    return json.dumps(transcript(deal), sort_keys=True, ensure_ascii=False)
 
 
 def run(cases_json: str) -> str:

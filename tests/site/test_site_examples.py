@@ -25,6 +25,7 @@ from dhumbal.compare import rules_in_words
 from dhumbal.deal import Deal
 from dhumbal.examples import display_names, example_files, load_file
 from dhumbal.messages import Message
+from dhumbal.records import state_from_json
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "fr", "nl", "ne")
@@ -58,7 +59,7 @@ def _ascii(cards: list[int]) -> list[str]:
 
 def _positions(example_id: str) -> tuple[Any, list[Deal]]:
     walk = load_file(ROOT / "examples" / f"{example_id}.toml")
-    return walk, [Deal.from_json(walk.start_state), *(Deal.from_json(r.state) for r in walk.steps)]
+    return walk, [state_from_json(walk.start_state), *(state_from_json(r.state) for r in walk.steps)]
 
 
 @pytest.mark.parametrize("lang", ["en", "ne"])

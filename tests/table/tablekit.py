@@ -2,7 +2,7 @@
 a simple reader policy, and readers of the rendered HTML.
 
 The reference replay rebuilds a deal from a URL hash with the engine's own
-pieces (``Deal.new``, ``bots.choose``, ``Deal.apply``), not through
+pieces (``Deal.new``, ``botlevels.choose``, ``Deal.apply``), not through
 ``dhumbal.web``, so a test comparing the two catches a session that plays
 anything other than what the engine says.
 """
@@ -15,7 +15,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 from dhumbal import cards as C
-from dhumbal.bots import choose
+from dhumbal.botlevels import choose
 from dhumbal.deal import Action, Deal, Outcome
 from dhumbal.match import Match
 from dhumbal.profiles import parse_profile

@@ -1,7 +1,7 @@
 """Which translated messages land inside HTML attribute values, and that they are declared.
 
 The catalog check refuses quotes and angle brackets in the translations of
-``dhumbal.view.ATTRIBUTE_MSGIDS`` (and of the site glue's
+``dhumbal.view.table.ATTRIBUTE_MSGIDS`` (and of the site glue's
 ``dhumbal_site.strings.ATTRIBUTE_MSGIDS``). These tests render the table in a
 pseudo-language whose every message is tagged with its msgid, through whole
 deals of every profile, and fail if a tagged message turns up in an
@@ -21,10 +21,13 @@ from typing import Iterator
 
 import pytest
 
-from dhumbal import i18n, view
+from dhumbal import i18n
 from dhumbal.profiles import PROFILE_KEYS, find_profile
 from dhumbal.protocol import Settings
 from dhumbal.session import Session
+from dhumbal.view.actions import THROW_NONE, THROW_VALUE
+from dhumbal.view.felt import PLAYERS_LABEL
+from dhumbal.view.table import ATTRIBUTE_MSGIDS, render_table
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "sitegen"))
@@ -86,7 +89,7 @@ def _tables(profile_key: str, seed: int) -> Iterator[str]:
     session.start()
     rng = random.Random(seed)
     for _ in range(400):
-        yield view.render_table(session.model(live=True, table_id="t"), status=session.status())
+        yield render_table(session.model(live=True, table_id="t"), status=session.status())
         deal = session.deal
         assert deal is not None
         if deal.is_over:
@@ -108,8 +111,8 @@ def test_every_message_drawn_into_an_attribute_is_declared(tagged: _Tagged, prof
         for html in _tables(profile_key, seed):
             found |= _in_attributes(html, tagged)
     assert found, "the pseudo-language tags nothing: the test would not see a message"
-    undeclared = found - view.ATTRIBUTE_MSGIDS
-    assert not undeclared, f"messages placed in attributes but not in view.ATTRIBUTE_MSGIDS: {sorted(undeclared)}"
+    undeclared = found - ATTRIBUTE_MSGIDS
+    assert not undeclared, f"messages placed in attributes but not in dhumbal.view.table.ATTRIBUTE_MSGIDS: {sorted(undeclared)}"
 
 
 def test_the_declared_card_and_label_messages_really_land_in_attributes(tagged: _Tagged) -> None:
@@ -117,7 +120,7 @@ def test_the_declared_card_and_label_messages_really_land_in_attributes(tagged: 
     for key in PROFILE_KEYS:
         for html in _tables(key, 3):
             found |= _in_attributes(html, tagged)
-    assert {view.PLAYERS_LABEL, view.THROW_NONE, view.THROW_VALUE, i18n.CARD_NAME} <= found
+    assert {PLAYERS_LABEL, THROW_NONE, THROW_VALUE, i18n.CARD_NAME} <= found
 
 
 # -- the theme's templates -------------------------------------------------------------

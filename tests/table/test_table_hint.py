@@ -20,11 +20,13 @@ import pytest
 from tabledriver import BOARD, TABLE, click, start, status, table_hash, ui_move
 from tablekit import simple_move
 
-from dhumbal import odds, share, view, web
+from dhumbal import odds, share, web
 from dhumbal.deal import Action, Deal
 from dhumbal.i18n import count_text, translator
 from dhumbal.profiles import find_profile
+from dhumbal.records import from_position, state_to_json, transcript
 from dhumbal.session import replay_session
+from dhumbal.view.hint import HINT_CAUGHT_IF, hint_text
 
 HINT_BUTTON = re.compile(r'<button[^>]*data-op="hint"[^>]*>')
 
@@ -47,11 +49,11 @@ def callable_position() -> dict[str, Any]:
     from dhumbal.cards import parse_cards as cards
 
     p = find_profile("nepali-games")
-    deal = Deal.from_position(
+    deal = from_position(
         p, hands=[cards("A♠ 2♥"), cards("9♣ 9♦ 8♠"), cards("K♠ Q♥ 4♦ 3♣"), cards("7♠ 7♥")],
         pile=cards("5♦"), dealer=3, turns=8,
     )
-    return deal.to_json()
+    return state_to_json(deal)
 
 
 def test_the_hint_is_offered_at_the_turn_start_and_off_until_pressed() -> None:
@@ -76,7 +78,7 @@ def test_the_hint_shows_the_engine_s_odds_in_the_page_s_language_and_hides_again
     assert deal is not None
     expected = odds.call_odds(deal.profile, deal.public_view(deal.turn))
     assert expected.can_call and expected.play_on_value is not None
-    words = view.hint_text(expected, "fr")
+    words = hint_text(expected, "fr")
     assert r["status"] == words
     assert count_text(odds.HINT_SAMPLES, "fr") in words and "donnes" in words and "annoncer" in words
     # sorting the hand is not a move: the hint stays
@@ -86,7 +88,7 @@ def test_the_hint_shows_the_engine_s_odds_in_the_page_s_language_and_hides_again
     r = ask(op="hint", lang="fr")
     assert not pressed(r) and r["status"] == ""
     # and again: the same figures (seeded by the view)
-    assert view.hint_text(expected, "fr") == ask(op="hint", lang="fr")["status"]
+    assert hint_text(expected, "fr") == ask(op="hint", lang="fr")["status"]
 
 
 def test_after_a_move_the_hint_is_gone() -> None:
@@ -112,8 +114,8 @@ def test_a_hint_where_no_call_is_allowed_still_counts_and_the_reason_stands_by_t
     reason = deal.refusal(Action.call(), deal.turn)
     assert reason is not None
     expected = odds.call_odds(deal.profile, deal.public_view(deal.turn), playouts=0)
-    assert text == view.hint_text(expected, "nl", allowed=False)
-    assert text.startswith(translator("nl")(view.HINT_CAUGHT_IF, total="§", caught="§", samples="§").split("§")[0])
+    assert text == hint_text(expected, "nl", allowed=False)
+    assert text.startswith(translator("nl")(HINT_CAUGHT_IF, total="§", caught="§", samples="§").split("§")[0])
     assert count_text(odds.HINT_SAMPLES, "nl") in text and "Roepen levert" not in text
     # the engine's reason is under the disabled Call button, as before the hint
     assert reason.text("nl", web.SESSIONS["hint-table"].deal_names()).replace("'", "&#x27;") in r["html"]
@@ -155,7 +157,7 @@ def test_a_shared_link_with_an_expert_replays_the_same_game(profile: str) -> Non
     again = replay_session(payload, "en")
     original = web.SESSIONS["hint-table"]
     assert again.deal is not None and original.deal is not None
-    assert again.deal.transcript() == original.deal.transcript()
+    assert transcript(again.deal) == transcript(original.deal)
     restored = ask(op="restore", hash=r["hash"], table="other-table")
     assert restored["summary"]["transcript"] == r["summary"]["transcript"]
 

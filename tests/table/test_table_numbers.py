@@ -11,7 +11,8 @@ import pytest
 from dhumbal.deal import Deal
 from dhumbal.i18n import read_decimal, translator
 from dhumbal.profiles import find_profile
-from dhumbal.view import score_rows
+from dhumbal.records import from_position
+from dhumbal.view.scores import score_rows
 from dhumbal.web import handle_request
 
 #: Asha calls on 6 against 14, 9 and 21 (seed 002): she collects 44 points, 2.20 at 0.05 a point.
@@ -31,7 +32,7 @@ def _asha_outcome() -> tuple[object, object]:
     from dhumbal.deal import Action
 
     profile = find_profile("dashain")
-    deal = Deal.from_position(
+    deal = from_position(
         profile, hands=[C.parse_cards(h) for h in ASHA_CALLS.values()], pile=C.parse_cards("8♠"),
         stock_top=[], out_of_play=[], dealer=3, turn=0, offer=None, turns=8, seed="numbers", rest="stock",
     )

@@ -36,7 +36,8 @@ from dhumbal import session, share, web
 from dhumbal.deal import IllegalAction
 from dhumbal.records import replay
 from dhumbal.i18n import translator
-from dhumbal.view import STATIC_NOTE, TITLE
+from dhumbal.view.loader import STATIC_NOTE
+from dhumbal.view.table import TITLE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "sitegen"))
 from dhumbal_site.runtime import manifest_of  # noqa: E402

@@ -85,7 +85,7 @@ def test_scrolling_the_table_into_view_does_not_start_it(stub_page: Opener, stub
     assert page.locator(TABLE).get_attribute("data-state") == "static"
     # the words say what happens: Play deals, and downloads the engine the first time
     note = page.locator(f"{TABLE} .dht-when--static").inner_text()
-    from dhumbal.view import STATIC_NOTE
+    from dhumbal.view.loader import STATIC_NOTE
 
     assert note.startswith(translator("fr").raw(STATIC_NOTE).split("{")[0])
 
@@ -235,7 +235,7 @@ def test_an_engine_error_is_explained_and_retry_recovers(stub_page: Opener, stub
     shown = code if code != "something-else" else "generic"
     message = page.locator(f'{TABLE} [data-error-code="{shown}"]')
     assert message.is_visible()
-    from dhumbal.view import ERRORS
+    from dhumbal.view.loader import ERRORS
 
     assert message.inner_text() == translator("ne")(ERRORS[shown])
     assert translator("ne")(ERRORS[shown]) in status(page)

@@ -20,12 +20,16 @@ from typing import Any
 import pytest
 from tablekit import LANGS, parse_html, simple_move
 
-from dhumbal import i18n, protocol, session, view, web
+from dhumbal import i18n, protocol, session, web
 from dhumbal.cards import card_text, parse_card
 from dhumbal.deal import Action, IllegalAction, parse_action
 from dhumbal.examples import load_file
 from dhumbal.i18n import card_name, translator
 from dhumbal.profiles import PROFILE_KEYS, find_profile
+from dhumbal.view.felt import PICK_CARD
+from dhumbal.view.loader import FRUGAL_NOTE, LOADING_NOTE, NOSCRIPT_NOTE, PLAY, RETRY, STATIC_NOTE
+from dhumbal.view.settings import START_NEW, render_settings
+from dhumbal.view.table import TITLE, render_board
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,12 +78,12 @@ def test_the_static_table_says_how_to_start_and_works_without_script(lang: str) 
     assert root[0] == "section" and root[1]["data-state"] == "static" and root[1]["data-lang"] == lang
     assert "data-dhumbal-table" in root[1] and root[1]["data-profile"] == "nepali-games"
     assert root[1]["data-digits"] == i18n.digits("0123456789", lang)
-    for msgid in (view.TITLE, view.PLAY, view.LOADING_NOTE, view.NOSCRIPT_NOTE, view.RETRY, view.FRUGAL_NOTE):
+    for msgid in (TITLE, PLAY, LOADING_NOTE, NOSCRIPT_NOTE, RETRY, FRUGAL_NOTE):
         assert escape(t(msgid)) in html, msgid
     # the note says what Play downloads, in the page's digits
-    assert escape(t(view.STATIC_NOTE, megabytes="…")) in html
+    assert escape(t(STATIC_NOTE, megabytes="…")) in html
     sized = web.prerender(lang=lang, profile=find_profile("dashain"), seed=1, download_bytes=13_400_000)
-    assert escape(t(view.STATIC_NOTE, megabytes=14)) in sized
+    assert escape(t(STATIC_NOTE, megabytes=14)) in sized
     for code in ("blocked", "unsupported", "failed", "not-ready", "bad-message", "missing", "engine", "generic"):
         assert f'data-error-code="{code}"' in html
     # every control of the board is inert until the engine runs; Play is not
@@ -151,10 +155,10 @@ def test_every_visible_string_comes_from_the_catalogs(pseudo: str, profile: str)
         s.act(parse_action(simple_move(d, s.my_deal_seat() or 0)))
     assert s.match_over()
     model = s.model(live=True, table_id="view-table")
-    board = view.render_board(model)
+    board = render_board(model)
     assert "dht-result" in board and "dht-standings" in board
     assert not _untranslated(board), _untranslated(board)
-    assert not _untranslated(view.render_settings(model))
+    assert not _untranslated(render_settings(model))
     assert "⟦" in s.status()
 
 
@@ -352,7 +356,7 @@ def test_throw_first_offers_each_pickable_card_as_a_button() -> None:
     picks = re.findall(r'data-action="take pile ([^"]+)"', r["html"])
     assert [parse_card(p) for p in picks] == offer
     for c in offer:
-        assert escape(translator("fr")(view.PICK_CARD, card=card_name(c, "fr"))) in r["html"]
+        assert escape(translator("fr")(PICK_CARD, card=card_name(c, "fr"))) in r["html"]
 
 
 def test_public_picks_are_shown_beside_the_seat() -> None:
@@ -401,7 +405,7 @@ def test_settings_are_generated_from_the_option_specs(profile: str) -> None:
             shown = i18n.number(current, lang)  # a text field shows the page's digits and decimal separator
             assert re.search(rf'name="opt:{re.escape(spec.key)}"[^>]*(value="{re.escape(shown)}"|>.*?<option value="{re.escape(current)}" selected)', html, re.S), spec.key
         assert '<option value="hard" selected>' in html
-        assert escape(t(view.START_NEW)) in html
+        assert escape(t(START_NEW)) in html
         tags = parse_html(html)
         labelled = {a.get("for") for tag, a in tags.elements if tag == "label"}
         controls = {a.get("id") for tag, a in tags.elements if tag in ("select", "input")}

@@ -25,7 +25,7 @@ from tabledriver import TABLE, start, status, table_hash, ui_move, wait_ready
 
 from dhumbal import web
 from dhumbal.i18n import translator
-from dhumbal.view import ERROR_TITLE, ERROR_TITLE_LIVE, ERRORS
+from dhumbal.view.loader import ERROR_TITLE, ERROR_TITLE_LIVE, ERRORS
 
 
 LOAD = 120_000  # ms: Pyodide boots in seconds, but the test machine may be busy

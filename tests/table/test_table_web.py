@@ -21,7 +21,7 @@ from dhumbal import protocol, share, web
 from dhumbal import session as sessions
 from dhumbal.cards import card_text, parse_card, sort_key
 from dhumbal.deal import IllegalAction, parse_action
-from dhumbal.records import replay
+from dhumbal.records import replay, state_to_json, transcript
 from dhumbal.examples import load_file
 from dhumbal.i18n import number, translator
 from dhumbal.compare import allowed_text
@@ -87,7 +87,7 @@ def test_a_whole_deal_settles_exactly_as_the_engine_replays_it(profile: str, dif
     deal = s.deal
     assert deal is not None and deal.outcome is not None
     # the transcript replays to the same outcome
-    assert replay(deal.transcript()).outcome == deal.outcome
+    assert replay(transcript(deal)).outcome == deal.outcome
     # and an independent replay of the hash gives the same deal and the same ledger
     ref = reference_replay(r["hash"])
     assert ref.outcomes == [deal.outcome]
@@ -125,13 +125,13 @@ def test_bots_move_until_the_readers_turn_and_their_moves_are_told() -> None:
 
 def test_a_refused_action_changes_nothing_and_gives_the_engines_reason() -> None:
     ask(op="new", profile="nepali-games", seed=9, lang="fr")
-    before = session().deal.to_json()  # type: ignore[union-attr]
+    before = state_to_json(session().deal)  # type: ignore[union-attr]
     h = ask(op="state")["hash"]
     r = ask(op="act", action="throw", lang="fr")
     assert r["ok"] and r["refusal"]["code"] == "must-take-first"
     assert r["refusal"]["text"] == IllegalAction("must-take-first").text("fr")
     assert r["status"] == r["refusal"]["text"]
-    assert session().deal.to_json() == before  # type: ignore[union-attr]
+    assert state_to_json(session().deal) == before  # type: ignore[union-attr]
     assert r["hash"] == h
     hand = session().deal.hands[0]  # type: ignore[union-attr]
     r = ask(op="act", action="take stock", lang="fr")
@@ -231,7 +231,7 @@ def test_play_from_every_examples_position(path: Path) -> None:
         assert r["ok"] and r["refusal"] is None, r
     back = ask(op="restore", hash=r["hash"], lang="ne", table="copy")
     assert back["notice"] == translator("ne")(web.NOTICE_RESTORED)
-    assert session("copy").deal.to_json() == s.deal.to_json()  # type: ignore[union-attr]
+    assert state_to_json(session("copy").deal) == state_to_json(s.deal)  # type: ignore[union-attr]
 
 
 def test_a_position_may_come_wrapped_with_its_seat_names() -> None:
@@ -458,7 +458,7 @@ def test_restoring_the_readers_own_game_is_quiet() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_score_row_is_explained_in_the_page_language(lang: str) -> None:
-    from dhumbal import view
+    from dhumbal.view.scores import score_notes
 
     for profile in PROFILE_KEYS:
         ask(op="new", profile=profile, seed=5, lang=lang, options={"players": 3})
@@ -470,7 +470,7 @@ def test_every_score_row_is_explained_in_the_page_language(lang: str) -> None:
         assert deal is not None and deal.outcome is not None
         m = session().match
         eliminated = [x in m.eliminated for x in m.seating] if deal.profile.elimination is not None else None
-        expected = view.score_notes(deal.outcome, deal.profile, lang, session().deal_names(),
+        expected = score_notes(deal.outcome, deal.profile, lang, session().deal_names(),
                                     totals=[m.scores[x] for x in m.seating], eliminated=eliminated)
         assert [k for k, _ in expected] == notes
         for key, text in expected:
@@ -478,18 +478,18 @@ def test_every_score_row_is_explained_in_the_page_language(lang: str) -> None:
 
 
 def test_a_caught_dashain_call_says_the_caller_pays_the_sum_of_every_other_hand() -> None:
-    from dhumbal import view
+    from dhumbal.view.scores import score_notes
     from dhumbal.deal import Outcome
 
     profile = find_profile("dashain")
     # 002: Chandra calls on 9 while Asha holds 6 (Bikash 14, Dipa 21): Chandra pays Asha 44
     o = Outcome("call", 2, True, 0, (6, 14, 9, 21), (0, 0, 44, 0), (44, 0, -44, 0), (0, 0, 44, 0))
-    notes = dict(view.score_notes(o, profile, "en", ["Asha", "Bikash", "Chandra", "Dipa"], totals=[44, 0, -44, 0]))
+    notes = dict(score_notes(o, profile, "en", ["Asha", "Bikash", "Chandra", "Dipa"], totals=[44, 0, -44, 0]))
     assert "Chandra, the caller, got caught by Asha" in notes["paid"]
     assert "the sum of every other hand, the caller's own included: 44" in notes["paid"]
     crp = find_profile("cardrulesplus")
     o = Outcome("call", 1, False, 1, (12, 3, 20), (12, 0, 20), (0, 0, 0), (12, 0, 20))
-    notes = dict(view.score_notes(o, crp, "en", ["A", "B", "C"], totals=[90, 10, 40]))
+    notes = dict(score_notes(o, crp, "en", ["A", "B", "C"], totals=[90, 10, 40]))
     assert "Lower is better" in notes["total"] and "Nearest to 100: A, 10 points away." in notes["total"]
 
 

@@ -1,0 +1,123 @@
+"""The dock's controls: Call (with the engine's reason when it is refused), Hint, Throw, Next deal.
+
+The Throw button carries the engine's verdict on every set of marked cards
+(:func:`throw_verdicts`), so the table script can say whether the marked
+cards may be thrown, and why not, without deciding anything itself.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Final, Sequence
+
+from .. import cards as C
+from ..action import Action
+from ..deal import Deal
+from ..i18n import N_, Translator, translator
+from ..messages import TEMPLATES
+from .markup import button, esc, ordered
+from .model import TableModel
+
+CALL_ON: Final = N_("Call on {total}")
+HINT: Final = N_("Hint")
+THROW_NONE: Final = N_("Throw")
+THROW_VALUE: Final = N_("Throw, worth {value}")
+LAST_ON_TOP: Final = N_("The last card you mark goes on top of the pile.")
+NEXT_DEAL: Final = N_("Next deal")
+NEW_MATCH: Final = N_("New match")
+SKIP: Final = N_("Show all moves now")
+#: Marked-card verdicts are sent for hands up to this size (2^n - 1 sets of cards).
+MAX_VERDICT_CARDS: Final = 10
+_VERDICT_DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def throw_verdicts(deal: Deal, seat: int, hand: Sequence[C.Card], lang: str,
+                   names: Sequence[str] | None) -> tuple[str, list[str]] | None:
+    """The engine's verdict on throwing each set of cards of ``hand`` now.
+
+    Returns ``(verdicts, reasons)``: ``verdicts[mask - 1]`` is a digit for
+    the cards ``hand[i]`` with bit ``i`` of ``mask`` set, ``0`` when the
+    throw is legal, else the index of its refusal in ``reasons`` (``reasons[0]``
+    is empty). A refusal that names the marked cards themselves carries a
+    ``{cards}`` placeholder, filled by the table script with the marked
+    cards. So the Throw control can say, before it is pressed, whether the
+    marked cards may be thrown and why not, without deciding anything
+    itself. ``None`` for a hand too large to list every set.
+    """
+    n = len(hand)
+    if n == 0 or n > MAX_VERDICT_CARDS:
+        return None
+    reasons = [""]
+    index: dict[str, int] = {}
+    out = []
+    for mask in range(1, 1 << n):
+        chosen = [hand[i] for i in range(n) if mask >> i & 1]
+        refusal = deal.refusal(Action.throw(*chosen), seat=seat)
+        if refusal is None:
+            out.append("0")
+            continue
+        if refusal.code == "not-a-run":
+            text = translator(lang)(_not_a_run_msgid(), cards="{cards}")
+        else:
+            text = refusal.text(lang, names)
+        k = index.get(text)
+        if k is None:
+            k = index[text] = len(reasons)
+            reasons.append(text)
+        out.append(_VERDICT_DIGITS[k] if k < len(_VERDICT_DIGITS) else "z")
+    return "".join(out), reasons
+
+
+def _not_a_run_msgid() -> str:
+    template = TEMPLATES["not-a-run"]
+    assert isinstance(template, str)
+    return template
+
+
+def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) -> str:
+    p = deal.profile
+    tid = model.table_id
+    buttons = []
+    notes = []
+    me = model.my_seat()
+    if my_turn and me is not None:
+        names = model.deal_names()
+        if deal.phase == "start":
+            refusal = deal.refusal(Action.call(), seat=me)
+            extra: dict[str, str | None] = {"data-key": "call"}
+            if refusal is not None:
+                extra["aria-describedby"] = f"{tid}-why-call"
+                notes.append(f'<p class="dht-why dht-why--call" id="{esc(tid)}-why-call">{esc(refusal.text(model.lang, names))}</p>')
+            buttons.append(button(t(CALL_ON, total=deal.total(me)), action="call", enabled=refusal is None,
+                                   live=model.live, cls="dht-call", extra=extra))
+            # the call odds, on demand (off until pressed)
+            buttons.append(button(t(HINT), op="hint", live=model.live, cls="dht-hint-btn",
+                                   extra={"aria-pressed": "true" if model.hint_on else "false", "data-key": "hint"}))
+        throw_phase = deal.phase == ("throw" if p.draw_first else "start")
+        if deal.phase in ("start", "throw"):
+            hand = ordered(deal.hands[me], model.sort)
+            verdicts = throw_verdicts(deal, me, hand, model.lang, names)
+            extra = {"data-key": "throw", "data-label-none": t(THROW_NONE),
+                     "data-label-value": t.raw(THROW_VALUE), "aria-describedby": f"{tid}-why-throw"}
+            if verdicts is not None:
+                extra["data-cards"] = " ".join(C.card_text(c, ascii=True) for c in hand)
+                extra["data-verdicts"] = verdicts[0]
+                extra["data-reasons"] = json.dumps(verdicts[1], ensure_ascii=False)
+            buttons.append(button(t(THROW_NONE), action="throw", enabled=False, live=model.live,
+                                   cls="dht-throw dht-btn--primary" + ("" if throw_phase else " dht-throw--later"),
+                                   extra=extra))
+            notes.insert(0, f'<p class="dht-why dht-why--throw" id="{esc(tid)}-why-throw" hidden></p>')
+            if p.draw_first:
+                notes.append(f'<p class="dht-hint" hidden>{esc(t(LAST_ON_TOP))}</p>')
+    if deal.is_over:
+        if model.match_over:
+            buttons.append(button(t(NEW_MATCH), op="new-match", live=model.live, cls="dht-btn--primary",
+                                   extra={"data-key": "new-match"}))
+        else:
+            buttons.append(button(t(NEXT_DEAL), op="next-deal", live=model.live, cls="dht-btn--primary",
+                                   extra={"data-key": "next-deal"}))
+    if model.face_down:
+        buttons = []
+        notes = []
+    skip = f'<button type="button" class="dht-btn dht-skip" data-dht-skip>{esc(t(SKIP))}</button>'
+    return f'<div class="dht-actions">{"".join(buttons)}{skip}</div>{"".join(notes)}'

@@ -1,0 +1,106 @@
+"""The reader's place: name, dealer and turn, total, score, and the hand as buttons to mark.
+
+A card just taken is marked; in the draw-first profiles a card taken from
+the pile is marked as barred, with the engine's reason under the hand.
+Each card button carries its code and point value for the throw button.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .. import cardface
+from .. import cards as C
+from ..deal import Deal, IllegalAction
+from ..i18n import N_, NP_, Translator, card_name, number
+from ..profiles import Profile
+from .felt import HAND_SHOWN, SCORE, score_text, seat_badges
+from .markup import attributes, button, esc, ordered, with_card_in_text
+from .model import TableModel
+
+YOUR_HAND: Final = N_("Your hand")
+YOUR_TOTAL: Final = N_("Your total: {total}")
+HAND_FACE_DOWN: Final = N_("Your hand, face down until you press Play")
+NEW_CARD: Final = N_("{card}, just taken")
+BARRED_CARD: Final = N_("{card}, taken from the pile: it cannot be thrown back this turn")
+SORT: Final = N_("Sort hand")
+CARD_POINTS: Final = NP_("{card}, {count} point", "{card}, {count} points")
+
+
+def _points(profile: Profile, card: C.Card, t: Translator) -> str:
+    v = profile.value(card)
+    return t.plural(CARD_POINTS[0], CARD_POINTS[1], v, card=card_name(card, t.lang))
+
+
+def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: bool) -> str:
+    """The reader's place: name, dealer and turn, total, call limit, and the hand (buttons to mark)."""
+    assert model.match is not None
+    p = deal.profile
+    tid = model.table_id
+    lang = model.lang
+    m = model.match.seating[me]
+    total = deal.total(me)
+    cls = "dht-me dht-seat dht-seat--me"
+    if my_turn:
+        cls += " dht-seat--turn"
+    names = model.deal_names()
+    if model.face_down:
+        shown_total = ""
+    else:
+        shown_total = (f' · <span class="dht-hand__total" data-total="{total}">{esc(t(YOUR_TOTAL, total=total))}</span>')
+    label = (f'<p class="dht-hand__label" id="{esc(tid)}-hand-label"><span class="dht-seat__name">{esc(names[me])}</span>'
+             f'{seat_badges(model, deal, me, t)}'
+             f'<span class="dht-hand__title dht-sr">{esc(t(YOUR_HAND))}</span>{shown_total}'
+             f' · <span class="dht-seat__score" data-score="{model.match.scores[m]}">{esc(t(SCORE, score=score_text(model, m)))}</span></p>')
+
+    if model.face_down:
+        n = len(deal.hands[me])
+        cards_html = cardface.backs(n, size="md", label=t(HAND_FACE_DOWN), extra_classes=("dht-cards__backs",))
+        return (f'<div class="{cls}" data-seat="{me}" data-match-seat="{m}">{label}'
+                f'<div class="dht-hand"><div class="dht-cards">{cards_html}</div></div></div>')
+    barred = deal.took_from_pile if (my_turn and p.draw_first and deal.phase == "throw") else None
+    new = model.new_card if model.new_card in deal.hands[me] and not deal.is_over else None
+    cards = []
+    playable = my_turn and not deal.is_over
+    hand = ordered(deal.hands[me], model.sort)
+    for i, c in enumerate(hand):
+        code = C.card_text(c, ascii=True)
+        marks: list[str] = []
+        names_extra: list[str] = []
+        if c == new:
+            marks.append("new")
+            names_extra.append(t(NEW_CARD, card=card_name(c, lang)))
+        if c == barred:
+            marks.append("barred")
+            names_extra.append(t(BARRED_CARD, card=card_name(c, lang)))
+        if playable:
+            a: dict[str, str | None] = {
+                "type": "button", "class": cardface.face_classes(c, "md", marks=marks, extra=("dht-card",)), "data-card": code,
+                "data-value": str(p.value(c)), "aria-pressed": "false", "data-key": f"card-{code}",
+                "tabindex": "0" if i == 0 else "-1",
+            }
+            if not model.live:
+                a["disabled"] = ""
+            spoken = _points(p, c, t) + "".join(f"; {x}" for x in names_extra)
+            # The name is the spoken text ("King of spades, 10 points"); the face is its picture.
+            cards.append(f'<button{attributes(a)}><span class="dht-sr">{esc(spoken)}</span>'
+                         f'{cardface.face_inner(c, "md")}'
+                         f'<span class="dht-pts" aria-hidden="true">{esc(number(p.value(c), lang))}</span></button>')
+        else:
+            spoken = "; ".join([card_name(c, lang)] + names_extra)
+            cards.append(cardface.face(c, lang, size="md", marks=marks, label=spoken, extra_classes=("dht-held",)))
+    many = "" if len(hand) < 6 else (' data-many="2"' if len(hand) >= 8 else ' data-many="1"')
+    inner = f'<div class="dht-cards"{many}>{"".join(cards)}</div>'
+    if deal.is_over:
+        inner = (f'<span class="dht-seat__hand" data-total="{total}">{inner}'
+                 f'<span class="dht-seat__total">{esc(t(HAND_SHOWN, total=total))}</span></span>')
+    note = ""
+    if barred is not None:
+        reason = IllegalAction("pile-card-returned", card=C.card_text(barred)).text(lang, names)
+        note = f'<p class="dht-note dht-note--barred">{with_card_in_text(reason, barred, lang)}</p>'
+    sort = ""
+    if my_turn:
+        sort = button(t(SORT), op="sort", live=model.live, cls="dht-btn--quiet dht-sort",
+                       extra={"aria-pressed": "true" if model.sort else "false", "data-key": "sort"})
+    return (f'<div class="{cls}" data-seat="{me}" data-match-seat="{m}"><div class="dht-me__head">{label}{sort}</div>'
+            f'<div class="dht-hand" role="group" aria-labelledby="{esc(tid)}-hand-label">{inner}</div>{note}</div>')

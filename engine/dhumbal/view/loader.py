@@ -1,0 +1,74 @@
+"""The table's loader: the note before Play, the download's progress, and what went wrong in words.
+
+The error texts are keyed by the runtime's error codes
+(``dhumbal-runtime.js`` / ``dhumbal-worker.mjs``); the table script shows
+the one that applies.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Mapping
+
+from ..i18n import N_, translator
+from .markup import esc
+from .model import TableModel
+
+PLAY: Final = N_("Play")
+RETRY: Final = N_("Retry")
+STATIC_NOTE: Final = N_("Press Play to deal. The first time, Play downloads the game engine (up to {megabytes} MB) into your browser; after that every table on this site starts at once. Nothing you play is sent anywhere.")
+STATIC_NOTE_POSITION: Final = N_("Press Play to play from this position. The first time, Play downloads the game engine (up to {megabytes} MB) into your browser. Nothing you play is sent anywhere.")
+FRUGAL_NOTE: Final = N_("Your browser asks to save data, so the game engine loads only when you press Play.")
+LOADING_NOTE: Final = N_("Loading the game engine… This takes a moment the first time.")
+PROGRESS: Final = N_("{percent}% downloaded")
+STARTING: Final = N_("Starting the game engine…")
+NOSCRIPT_NOTE: Final = N_("Playing at this table needs JavaScript. Everything else on this page reads fine without it.")
+ERROR_TITLE: Final = N_("The game engine could not be started.")
+# The same state once a game was on the table (the engine stopped or stopped answering).
+ERROR_TITLE_LIVE: Final = N_("The game engine stopped during the game.")
+# By the runtime's error codes (dhumbal-runtime.js / dhumbal-worker.mjs), plus the
+# table's own: "missing" (no runtime on the page), "engine" (the engine refused to
+# set up the table), "generic" (any other code).
+ERRORS: Final[Mapping[str, str]] = {
+    "blocked": N_("A file of the game engine could not be downloaded. Check the connection and try again."),
+    "unsupported": N_("This browser cannot run the game engine (it needs WebAssembly and module workers). Try a current browser."),
+    "failed": N_("The game engine stopped unexpectedly. Try again."),
+    "timeout": N_("The game engine took too long to answer. Try again."),
+    "not-ready": N_("The game engine was not ready yet. Try again."),
+    "bad-message": N_("The game engine could not read a request from this page. Reload the page."),
+    "missing": N_("The game engine's loader is missing from this page. Reload the page."),
+    "engine": N_("The game engine could not set up this table. Try again, or start a new match."),
+    "generic": N_("Something went wrong while starting the game engine. Try again."),
+}
+
+
+def render_loader(model: TableModel, download_bytes: int) -> str:
+    """The loader of a pre-rendered table: what Play downloads, its progress, and every error text (hidden).
+
+    ``download_bytes`` is what Play downloads the first time (the engine and
+    Pyodide), said in the note.
+    """
+    t = translator(model.lang)
+    tid = model.table_id
+    errors = "".join(
+        f'<p class="dht-error" data-error-code="{esc(code)}" hidden>{esc(t(msgid))}</p>'
+        for code, msgid in ERRORS.items()
+    )
+    megabytes = max(1, -(-download_bytes // 1_000_000)) if download_bytes else 0
+    note = STATIC_NOTE_POSITION if model.position else STATIC_NOTE
+    static_note = t(note, megabytes=megabytes) if megabytes else t(note, megabytes="…")
+    return (
+        f'<div class="dht-loader">'
+        f'<p class="dht-when dht-when--static">{esc(static_note)}</p>'
+        f'<p class="dht-frugal" hidden>{esc(t(FRUGAL_NOTE))}</p>'
+        f'<div class="dht-when dht-when--loading"><p>{esc(t(LOADING_NOTE))}</p>'
+        f'<p class="dht-progress"><progress class="dht-progress__bar" max="100" aria-labelledby="{esc(tid)}-progress"></progress>'
+        f' <span class="dht-progress__text" id="{esc(tid)}-progress" data-template="{esc(t.raw(PROGRESS))}"'
+        f' data-starting="{esc(t(STARTING))}">{esc(t(LOADING_NOTE))}</span></p></div>'
+        f'<div class="dht-when dht-when--error"><p class="dht-error-title" data-error-title="start">{esc(t(ERROR_TITLE))}</p>'
+        f'<p class="dht-error-title" data-error-title="live" hidden>{esc(t(ERROR_TITLE_LIVE))}</p>{errors}</div>'
+        f'<noscript><p class="dht-noscript">{esc(t(NOSCRIPT_NOTE))}</p></noscript>'
+        f'<p class="dht-loader__buttons">'
+        f'<button type="button" class="dht-btn dht-btn--primary dht-play" data-dht-play>{esc(t(PLAY))}</button>'
+        f'<button type="button" class="dht-btn dht-retry" data-dht-retry>{esc(t(RETRY))}</button>'
+        f"</p></div>"
+    )

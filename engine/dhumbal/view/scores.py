@@ -1,0 +1,217 @@
+"""The scores of a finished deal: the rows, what each row means, the result table, the final standings.
+
+:func:`score_rows` and :func:`score_notes` are one definition for the
+table and the worked examples; the notes are written from the outcome the
+engine settled, so the words always match the numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Sequence
+
+from ..deal import Deal
+from ..i18n import N_, Translator, digits, number, translator
+from ..match import money_text
+from ..profiles import Profile
+from ..scoring import Outcome
+from .markup import esc, signed
+from .model import TableModel
+
+OUT: Final = N_("out")
+CALLED: Final = N_("called")
+RESULT: Final = N_("Deal {number}: the scores")
+ROW_HAND: Final = N_("Hand")
+ROW_TOOK: Final = N_("Took")
+ROW_PAID: Final = N_("Paid")
+ROW_TOTAL: Final = N_("Total")
+ROW_MONEY: Final = N_("Money")
+ROW_MONEY_TOTAL: Final = N_("Total money")
+ROW_POINTS: Final = N_("Points")
+ROW_STATUS: Final = N_("Eliminated")
+ROW_CORNER: Final = N_("Row")
+STANDINGS: Final = N_("Final standings")
+PLACE: Final = N_("Place")
+PLAYER: Final = N_("Player")
+SCORE_HEAD: Final = N_("Score")
+# What each row of the scores means (shown under the table, in the page's language).
+NOTE_HAND: Final = N_("Hand: the points left in each hand when the cards are shown.")
+NOTE_TOOK_WON: Final = N_("Took: what each player is charged. {caller}, the caller, had the lowest hand: {zero}. Every other player: their own hand.")
+NOTE_TOOK_CAUGHT: Final = N_("Took: what each player is charged. {caller}, the caller, got caught: the penalty of {penalty} instead of the hand. {winner}, the lowest other hand: {zero}. Every other player: their own hand.")
+NOTE_TOOK_CAP: Final = N_("Took: what each player is charged. Nobody called within {count} turns: the lowest hand, {winner}, {zero}; every other player, their own hand.")
+NOTE_PAID_COLLECT: Final = N_("Paid: the winner of the deal, {winner}, collects every charge (+{sum}); each other player pays their charge (−). The row adds up to {zero}.")
+NOTE_TOTAL_COLLECT: Final = N_("Total: the match score after this deal, adding up the Paid rows. The highest total wins the match.")
+NOTE_PAID_WON: Final = N_("Paid: {caller}, the caller, had the lowest hand, so every other player pays the caller the points of their own hand (−), {sum} in all (+).")
+NOTE_PAID_CAUGHT: Final = N_("Paid: {caller}, the caller, got caught by {winner}, so the caller pays {winner} the sum of every other hand, the caller's own included: {sum}. Nobody else pays.")
+NOTE_MONEY: Final = N_("Money: the points paid, at {rate} a point.")
+NOTE_TOTAL_PAY: Final = N_("Total: points received (+) and paid (−) since the table opened.")
+NOTE_MONEY_TOTAL: Final = N_("Total money: the same total, in money.")
+NOTE_POINTS_WON: Final = N_("Points: added to each score. {caller}, the caller, had the lowest hand: {zero}. Every other player: their own hand.")
+NOTE_POINTS_CAUGHT: Final = N_("Points: added to each score. {caller}, the caller, got caught: the penalty of {penalty}. Every other player: {zero}.")
+NOTE_TOTAL_CUMULATIVE: Final = N_("Total: the points so far. Lower is better: reaching {limit} points puts a player out.")
+NOTE_NEAREST: Final = N_("Nearest to {limit}: {name}, {left} points away.")
+NOTE_ELIMINATED: Final = N_("Eliminated: out of the match, having reached {limit} points.")
+ScoreRow = tuple[str, str, list[tuple[int | str, str]]]
+
+
+def _money(points: int, rate: str, lang: str) -> str:
+    """An amount in the reader's format: ``2,20`` in French and Dutch, ``−०.७०`` in Nepali."""
+    return number(money_text(points, rate), lang)
+
+
+def _plus(n: int) -> str:
+    return "+" if n > 0 else ""
+
+
+def score_rows(
+    outcome: Outcome,
+    profile: Profile,
+    lang: str,
+    *,
+    totals: Sequence[int] | None = None,
+    eliminated: Sequence[bool] | None = None,
+) -> list[ScoreRow]:
+    """The score rows of a finished deal, as (key, label, [(value, shown)…]).
+
+    One definition for the table and the worked examples: Hand / Took / Paid
+    (and the running Total) for the ledger profile, payments and money for
+    dashain, points (and the cumulative total, eliminations) for
+    cardrulesplus. ``totals`` are the running match scores after the deal.
+    """
+    t = translator(lang)
+    o = outcome
+    rows: list[ScoreRow] = [("hand", t(ROW_HAND), [(v, number(v, lang)) for v in o.hands])]
+    if profile.settlement == "collect":
+        rows.append(("took", t(ROW_TOOK), [(v, number(v, lang)) for v in o.took]))
+        rows.append(("paid", t(ROW_PAID), [(v, signed(v, lang)) for v in o.paid]))
+        if totals is not None:
+            rows.append(("total", t(ROW_TOTAL), [(v, signed(v, lang)) for v in totals]))
+    elif profile.settlement == "pay-caller":
+        rate = profile.money_per_point or "0"
+        rows.append(("paid", t(ROW_PAID), [(v, signed(v, lang)) for v in o.paid]))
+        # money carries its sign like the points it pays (+2.20 received, −2.20 paid)
+        rows.append(("money", t(ROW_MONEY), [(money_text(v, rate), _plus(v) + _money(v, rate, lang)) for v in o.paid]))
+        if totals is not None:
+            rows.append(("total", t(ROW_TOTAL), [(v, signed(v, lang)) for v in totals]))
+            rows.append(("money-total", t(ROW_MONEY_TOTAL), [(money_text(v, rate), _plus(v) + _money(v, rate, lang)) for v in totals]))
+    else:
+        rows.append(("points", t(ROW_POINTS), [(v, number(v, lang)) for v in o.points]))
+        if totals is not None:
+            rows.append(("total", t(ROW_TOTAL), [(v, number(v, lang)) for v in totals]))
+        if eliminated is not None and any(eliminated):
+            rows.append(("eliminated", t(ROW_STATUS), [(1 if out else 0, t(OUT) if out else "") for out in eliminated]))
+    return rows
+
+
+def score_notes(
+    outcome: Outcome,
+    profile: Profile,
+    lang: str,
+    names: Sequence[str],
+    *,
+    totals: Sequence[int] | None = None,
+    eliminated: Sequence[bool] | None = None,
+) -> list[tuple[str, str]]:
+    """What each row of :func:`score_rows` means for this deal, as (row key, sentence).
+
+    Written from the outcome the engine settled (who called, who was
+    caught, the penalty, the sums), so the words always match the numbers;
+    signs follow the rows: charges are plain numbers, payments carry + or −.
+    """
+    t = translator(lang)
+    o = outcome
+    n = len(o.hands)
+
+    def name(seat: int | None) -> str:
+        return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+
+    notes: list[tuple[str, str]] = [("hand", t(NOTE_HAND))]
+    caller, winner = o.caller, o.winner
+    if profile.settlement == "collect":
+        if o.reason == "cap":
+            notes.append(("took", t(NOTE_TOOK_CAP, count=profile.turn_cap or 0, winner=name(winner), zero=0)))
+        elif o.caught:
+            notes.append(("took", t(NOTE_TOOK_CAUGHT, caller=name(caller), penalty=o.penalty, winner=name(winner), zero=0)))
+        else:
+            notes.append(("took", t(NOTE_TOOK_WON, caller=name(caller), zero=0)))
+        collected = o.paid[winner] if winner is not None else 0
+        notes.append(("paid", t(NOTE_PAID_COLLECT, winner=name(winner), sum=collected, zero=0)))
+        if totals is not None:
+            notes.append(("total", t(NOTE_TOTAL_COLLECT)))
+    elif profile.settlement == "pay-caller":
+        if o.caught:
+            owed = o.paid[winner] if winner is not None else 0
+            notes.append(("paid", t(NOTE_PAID_CAUGHT, caller=name(caller), winner=name(winner), sum=owed)))
+        else:
+            gained = o.paid[caller] if caller is not None else 0
+            notes.append(("paid", t(NOTE_PAID_WON, caller=name(caller), sum=gained)))
+        rate = profile.money_per_point or "0"
+        notes.append(("money", t(NOTE_MONEY, rate=digits(rate, lang))))
+        if totals is not None:
+            notes.append(("total", t(NOTE_TOTAL_PAY)))
+            notes.append(("money-total", t(NOTE_MONEY_TOTAL)))
+    else:
+        if o.caught:
+            notes.append(("points", t(NOTE_POINTS_CAUGHT, caller=name(caller), penalty=o.penalty, zero=0)))
+        else:
+            notes.append(("points", t(NOTE_POINTS_WON, caller=name(caller), zero=0)))
+        limit = profile.elimination
+        if totals is not None and limit is not None:
+            text = t(NOTE_TOTAL_CUMULATIVE, limit=limit)
+            still = [s for s in range(n) if not (eliminated and eliminated[s])]
+            if still:
+                near = max(still, key=lambda s: (totals[s], -s))
+                text += " " + t(NOTE_NEAREST, limit=limit, name=name(near), left=max(0, limit - totals[near]))
+            notes.append(("total", text))
+            if eliminated is not None and any(eliminated):
+                notes.append(("eliminated", t(NOTE_ELIMINATED, limit=limit)))
+        elif totals is not None:
+            notes.append(("total", t(NOTE_TOTAL_CUMULATIVE, limit="—")))
+    return notes
+
+
+def render_result(model: TableModel, deal: Deal, t: Translator) -> str:
+    assert model.match is not None and deal.outcome is not None
+    o = deal.outcome
+    p = deal.profile
+    names = model.deal_names()
+    seats = list(range(deal.players))
+    match_seats = [model.match.seating[s] for s in seats]
+    scores = model.match.scores
+    totals = [scores[m] for m in match_seats]
+    eliminated = [m in model.match.eliminated for m in match_seats] if p.elimination is not None else None
+    rows = score_rows(o, p, model.lang, totals=totals, eliminated=eliminated)
+    notes = score_notes(o, p, model.lang, names, totals=totals, eliminated=eliminated)
+    head = "".join(
+        f'<th scope="col" data-seat="{s}">{esc(names[s])}'
+        + (f' <span class="dht-badge">{esc(t(CALLED))}</span>' if o.caller == s else "")
+        + "</th>"
+        for s in seats
+    )
+    body = "".join(
+        f'<tr data-row="{key}"><th scope="row">{esc(label)}</th>'
+        + "".join(f'<td data-value="{esc(v)}">{esc(shown)}</td>' for v, shown in cells)
+        + "</tr>"
+        for key, label, cells in rows
+    )
+    caption = t(RESULT, number=model.deal_number)
+    items = "".join(f'<li data-row="{esc(key)}">{esc(text)}</li>' for key, text in notes)
+    return (f'<div class="dht-result"><div class="dht-scroll" tabindex="0" role="region" aria-label="{esc(caption)}">'
+            f'<table class="dht-score" data-settlement="{esc(p.settlement)}"><caption>{esc(caption)}</caption>'
+            f'<thead><tr><td class="dht-corner"><span class="dht-sr">{esc(t(ROW_CORNER))}</span></td>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table></div>"
+            f'<ul class="dht-notes">{items}</ul></div>')
+
+
+def render_standings(model: TableModel, t: Translator) -> str:
+    assert model.match is not None
+    lang = model.lang
+    rows = []
+    for st in model.match.standings():
+        score = number(st.score, lang) if model.profile.settlement == "cumulative" else signed(st.score, lang)
+        out = f' <span class="dht-badge">{esc(t(OUT))}</span>' if st.eliminated else ""
+        rows.append(f'<tr data-seat="{st.seat}" data-place="{st.place}" data-score="{st.score}">'
+                    f"<td>{esc(number(st.place, lang))}</td><th scope=\"row\">{esc(model.names[st.seat])}{out}</th>"
+                    f"<td>{esc(score)}</td></tr>")
+    return (f'<div class="dht-standings"><table class="dht-score dht-score--standings"><caption>{esc(t(STANDINGS))}</caption>'
+            f'<thead><tr><th scope="col">{esc(t(PLACE))}</th><th scope="col">{esc(t(PLAYER))}</th>'
+            f'<th scope="col">{esc(t(SCORE_HEAD))}</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
