@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 
-.PHONY: setup serve build test test-engine soak typecheck bench catalogs check-catalogs new-language clean
+.PHONY: setup serve build test test-engine soak typecheck bench catalogs check-catalogs translated new-language clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -69,13 +69,23 @@ catalogs: $(STAMP)
 
 ## Report what is missing or wrong in each catalog, every translated page that
 ## does not say everything the English page says (structure, generated content,
-## length), and every word the glossary rejects (exit 1 if anything is found)
+## length) or whose English page changed since it was last updated, every
+## word the glossary rejects, and markup in any page's front matter (exit 1 if
+## anything is found)
 check-catalogs: $(STAMP)
 	@status=0; \
 	$(PY) sitegen/dhumbal_site/catalogs.py check || status=1; \
 	PYTHONPATH=sitegen $(PY) -m dhumbal_site.parity || status=1; \
+	PYTHONPATH=sitegen $(PY) -m dhumbal_site.freshness check || status=1; \
 	PYTHONPATH=sitegen $(PY) -m dhumbal_site.terminology || status=1; \
+	PYTHONPATH=sitegen $(PY) -m dhumbal_site.frontmatter || status=1; \
 	exit $$status
+
+## Record that translated pages follow the current English page (after updating
+## them): make translated PAGES="fr/index.md nl/rules/dashain.md" (PAGES=fr: all of fr)
+translated: $(STAMP)
+	@test -n "$(PAGES)" || { echo 'usage: make translated PAGES="fr/index.md nl/rules/dashain.md"'; exit 2; }
+	PYTHONPATH=sitegen $(PY) -m dhumbal_site.freshness record $(PAGES)
 
 ## Start a catalog for a new language: make new-language CODE=de
 new-language: catalogs

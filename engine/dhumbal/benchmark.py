@@ -84,10 +84,21 @@ def load_lean_loop(path: Path | None) -> ModuleType | None:
         return None
     spec = importlib.util.spec_from_file_location("lean_dashain", path)
     if spec is None or spec.loader is None:
-        return None
+        raise LeanLoopError(f"{path}: not a Python file")
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as exc:
+        raise LeanLoopError(f"{path}:{exc.lineno or '?'}: a syntax error in the lean loop ({exc.msg})") from None
+    except Exception as exc:
+        raise LeanLoopError(f"{path}: the lean loop failed to load ({type(exc).__name__}: {' '.join(str(exc).split())[:200]})") from None
+    if not callable(getattr(module, "rate", None)):
+        raise LeanLoopError(f"{path}: the lean loop has no rate(deals) function")
     return module
+
+
+class LeanLoopError(Exception):
+    """A lean reference loop that cannot be loaded: ``path[:line]: what``."""
 
 
 def run(out: TextIO, *, deals: int, rounds: int, lean_path: Path | None = None) -> int:

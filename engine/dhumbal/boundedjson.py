@@ -7,11 +7,18 @@ JSON text that comes from a link or a request is therefore measured first,
 without recursion and in C-speed passes (strings removed by one regular
 expression, then a running sum over the brackets left), and refused with a
 ``ValueError`` when it is longer or deeper than the caller allows.
+
+Numbers are bounded too: ``NaN`` and ``Infinity`` (which Python's parser
+accepts though JSON has no such thing), a decimal that overflows to an
+infinity (``1e999``) and a whole number of more than :data:`MAX_INT_DIGITS`
+digits are refused with a ``ValueError``, so no value read from outside can
+reach an ``int()`` that overflows or a comparison that is never true.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from itertools import accumulate
 from typing import Any, Final
@@ -19,6 +26,8 @@ from typing import Any, Final
 #: Deepest nesting any text the engine reads needs is 4 (a request holding a
 #: position: object, state, hands, hand); this leaves room and nothing more.
 MAX_DEPTH: Final = 32
+#: The most digits a whole number may have (a seed or a count needs at most 19).
+MAX_INT_DIGITS: Final = 19
 
 # A JSON string, escapes included. Possessive loops and "or the end of the
 # text" make every match attempt succeed in one forward pass, so the scan is
@@ -57,4 +66,21 @@ def loads(text: str | bytes, *, max_chars: int, max_depth: int = MAX_DEPTH) -> A
     depth = nesting(text)
     if depth > max_depth:
         raise JSONLimitError(f"JSON nested {depth} deep (at most {max_depth})")
-    return json.loads(text)
+    return json.loads(text, parse_constant=_no_constant, parse_float=_finite, parse_int=_whole)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:20]} is out of range")
+    return value
+
+
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(f"a whole number of {len(text.lstrip('-'))} digits (at most {MAX_INT_DIGITS})")
+    return int(text)

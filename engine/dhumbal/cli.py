@@ -11,18 +11,19 @@ output pipe (``| head``) or Ctrl-C stop the command quietly.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import statistics
 import sys
 import time
-from typing import Any, NoReturn, Sequence, TextIO
+from typing import Any, Final, NoReturn, Sequence, TextIO
 
 from . import cards as C
 from .action import Action, parse_action
 from .botlevels import DIFFICULTIES, Difficulty, choose, policy
 from .deal import Deal, IllegalAction
-from .examples import ExampleError, example_files, load_file
+from .examples import ExampleError, example_files, load_file, shown_name
 from .i18n import N_, available_languages, number, translator
 from .match import Match
 from .messages import render
@@ -64,14 +65,14 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
             w = load_file(f)
         except ExampleError as exc:
             failed += 1
-            out.write(f"FAIL {exc}\n")
+            out.write(f"FAIL {shown_name(str(exc))}\n")
             continue
         except (RecursionError, MemoryError, ValueError, TypeError, KeyError, IndexError) as exc:
             # Not a message the loader wrote: still one line, and the next file is checked.
             failed += 1
-            out.write(f"FAIL {f}: cannot be checked ({type(exc).__name__}: {_one_line(exc)})\n")
+            out.write(f"FAIL {shown_name(f)}: cannot be checked ({type(exc).__name__}: {shown_name(_one_line(exc))})\n")
             continue
-        out.write(f"ok   {f} ({len(w.steps)} steps)\n")
+        out.write(f"ok   {shown_name(f)} ({len(w.steps)} steps)\n")
     out.write(f"{len(files) - failed} passed, {failed} failed\n")
     return 1 if failed else 0
 
@@ -198,8 +199,20 @@ def cmd_odds(args: argparse.Namespace, out: TextIO) -> int:
     except C.CardError as exc:
         raise UsageError(f"--seen: {exc}") from None
     counts = args.counts
-    args.players = len(counts) + 1
+    players = len(counts) + 1
+    # Name the counts, not the option they imply, when they make a table the
+    # profile does not play (five counts are six players).
+    base = parse_profile(args.profile)
+    low, high = base.spec("players").low, base.spec("players").high
+    if not low <= players <= high:
+        raise UsageError(f"--counts: {len(counts)} counts make a table of {players} players (you and {len(counts)} others); "
+                         f"{base.key} is played by {low} to {high}, so give {low - 1} to {high - 1} counts")
+    args.players = players
     profile = _profile_from_args(args)
+    if len(hand) > profile.hand_size:
+        raise UsageError(f"--hand: {len(hand)} cards, but a player of {profile.canonical()} holds at most {profile.hand_size}")
+    if max(counts) > profile.hand_size:
+        raise UsageError(f"--counts: {max(counts)} cards, but a player of {profile.canonical()} holds at most {profile.hand_size}")
     try:
         r = caught_chance(profile, hand, counts, seen=seen, samples=args.samples, seed=args.seed)
     except ValueError as exc:
@@ -228,12 +241,13 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     from . import benchmark
 
     if args.deals < 1 or args.rounds < 1:
-        sys.stderr.write("error: --deals and --rounds must be at least 1\n")
-        return 2
+        raise UsageError("--deals and --rounds must be at least 1")
     if args.lean and not Path(args.lean).is_file():
-        sys.stderr.write(f"error: no lean reference loop at {args.lean}\n")
-        return 2
-    return benchmark.run(out, deals=args.deals, rounds=args.rounds, lean_path=Path(args.lean) if args.lean else None)
+        raise UsageError(f"no lean reference loop at {shown_name(args.lean)}")
+    try:
+        return benchmark.run(out, deals=args.deals, rounds=args.rounds, lean_path=Path(args.lean) if args.lean else None)
+    except benchmark.LeanLoopError as exc:
+        raise UsageError(str(exc)) from None
 
 
 # -- terminal play ----------------------------------------------------------------
@@ -468,20 +482,63 @@ def _one_line(exc: BaseException) -> str:
 
 
 def _error(message: str) -> None:
+    stream = sys.stderr
+    if stream is None:  # started with standard error closed: nowhere to say it
+        return
     try:
-        sys.stderr.write(f"error: {message}\n")
-        sys.stderr.flush()
+        # a file name or a value read from input may hold terminal escapes
+        stream.write(f"error: {shown_name(message)}\n")
+        stream.flush()
     except (OSError, ValueError):
         pass
 
 
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's own flush
+    at exit finds nothing left to fail on (a closed pipe, a full disk)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+#: What writing to a full disk, a vanished terminal or a closed descriptor raises.
+_OUTPUT_ERRORS: Final = frozenset({errno.ENOSPC, errno.EIO, errno.EBADF, errno.EPIPE, errno.EFBIG, errno.EDQUOT, errno.ENXIO})
+
+
+class StreamClosed(Exception):
+    """A standard stream the command needs was closed when the command started;
+    ``status`` is the exit code (2: no input to read, 1: nowhere to write)."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None) -> int:
+    """Run the command line; every failure is one line on standard error and an exit code:
+    2 for bad input, 1 when the output cannot be written, 130 on Ctrl-C."""
+    try:
+        return _main(argv, out, inp)
+    except KeyboardInterrupt:  # Ctrl-C before or after the command's own handling
+        _error("interrupted")
+        return 130
+
+
+def _main(argv: Sequence[str] | None, out: TextIO | None, inp: TextIO | None) -> int:
     out = out or sys.stdout
     inp = inp or sys.stdin
-    args = build_parser().parse_args(argv)
-    _tolerant(out, "replace")
-    _tolerant(inp, "replace")
     try:
+        if out is None:
+            raise StreamClosed("the standard output is closed: give the command somewhere to write", 1)
+        args = build_parser().parse_args(argv)
+        if args.command == "play" and inp is None:
+            raise StreamClosed("the standard input is closed: play reads your moves from it", 2)
+        _tolerant(out, "replace")
+        if inp is not None:
+            _tolerant(inp, "replace")
         _check_terminal(args, out)
         if args.command == "profiles":
             rc = cmd_profiles(args, out)
@@ -495,7 +552,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
             rc = cmd_odds(args, out)
         else:
             rc = cmd_play(args, out, inp)
-        out.flush()  # a closed pipe shows up here, not at interpreter exit
+        out.flush()  # a closed pipe or a full disk shows up here, not at interpreter exit
         return rc
     except ProfileError as exc:
         _error(_one_line(exc))
@@ -506,6 +563,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
     except SimulationError as exc:
         _error(str(exc))
         return 1
+    except StreamClosed as exc:
+        _error(str(exc))
+        return exc.status
     except KeyboardInterrupt:
         _error("interrupted")
         return 130
@@ -513,13 +573,25 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
         # The reader went away (``| head``): say so once, and keep the
         # interpreter from failing again when it flushes at exit.
         if out is sys.stdout:
-            try:
-                devnull = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(devnull, sys.stdout.fileno())
-            except (OSError, ValueError):
-                pass
+            _quiet_stdout()
         _error("the output was closed before the command finished")
         return 1
     except UnicodeError as exc:
         _error(f"cannot read or write the terminal's text: {_one_line(exc)}")
         return 2
+    except OSError as exc:
+        # Standard output on a full disk (``> /dev/full``), a vanished
+        # terminal, a stream closed under the command; or a file the
+        # command was given that cannot be read.
+        if exc.errno not in _OUTPUT_ERRORS:
+            _error(_one_line(exc))
+            return 1
+        if out is sys.stdout:
+            _quiet_stdout()
+        _error(f"cannot write the output ({exc.strerror or _one_line(exc)})")
+        return 1
+    except ValueError as exc:
+        if "closed file" not in str(exc):
+            raise
+        _error("a standard stream was closed before the command finished")
+        return 1

@@ -26,8 +26,9 @@ class IllegalAction(ValueError):
     def message(self) -> Message:
         return Message(self.code, self.params)
 
-    def text(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
-        return render(self.code, self.params, lang, names)
+    def text(self, lang: str = "en", names: Sequence[str] | None = None, viewer: int | None = None) -> str:
+        """The refusal in ``lang``, told to ``viewer`` (a seat) in the second person where it names them."""
+        return self.message().text(lang, names, viewer)
 
 
 class PositionError(ValueError):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from . import botlevels, bots, expert
-from .i18n import N_, count_text, number, translator
+from .i18n import N_, number, translator
 from .profiles import Profile
 
 LEVEL_NAMES: Final = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "expert": N_("Expert")}
@@ -51,7 +51,7 @@ def level_notes(profile: Profile, lang: str) -> list[tuple[str, str, str]]:
     for level in botlevels.DIFFICULTIES:
         if level == "expert":
             risk = expert.RISK.get(profile.key, expert.RISK_OTHER)
-            text = t(EXPERT, samples=count_text(expert.SAMPLES, lang), risk=percent(risk, lang))
+            text = t(EXPERT, samples=number(expert.SAMPLES, lang), risk=percent(risk, lang))
         else:
             total = call_total(profile, level)
             text = t({"easy": EASY, "medium": MEDIUM, "hard": HARD}[level], total=total or 0)

@@ -3,6 +3,14 @@ and an English template that the catalogs translate.
 
 Parameters are JSON values. Keys named in ``SEAT_KEYS`` hold seat numbers and
 are shown as seat names; ``card`` / ``cards`` hold card texts such as ``K♠``.
+
+Told to a reader (``viewer``, a seat), a message that gives the reader's own
+seat a role speaks to them in the second person: the engine picks the
+template ``code/you`` when the reader is the ``seat``, ``code/you-ROLE`` when
+the reader holds another role (``caught/you-catcher``: "Bot 2 is caught: you
+hold 4…"), so no language glues "You" into a sentence written about someone
+else ("Vous, qui a annoncé, a été pris"). :func:`variant` makes the choice;
+tests render every message with the reader in every role it can hold.
 """
 
 from __future__ import annotations
@@ -13,6 +21,10 @@ from typing import Final, Mapping, Sequence
 from .i18n import N_, NP_, translator
 
 SEAT_KEYS: Final = frozenset({"seat", "caller", "winner", "catcher", "owner"})
+#: Parameters holding a seat, as the roles a seat can have in a message, in the
+#: order :func:`variant` looks for the reader (``turn`` and ``dealer`` are shown
+#: as ``turn_name`` and ``dealer_name``).
+ROLE_KEYS: Final = ("seat", "caller", "winner", "catcher", "owner", "turn", "dealer")
 
 # code -> template (or (singular, plural) with the count in ``count``)
 TEMPLATES: Final[Mapping[str, str | tuple[str, str]]] = {
@@ -74,7 +86,27 @@ TEMPLATES: Final[Mapping[str, str | tuple[str, str]]] = {
     "caught/you": N_("You are caught: {catcher} holds {low}, not more than {total}."),
     "deal-winner/you": N_("You win the deal."),
     "eliminated/you": N_("You have {score} points and are eliminated."),
+    "hand-now/you": N_("You now hold {count_cards} worth {total}."),
+    "not-your-turn/you": N_("It is {turn_name}'s turn, not yours."),
+    "not-your-turn/you-turn": N_("It is your turn, not {seat}'s."),
+    # the reader in another role than the acting seat
+    "caught/you-catcher": N_("{seat} is caught: you hold {low}, not more than {total}."),
+    "dealt/you-dealer": N_("You deal {hand_size} cards each; {exposed} is turned face up."),
 }
+
+
+def variant(code: str, params: Mapping[str, object], viewer: int | None) -> str:
+    """The template code to tell ``viewer`` (a seat) a message: the second-person
+    form for the first role the viewer holds in it, else ``code``."""
+    if viewer is None:
+        return code
+    for key in ROLE_KEYS:
+        value = params.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value == viewer:
+            name = f"{code}/you" if key == "seat" else f"{code}/you-{key}"
+            if name in TEMPLATES:
+                return name
+    return code
 
 
 @dataclass(frozen=True)
@@ -91,12 +123,9 @@ class Message:
         to everyone when ``viewer`` is ``None`` (a worked example, a replay).
         """
         code = self.code
-        seat = self.params.get("seat")
-        if code == "took-stock" and (viewer is None or viewer == seat):
+        if code == "took-stock" and (viewer is None or viewer == self.params.get("seat")):
             code = "took-stock-seen"
-        if viewer is not None and seat == viewer and f"{code}/you" in TEMPLATES:
-            code = f"{code}/you"
-        return render(code, self.params, lang, names)
+        return render(variant(code, self.params, viewer), self.params, lang, names)
 
     def to_json(self) -> dict[str, object]:
         return {"code": self.code, "params": dict(self.params)}

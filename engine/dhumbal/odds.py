@@ -163,6 +163,10 @@ def caller_view(profile: Profile, hand: Sequence[Card], counts: Sequence[int], s
         raise ValueError(f"{profile.key} is for {profile.players_min}–{profile.players_max} players, not {n}")
     if any(k < 0 for k in counts):
         raise ValueError("a card count cannot be negative")
+    if len(hand) > profile.hand_size:
+        raise ValueError(f"a hand of {len(hand)} cards: in {profile.canonical()} a player holds at most {profile.hand_size}")
+    if any(k > profile.hand_size for k in counts):
+        raise ValueError(f"a count of {max(counts)} cards: in {profile.canonical()} a player holds at most {profile.hand_size}")
     placed = list(hand) + list(seen)
     for c in placed:
         if not 0 <= c < profile.deck_size:

@@ -22,6 +22,8 @@ from .profiles import Profile, ProfileError, parse_profile
 from .scoring import Outcome, settle
 
 STATE_FORMAT: Final = 1
+#: The longest text a state's seed may be (an example's name; numbers are seeds too).
+MAX_SEED_TEXT: Final = 200
 
 
 def state_to_json(deal: Deal) -> dict[str, Any]:
@@ -92,6 +94,8 @@ def state_from_json(data: Any) -> Deal:
     seed = data.get("seed", 0)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise PositionError("state field 'seed' must be a number or text")
+    if isinstance(seed, str) and (len(seed) > MAX_SEED_TEXT or not seed.isprintable()) or isinstance(seed, int) and not 0 <= seed < 2**63:
+        raise PositionError("state field 'seed' is out of range")
     tfp = data.get("took_from_pile")
     history_raw = need("history", list)
     history: list[tuple[int, Action]] = []
@@ -104,10 +108,7 @@ def state_from_json(data: Any) -> Deal:
         except IllegalAction:
             raise PositionError(f"state field 'history' holds an unreadable action {item[1]!r}") from None
     outcome_raw = data.get("outcome")
-    try:
-        outcome = Outcome.from_json(outcome_raw) if outcome_raw is not None else None
-    except (KeyError, TypeError, ValueError):
-        raise PositionError("state field 'outcome' is malformed") from None
+    outcome = _read_outcome(outcome_raw, n) if outcome_raw is not None else None
     deal = Deal(
         profile=profile,
         seed=seed,
@@ -129,6 +130,39 @@ def state_from_json(data: Any) -> Deal:
     )
     check_integrity(deal)
     return deal
+
+
+#: The largest number an outcome may hold, either sign: far beyond any real
+#: settlement (a hand is at most a few hundred points, a penalty at most 200).
+MAX_OUTCOME_NUMBER: Final = 1_000_000
+
+
+def _read_outcome(raw: Any, players: int) -> Outcome:
+    """A state's ``outcome`` object, every field checked by type and range before it is
+    built (a non-finite or unbounded number, a missing or extra field: ``PositionError``).
+    Whether it is the outcome of the hands shown is :func:`check_integrity`'s question."""
+    fields = {"reason", "caller", "caught", "winner", "hands", "took", "paid", "points", "penalty"}
+    if not isinstance(raw, dict) or set(raw) - fields or not fields - {"penalty"} <= set(raw):
+        raise PositionError("state field 'outcome' is malformed")
+
+    def whole(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and -MAX_OUTCOME_NUMBER <= v <= MAX_OUTCOME_NUMBER
+
+    def seat(v: Any) -> bool:
+        return v is None or (whole(v) and 0 <= v < players)
+
+    if raw["reason"] not in ("call", "cap") or not isinstance(raw["caught"], bool):
+        raise PositionError("state field 'outcome' is malformed")
+    for key in ("caller", "winner"):
+        if not seat(raw[key]):
+            raise PositionError(f"state field 'outcome.{key}' names no seat of {players}")
+    if not whole(raw.get("penalty", 0)):
+        raise PositionError("state field 'outcome.penalty' must be a whole number in range")
+    for key in ("hands", "took", "paid", "points"):
+        v = raw[key]
+        if not isinstance(v, list) or len(v) != players or not all(whole(x) for x in v):
+            raise PositionError(f"state field 'outcome.{key}' must hold one whole number per seat")
+    return Outcome.from_json(raw)
 
 
 def from_position(

@@ -2,9 +2,14 @@
 
 A session is one table on one page: a match under one profile, the reader in
 one seat against bots. Bots move right after the reader until it is the
-reader's turn again. Because the shuffle is seeded and the bots are
-deterministic, the whole session is reproduced from its settings and the
-reader's moves (:func:`replay_session`, from what :mod:`dhumbal.share` reads).
+reader's turn again. Every action of every deal, the bots' and the reader's,
+is kept as link symbols (:func:`dhumbal.share.action_code`), so a shared link
+restores by applying each action once through the engine's checks, without
+asking a bot to decide anything (:func:`restore_session`; a legal link costs
+one checked action per action it holds, bounded by :data:`MAX_LINK_ACTIONS`).
+A link of the first version holds only the reader's moves and replays the
+bots; that work is counted (:data:`BOT_BUDGET`, an expert decision weighing
+:data:`EXPERT_WEIGHT`) and a link that would cost more is refused.
 
 While a request is answered for the reader (``watching``), the bots' moves
 are also kept one by one as a :class:`Playback`: the board before the first
@@ -24,26 +29,35 @@ from .botlevels import choose
 from .deal import Deal, IllegalAction
 from .i18n import N_, translator
 from .match import Match
-from .messages import Message, seat_name
+from .messages import Message
 from .protocol import (
     ERROR_DEAL_NOT_OVER, ERROR_MATCH_OVER, RequestError, Settings, read_difficulty, read_names,
     read_position, read_profile, read_seed,
 )
 from .records import state_from_json, state_to_json
-from .share import HASH_VERSION, compact_state, decode_move, encode_hash, encode_move, expand_state
+from .share import (
+    ACTIONS_CHARS, HASH_VERSION, action_code, compact_state, decode_move, encode_hash, encode_move, expand_state,
+    read_actions,
+)
 from .view.felt import render_felt
 from .view.model import TableModel
 from .view.table import render_board
 
 MAX_MOVES: Final = 1_000  # reader moves in one deal
 MAX_DEALS: Final = 60
+#: The most actions (symbols) one link may hold over all its deals: restoring
+#: applies each once, a few tens of microseconds in CPython.
+MAX_LINK_ACTIONS: Final = 60_000
+#: What replaying a first-version link may cost, in bot decisions: each easy,
+#: medium or hard decision counts 1, an expert decision (a search over
+#: sampled deals, a hundred times a medium one's work) EXPERT_WEIGHT.
+BOT_BUDGET: Final = 4_000
+EXPERT_WEIGHT: Final = 25
 LOG_SIZE: Final = 600  # log lines shown (a deal's events; a capped deal has about 400)
 
 YOU: Final = N_("You")
 BOT: Final = N_("Bot {number}")
 YOU_NAMED: Final = N_("{name} (you)")
-CAUGHT_BY_YOU: Final = N_("{seat} is caught: you hold {low}, not more than {total}.")
-DEALT_BY_YOU: Final = N_("You deal {hand_size} cards each; {exposed} is turned face up.")
 
 PROMPT_TAKE_OR_CALL: Final = N_("Your turn: call, or take a card from the stock or the pile.")
 PROMPT_TAKE: Final = N_("Your turn: take a card from the stock or the pile.")
@@ -98,6 +112,9 @@ class Session:
     watching: bool = False  # keep a Playback of the bots' moves (answers to the reader, not replays)
     playback: Playback | None = None
     new_card: C.Card | None = None  # the card the reader took last, until their next move
+    actions: list[str] = field(default_factory=list)  # every action of each deal, as link symbols
+    #: Bot decisions a replay may still make (None: no bound); see BOT_BUDGET.
+    bot_budget: int | None = None
 
     def __post_init__(self) -> None:
         s = self.settings
@@ -110,6 +127,7 @@ class Session:
             self.match.dealers = [deal.dealer]
             self.me = deal.turn
             self.moves = [[]]
+            self.actions = [""]
         else:
             self.match = Match(s.profile, seed=s.seed)
             self.me = 0
@@ -157,38 +175,36 @@ class Session:
     # -- events ---------------------------------------------------------------------
 
     def _message_text(self, m: Message, by_match_seat: bool) -> str:
+        """An event told to the reader: in the second person wherever it names their seat."""
         if by_match_seat:
             return m.text(self.lang, self.names, self.me)
-        names = self.deal_names()
-        viewer = self.my_deal_seat()
-        if m.code == "caught" and viewer is not None and m.params.get("catcher") == viewer and m.params.get("seat") != viewer:
-            params = dict(m.params)
-            params["seat"] = seat_name(int(str(m.params["seat"])), names, self.lang)
-            return translator(self.lang)(CAUGHT_BY_YOU, seat=params["seat"], low=params["low"], total=params["total"])
-        if m.code == "dealt" and viewer is not None and m.params.get("dealer") == viewer:
-            return translator(self.lang)(DEALT_BY_YOU, hand_size=m.params["hand_size"], exposed=m.params["exposed"])
-        return m.text(self.lang, names, viewer)
+        return m.text(self.lang, self.deal_names(), self.my_deal_seat())
 
-    def _record(self, events: Sequence[Message], *, by_match_seat: bool = False) -> list[str]:
+    def _record(self, events: Sequence[Message], *, by_match_seat: bool = False, render: bool = True) -> list[str]:
+        """Keep ``events`` for the log; in words now, or (``render=False``, while a link is
+        restored) later, by :meth:`set_lang`, for the deal on the table only."""
         texts = []
         for m in events:
             self.messages.append((m, by_match_seat))
-            text = self._message_text(m, by_match_seat)
-            self.log.append(text)
-            texts.append(text)
+            if render:
+                text = self._message_text(m, by_match_seat)
+                self.log.append(text)
+                texts.append(text)
         return texts
 
     # -- playing --------------------------------------------------------------------
 
-    def start(self) -> list[str]:
-        """Deal the first deal (or lay out the position) and let bots play up to the reader."""
+    def start(self, *, bots: bool = True) -> list[str]:
+        """Deal the first deal (or lay out the position) and let bots play up to the reader
+        (``bots=False`` while a link is restored: its actions hold the bots' moves)."""
         if self.settings.start is None:
-            return self._start_deal()
-        return self._bots()
+            return self._start_deal(bots=bots)
+        return self._bots() if bots else []
 
-    def _start_deal(self) -> list[str]:
+    def _start_deal(self, *, bots: bool = True) -> list[str]:
         deal = self.match.start_deal()
         self.moves.append([])
+        self.actions.append("")
         self.messages = []
         self.log = []
         self.new_card = None
@@ -196,8 +212,28 @@ class Session:
         texts = self._record([Message("dealt", {
             "dealer": deal.dealer, "hand_size": deal.profile.hand_size,
             "exposed": "" if exposed is None else C.card_text(exposed),
-        })])
-        return texts + self._bots(texts)
+        })], render=bots)
+        return texts + self._bots(texts) if bots else texts
+
+    def _apply(self, deal: Deal, action: Action, seat: int | None = None) -> list[Message]:
+        """Apply ``action`` through the engine's checks and keep its link symbols;
+        ``IllegalAction`` (nothing kept, nothing changed) if the engine refuses it."""
+        try:
+            code: str | None = action_code(deal, action)
+        except ValueError:
+            code = None  # cards the seat does not hold: the engine says why just below
+        events = deal.apply(action, seat=seat)
+        if code is None:  # pragma: no cover - every legal action has a code (property-tested)
+            raise RuntimeError(f"no link code for the legal action {action}")
+        self.actions[-1] += code
+        return events
+
+    def _book(self, *, render: bool = True) -> list[str]:
+        """Book the deal on the table into the match once it is over."""
+        deal = self.deal
+        if deal is not None and deal.is_over and len(self.match.deals) < len(self.match.dealers):
+            return self._record(self.match.finish_deal(), by_match_seat=True, render=render)
+        return []
 
     def _bots(self, lead: Sequence[str] = ()) -> list[str]:
         """Bot moves until it is the reader's turn or the deal is over (then it is booked).
@@ -215,16 +251,18 @@ class Session:
             guard += 1
             if guard > 50_000:  # pragma: no cover - bots always finish (PROFILES ruling 5)
                 raise RuntimeError("the bots did not finish the deal")
+            if self.bot_budget is not None:
+                self.bot_budget -= EXPERT_WEIGHT if self.settings.difficulty == "expert" else 1
+                if self.bot_budget < 0:
+                    raise LinkTooCostly("restoring this link would replay more bot decisions than a link may cost")
             seat = deal.turn
-            events = deal.apply(choose(deal, self.settings.difficulty))
+            events = self._apply(deal, choose(deal, self.settings.difficulty))
             said = self._record(events)
             texts += said
             if self.playback is not None:
                 felt = render_felt(self._model(), move=(seat, events))
                 self.playback.frames.append(Frame(seat, said, felt))
-        if deal.is_over and len(self.match.deals) < len(self.match.dealers):
-            texts += self._record(self.match.finish_deal(), by_match_seat=True)
-        return texts
+        return texts + self._book()
 
     def act(self, action: Action) -> list[str]:
         """The reader's action, then the bots'; ``IllegalAction`` if refused (nothing changes)."""
@@ -235,20 +273,40 @@ class Session:
         if len(self.moves[-1]) >= MAX_MOVES:
             raise IllegalAction("deal-over")
         before = list(deal.hands[me])
-        events = deal.apply(action, seat=me)
+        events = self._apply(deal, action, seat=me)
         self.moves[-1].append(encode_move(action))
         taken = [c for c in deal.hands[me] if c not in before]
         self.new_card = taken[0] if action.kind == "take" and taken else None
         own = self._record(events)
         return own + self._bots(own)
 
-    def next_deal(self) -> list[str]:
+    def replay_action(self, action: Action) -> None:
+        """One action of a restored link, for the seat on turn (the reader's or a bot's):
+        checked and applied by the engine, kept, and booked when it ends the deal; no bot
+        decides anything. ``IllegalAction`` if the engine refuses it."""
+        deal = self.deal
+        if deal is None or deal.is_over:
+            raise IllegalAction("deal-over")
+        seat = deal.turn
+        mine = seat == self.my_deal_seat()
+        if mine and len(self.moves[-1]) >= MAX_MOVES:
+            raise IllegalAction("deal-over")
+        before = list(deal.hands[seat]) if mine else []
+        events = self._apply(deal, action, seat=seat)
+        if mine:
+            self.moves[-1].append(encode_move(action))
+            taken = [c for c in deal.hands[seat] if c not in before]
+            self.new_card = taken[0] if action.kind == "take" and taken else None
+        self._record(events, render=False)
+        self._book(render=False)
+
+    def next_deal(self, *, bots: bool = True) -> list[str]:
         deal = self.deal
         if deal is not None and not deal.is_over:
             raise RequestError("deal-not-over", ERROR_DEAL_NOT_OVER)
         if self.match.is_over() or len(self.moves) >= MAX_DEALS:
             raise RequestError("match-over", ERROR_MATCH_OVER)
-        return self._start_deal()
+        return self._start_deal(bots=bots)
 
     def match_over(self) -> bool:
         return self.deal is not None and self.deal.is_over and (self.match.is_over() or len(self.moves) >= MAX_DEALS)
@@ -256,14 +314,15 @@ class Session:
     # -- sharing --------------------------------------------------------------------
 
     def hash_payload(self) -> dict[str, Any]:
+        """The link's data (version 2): the settings and every action of every deal."""
         s = self.settings
         payload: dict[str, Any] = {
             "v": HASH_VERSION,
             "p": s.profile.canonical(),
             "s": s.seed,
             "d": s.difficulty,
-            "n": len(self.moves),
-            "m": [",".join(m) for m in self.moves],
+            "n": len(self.actions),
+            "a": list(self.actions),
         }
         if s.start is not None:
             payload["x"] = compact_state(s.start)
@@ -320,10 +379,12 @@ class Session:
         )
 
 
-def replay_session(payload: Mapping[str, Any], lang: str) -> Session:
-    """Rebuild a session from a decoded hash; ``ValueError`` for anything that does not replay exactly."""
-    if payload.get("v") != HASH_VERSION:
-        raise ValueError(f"hash version {payload.get('v')!r}, expected {HASH_VERSION}")
+class LinkTooCostly(ValueError):
+    """A first-version link whose replay would make more bot decisions than :data:`BOT_BUDGET` allows."""
+
+
+def _link_settings(payload: Mapping[str, Any]) -> Settings:
+    """The settings a link names, each field checked by type and range (``ValueError``)."""
     try:
         profile = read_profile(payload.get("p"), {})
         difficulty = read_difficulty(payload.get("d"))
@@ -333,11 +394,6 @@ def replay_session(payload: Mapping[str, Any], lang: str) -> Session:
         seed = read_seed(seed_raw)
     except RequestError as exc:
         raise ValueError(f"bad hash field: {exc.code}") from None
-    moves = payload.get("m")
-    if not isinstance(moves, list) or not moves or len(moves) > MAX_DEALS or not all(isinstance(m, str) for m in moves):
-        raise ValueError("the hash's moves are not a list of texts")
-    if payload.get("n") != len(moves):
-        raise ValueError("the hash's deal number does not match its moves")
     start: dict[str, Any] | None = None
     names: tuple[str, ...] | None = None
     if "x" in payload:
@@ -352,7 +408,78 @@ def replay_session(payload: Mapping[str, Any], lang: str) -> Session:
         if profile2.canonical() != profile.canonical():
             raise ValueError("the hash's profile and position disagree")
         start = state_to_json(deal)
-    session = Session(Settings(profile, difficulty, seed, start, names), lang=lang)
+    elif "nm" in payload:
+        raise ValueError("the hash names seats without a position")
+    sort = payload.get("o", 0)
+    if sort not in (0, 1) or isinstance(sort, bool):
+        raise ValueError("the hash's sort flag is neither 0 nor 1")
+    return Settings(profile, difficulty, seed, start, names)
+
+
+def restore_session(payload: Mapping[str, Any], lang: str) -> Session:
+    """Rebuild a session from a decoded link of either version; ``ValueError`` (or the
+    engine's refusal) for anything that does not restore exactly or would cost more
+    than a link may."""
+    version = payload.get("v")
+    if version == HASH_VERSION:
+        return _restore_actions(payload, lang)
+    if version == 1:
+        return replay_session(payload, lang)
+    raise ValueError(f"hash version {version!r}, expected 1 or {HASH_VERSION}")
+
+
+def _restore_actions(payload: Mapping[str, Any], lang: str) -> Session:
+    """A version-2 link: every action of every deal applied once, through the engine's checks."""
+    unknown = set(payload) - {"v", "p", "s", "d", "n", "a", "x", "nm", "o"}
+    if unknown:
+        raise ValueError(f"the hash has unknown fields: {sorted(unknown)[:3]}")
+    settings = _link_settings(payload)
+    deals = payload.get("a")
+    if (not isinstance(deals, list) or not 1 <= len(deals) <= MAX_DEALS
+            or not all(isinstance(d, str) and set(d) <= ACTIONS_CHARS for d in deals)):
+        raise ValueError("the hash's actions are not a list of action texts")
+    if sum(len(d) for d in deals) > MAX_LINK_ACTIONS:
+        raise ValueError(f"the hash holds more than {MAX_LINK_ACTIONS} actions")
+    if payload.get("n") != len(deals) or isinstance(payload.get("n"), bool):
+        raise ValueError("the hash's deal number does not match its actions")
+    session = Session(settings, lang=lang)
+    session.sort = payload.get("o") == 1
+    for k, codes in enumerate(deals):
+        if k == 0:
+            session.start(bots=False)
+        else:
+            try:
+                session.next_deal(bots=False)
+            except RequestError as exc:
+                raise ValueError(f"deal {k + 1} of the hash cannot start: {exc.code}") from None
+        deal = session.deal
+        assert deal is not None
+        for action in read_actions(deal, codes):
+            session.replay_action(action)
+    deal = session.deal
+    assert deal is not None
+    # A link the engine writes ends where the table waits for the reader: at the
+    # reader's turn, or at the end of a deal. Anything else would ask the bots.
+    if not deal.is_over and not session.is_my_turn():
+        raise ValueError("the hash stops where a bot is to play")
+    session.set_lang(lang)  # the log of the deal on the table, in words
+    return session
+
+
+def replay_session(payload: Mapping[str, Any], lang: str, *, bounded: bool = True) -> Session:
+    """Rebuild a session from a first-version link (the reader's moves; the bots replay
+    theirs, within :data:`BOT_BUDGET` unless ``bounded`` is false); ``ValueError`` for
+    anything that does not replay exactly, :class:`LinkTooCostly` for a replay that
+    would cost more."""
+    if payload.get("v") != 1:
+        raise ValueError(f"hash version {payload.get('v')!r}, expected 1")
+    settings = _link_settings(payload)
+    moves = payload.get("m")
+    if not isinstance(moves, list) or not moves or len(moves) > MAX_DEALS or not all(isinstance(m, str) for m in moves):
+        raise ValueError("the hash's moves are not a list of texts")
+    if payload.get("n") != len(moves) or isinstance(payload.get("n"), bool):
+        raise ValueError("the hash's deal number does not match its moves")
+    session = Session(settings, lang=lang, bot_budget=BOT_BUDGET if bounded else None)
     session.sort = payload.get("o") == 1
     session.start()
     for k, text in enumerate(moves):
@@ -365,4 +492,5 @@ def replay_session(payload: Mapping[str, Any], lang: str) -> Session:
             if not session.is_my_turn():
                 raise ValueError("a move where it is not the reader's turn")
             session.act(decode_move(code))
+    session.bot_budget = None
     return session

@@ -28,14 +28,14 @@ from .botlevels import Difficulty, choose
 from .deal import Deal, IllegalAction, PositionError
 from .i18n import N_, translator
 from .odds import HINT_PLAYOUTS
-from .profiles import Profile, ProfileError
+from .profiles import Profile
 from .protocol import (
     DEFAULT_DIFFICULTY, ERROR_BAD_REQUEST, ERROR_NO_SESSION, MAX_REQUEST, RequestError, Settings,
     new_seed, read_difficulty, read_lang, read_names, read_position, read_profile, read_seed,
     unwrap_position,
 )
 from .records import state_to_json, transcript
-from .session import Session, replay_session
+from .session import Session, restore_session
 from .share import decode_hash
 from .view.hint import hint_text
 from .view.model import TableModel
@@ -81,7 +81,7 @@ def _response(session: Session, table_id: str, op: str, events: list[str], *,
     lang = session.lang
     refusal_json = None
     if refusal is not None:
-        refusal_json = {"code": refusal.code, "text": refusal.text(lang, session.deal_names())}
+        refusal_json = {"code": refusal.code, "text": refusal.text(lang, session.deal_names(), session.my_deal_seat())}
     say = status if status is not None else hint if hint is not None else session.status()
     if refusal_json is not None:
         say = refusal_json["text"]
@@ -199,8 +199,12 @@ def handle_request(req: Any) -> dict[str, Any]:
             try:
                 if not isinstance(text, str):
                     raise ValueError("no hash")
-                session = replay_session(decode_hash(text), lang)
-            except (ValueError, TypeError, KeyError, IllegalAction, PositionError, ProfileError, RequestError):
+                session = restore_session(decode_hash(text), lang)
+            except Exception:  # noqa: BLE001
+                # Whatever a link holds, the reader gets the notice and a fresh
+                # deal, never an error the page cannot leave: the link is not
+                # the engine's to trust (every field is checked by type and
+                # range, but a check that is missing must still end here).
                 fallback = req.get("fallback")
                 fb: Mapping[str, Any] = fallback if isinstance(fallback, dict) else {}
                 session, events = _new_session(_settings_from(fb, lang), lang, table_id)

@@ -14,14 +14,17 @@ What it does, in build order:
   languages (``extra.alternate``) and the Content-Security-Policy
   (``extra.dhumbal_csp``, see csp.py); note this language's search settings.
 * ``on_files``: add the Devanagari font files to the site.
-* ``on_page_markdown``: expand ``<!-- dhumbal:NAME ARGS -->`` markers; a
+* ``on_page_markdown``: refuse a page whose front matter holds markup
+  (frontmatter.py); expand ``<!-- dhumbal:NAME ARGS -->`` markers; a
   handler's finished HTML (``HTMLBlock``) is kept aside, behind a placeholder.
-* ``on_page_content``: turn card tokens into accessible cards; translate the
+* ``on_page_content``: put the page's text in its language's typography
+  (``dhumbal.i18n.typography_html``); turn card tokens into accessible cards; translate the
   heading permalink title; put each kept block's search text where its
   placeholder is, for the search index (which reads the page next).
 * ``on_page_context`` (after the search plugin): put the kept blocks in, in
   place of their search text; the ``dhumbal`` template variable: language switcher
-  links for this page, untranslated-page notice, strings (``dhumbal_strings``,
+  links for this page, untranslated-page notice, out-of-date notice (a
+  translation whose English page changed since, see freshness.py), strings (``dhumbal_strings``,
   also given to the 404 page by ``on_template_context``).
 * ``on_post_page``: point Material's configuration at the language root, so
   search and instant navigation stay inside the language.
@@ -45,9 +48,12 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
-from . import csp, fonts, registry
+from dhumbal.i18n import translator, typography, typography_html
+
+from . import csp, fonts, freshness, frontmatter, registry
 from .cards import CARD_TOKEN, CardNamer, rewrite_cards
 from .languages import (
+    Alternate,
     Language,
     current_language,
     i18n_plugin,
@@ -95,6 +101,15 @@ def engine_card_name() -> CardNamer:
     of the engine ever holds a stand-in.
     """
     return importlib.import_module("dhumbal.i18n").card_name  # type: ignore[no-any-return]
+
+
+def _toc_typography(items: Any, lang: str) -> None:
+    """The table of contents' headings in the language's typography, like the page's."""
+    for item in items or ():
+        title = getattr(item, "title", None)
+        if isinstance(title, str):
+            item.title = typography(title, lang)
+        _toc_typography(getattr(item, "children", None), lang)
 
 
 def search_plugin(config: MkDocsConfig) -> Any:
@@ -167,6 +182,12 @@ class SiteBuild:
     def on_page_markdown(
         self, markdown: str, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
+        # Material writes front-matter fields into the page unescaped: a page
+        # whose front matter holds markup stops the build (frontmatter.py).
+        bad = frontmatter.problems(page.meta)
+        if bad:
+            where = ascii(page.file.src_uri)[1:-1]
+            raise PluginError(f"dhumbal: {where}: " + "; ".join(bad))
         lang = current_language(config)
         try:
             source = page.file.content_string
@@ -192,6 +213,15 @@ class SiteBuild:
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         text_lang = source_language(page, current_language(config))
+        # the page's prose in its language's typography (French: no-break spaces before : ; ! ?)
+        html = typography_html(html, text_lang)
+        _toc_typography(page.toc, text_lang)
+        # the title in the header, the tab and the navigation (Material reads the front matter's first)
+        for key in ("title", "description"):
+            if isinstance(page.meta.get(key), str):
+                page.meta[key] = typography(page.meta[key], text_lang)
+        if isinstance(page.title, str):
+            page.title = typography(page.title, text_lang)
         if CARD_TOKEN.search(html) or "headerlink" in html:
             html = rewrite_cards(
                 html,
@@ -269,21 +299,23 @@ class SiteBuild:
         lang = current_language(config)
         source_lang = source_language(page, lang)
         untranslated = source_lang != lang
+        alternates = page_alternates(page, self.languages, lang)
+        outdated = None if untranslated or lang == self.default else self.outdated(page, config, lang, alternates)
         contribute_url = None
-        if untranslated:
+        if untranslated or outdated is not None:
             contribute = self.files[lang].get_file_from_path(CONTRIBUTE_PAGE)
             if contribute is None:
                 raise PluginError(
-                    f"{page.file.src_uri}: the not-yet-translated notice on this page "
-                    f"links to the Contribute page, but there is no {CONTRIBUTE_PAGE}"
+                    f"{page.file.src_uri}: the notice on this page (not yet translated, or out of "
+                    f"date) links to the Contribute page, but there is no {CONTRIBUTE_PAGE}"
                 )
             contribute_url = contribute.url
-        alternates = page_alternates(page, self.languages, lang)
         prefix = self.language(lang).prefix
         context["dhumbal"] = {
             "lang": lang,
             "source_lang": source_lang,
             "untranslated": untranslated,
+            "outdated": outdated,
             "contribute_url": contribute_url,
             "alternates": [vars(alternate) for alternate in alternates],
             "strings": dict(strings_for(lang)),
@@ -302,6 +334,32 @@ class SiteBuild:
         )
         self.lang_bases[page.url] = get_relative_url(prefix or ".", page.url)
         return context
+
+    def outdated(self, page: Page, config: MkDocsConfig, lang: str, alternates: list[Alternate]) -> dict[str, str] | None:
+        """The out-of-date notice of a translated page whose English page changed since (see freshness.py)."""
+        source = page.file.abs_src_path
+        if not source:
+            return None
+        docs = Path(config.docs_dir)
+        try:
+            name = Path(source).resolve().relative_to((docs / lang).resolve()).as_posix()
+        except ValueError:
+            return None
+        state = freshness.check_page(lang, name, docs)
+        english = next((a for a in alternates if a.lang == self.default), None)
+        if state is None or state.state != "stale" or english is None:
+            return None
+        t = translator(lang)
+        changed = state.changed
+        return {
+            "title": t(freshness.TITLE),
+            "text": t(freshness.CHANGED_ON, date=freshness.date_text(changed, lang)) if changed else t(freshness.CHANGED),
+            "english_url": english.url,
+            "english_link": t(freshness.READ_ENGLISH),
+            "help_link": t(freshness.HELP_UPDATE),
+            "state": state.state,
+            "changed": changed.isoformat() if changed else "",
+        }
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         lang = current_language(config)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dhumbal.i18n import N_, NP_, count_text, number, translator
+from dhumbal.i18n import N_, NP_, number, translator
 from dhumbal.levels import PERCENT, level_notes, percent
 from dhumbal.odds import CHART_COUNTS, CHART_SAMPLES, Chart, chart
 from dhumbal.profiles import PROFILE_KEYS, Profile, ProfileError, find_profile
@@ -162,7 +162,7 @@ def render_call_odds(ctx: MarkerContext) -> str:
         counts_head=t(COUNTS_HEAD),
         count_heads=[{"short": number(k, lang)} for k in data.counts],
         rows=rows,
-        note=t(NOTE, samples=count_text(data.samples, lang)),
+        note=t(NOTE, samples=number(data.samples, lang)),
         note_link=t(NOTE_LINK),
     )
 

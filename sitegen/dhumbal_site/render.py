@@ -14,7 +14,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
-from dhumbal.i18n import number, translator
+from dhumbal.i18n import number, translator, typography_html
 
 from .markers import HTMLBlock
 
@@ -50,6 +50,8 @@ def render(template: str, lang: str, **context: Any) -> str:
         return Markup(text_with_cards(text, lang))
 
     html = environment().get_template(template).render(_=gettext, num=num, cards=cards, lang=lang, **context)
+    # the text around the translations (a colon between a label and its value) in the language's typography
+    html = typography_html(html, lang)
     return "\n".join(line for line in html.splitlines() if line.strip())
 
 

@@ -1,6 +1,7 @@
 """The translation status page: per language and per page, whether the page
-says everything the English page says (:mod:`dhumbal_site.parity`) and
-whether the catalog is complete; a language is complete only when both hold.
+says everything the English page says (:mod:`dhumbal_site.parity`), whether
+it follows the current English page (:mod:`dhumbal_site.freshness`) and
+whether the catalog is complete; a language is complete only when all hold.
 
 Computed at build time from ``locales/`` and ``docs/``, so it is never out of
 date, and it counts content, not files: a page whose sections are missing is
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import catalogs, parity
+from . import catalogs, freshness, parity
 from .generated import language_name, page_link
 from .markers import MarkerContext
 from .render import block
@@ -31,6 +32,12 @@ class LanguageStatus:
     strings_total: int
     missing_strings: list[str]
     pages: list[parity.PageReport] = field(default_factory=list)
+    #: Translated pages by English page name, with whether they follow the current English page.
+    freshness: dict[str, freshness.Freshness] = field(default_factory=dict)
+
+    @property
+    def stale(self) -> list[freshness.Freshness]:
+        return [f for f in self.freshness.values() if not f.fresh]
 
     @property
     def pages_ok(self) -> int:
@@ -42,7 +49,7 @@ class LanguageStatus:
 
     @property
     def complete(self) -> bool:
-        return self.catalog_complete and self.pages_ok == len(self.pages)
+        return self.catalog_complete and self.pages_ok == len(self.pages) and not self.stale
 
 
 _MEMO: dict[tuple[object, ...], list[LanguageStatus]] = {}
@@ -83,7 +90,8 @@ def _status(langs: list[str] | None, docs: Path) -> list[LanguageStatus]:
         done, count = catalogs.translated_share(lang)
         problems = catalogs.check_catalog(lang, template)
         missing = sorted({p.msgid for p in problems})
-        out.append(LanguageStatus(lang, done, count, missing, parity.check_language(lang, docs)))
+        fresh = {f.name: f for f in freshness.check_language(lang, docs)}
+        out.append(LanguageStatus(lang, done, count, missing, parity.check_language(lang, docs), fresh))
     return out
 
 
@@ -125,8 +133,9 @@ def render_status(ctx: MarkerContext) -> str:
     from dhumbal.i18n import translator
 
     t = translator(ctx.lang)
-    entries = status()
-    page_names = parity.page_names(DEFAULT)
+    docs = Path(ctx.config["docs_dir"]) if ctx.config.get("docs_dir") else DOCS
+    entries = status(docs=docs)
+    page_names = parity.page_names(DEFAULT, docs)
     languages = []
     for entry in entries:
         by_page = {r.page.split("/", 1)[1]: r for r in entry.pages}
@@ -154,10 +163,11 @@ def render_status(ctx: MarkerContext) -> str:
                 }
                 for name, report in by_page.items()
             },
+            "stale": {f.name: {"state": f.state, "text": f.text(ctx.lang)} for f in entry.stale},
         })
     order = _nav_order(ctx.config.get("nav"))
     page_names = sorted(page_names, key=lambda name: (order.get(name, len(order)), name))
     pages: list[dict[str, Any]] = [
-        {"path": name, "title": _title(ctx.lang, name, DOCS), "href": page_link(ctx, name)} for name in page_names
+        {"path": name, "title": _title(ctx.lang, name, docs), "href": page_link(ctx, name)} for name in page_names
     ]
     return block("status.html", ctx.lang, languages=languages, pages=pages)

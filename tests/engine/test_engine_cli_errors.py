@@ -12,7 +12,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from io import StringIO
 from pathlib import Path
 
@@ -145,60 +144,62 @@ def test_english_profiles_on_an_ascii_terminal_replace_the_odd_character() -> No
 
 
 def test_output_piped_into_head_stops_quietly() -> None:
+    """Deterministic: the output is closed while the game waits for the first move, and
+    only then do the moves come, so the game's next write always meets the closed pipe
+    (its whole output, 17 kB, would fit in a pipe: closing it after the moves were sent
+    once let the game finish first)."""
     moves = ("s\nt 1\n" * 3000).encode()
     proc = subprocess.Popen([sys.executable, "-m", "dhumbal", "play", "--seed", "2"], cwd=ROOT,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
     try:
-        proc.stdin.write(moves)
-        proc.stdin.close()
-    except BrokenPipeError:  # pragma: no cover - the game may end first
-        pass
-    first = proc.stdout.readline()
-    proc.stdout.close()  # what head does after its line
-    err = proc.stderr.read().decode()
-    rc = proc.wait(timeout=60)
+        first = _until_prompt(proc)
+        proc.stdout.close()  # what head does after its line
+        try:
+            proc.stdin.write(moves)
+            proc.stdin.close()
+        except BrokenPipeError:  # pragma: no cover - the game stopped reading first
+            pass
+        err = proc.stderr.read().decode()
+        rc = proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:  # pragma: no cover
+            proc.kill()
     assert first.startswith(b"Commands:")
     assert rc == 1
     assert one_line_error(err) == "error: the output was closed before the command finished"
     assert "Exception ignored" not in err
 
 
-def blocked_reading_its_input(pid: int) -> bool:
-    """Whether process ``pid`` sleeps in a read of its standard input (Linux's /proc)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        call = Path(f"/proc/{pid}/syscall").read_text().split()
-        wchan = Path(f"/proc/{pid}/wchan").read_text()
-    except (OSError, IndexError):
-        return False
-    return state == "S" and len(call) > 1 and call[1] == "0x0" and wchan.endswith("pipe_read")
+def _until_prompt(proc: subprocess.Popen[bytes]) -> bytes:
+    """Read the child's output until it waits for the reader's move (the prompt "> ")."""
+    assert proc.stdout is not None
+    seen = b""
+    while not seen.endswith(b"> "):
+        chunk = os.read(proc.stdout.fileno(), 4096)
+        assert chunk, seen.decode("utf-8", "replace")
+        seen += chunk
+    return seen
 
 
-@pytest.mark.skipif(not Path("/proc/self/syscall").exists(), reason="needs Linux's /proc to see the process wait")
 def test_ctrl_c_stops_with_a_message() -> None:
+    """Deterministic: the signal comes once the game waits for the reader, and standard
+    input stays open until the process has ended, so an end of input can never race
+    the signal (closing it first once let the game end normally, exit 0)."""
     proc = subprocess.Popen([sys.executable, "-m", "dhumbal", "play", "--seed", "2"], cwd=ROOT,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    assert proc.stdin is not None and proc.stderr is not None
     try:
-        assert proc.stdout.readline().startswith(b"Commands:")  # the game is running
-        # The signal goes once the game is asleep waiting for the reader's line
-        # (inside the read: a signal that came just before it would only be
-        # seen after it, and its input stays open and empty, so nothing but
-        # the signal can end the game).
-        for _ in range(600_000):
-            if blocked_reading_its_input(proc.pid) or proc.poll() is not None:
-                break
-            time.sleep(0.001)
-        assert proc.poll() is None and blocked_reading_its_input(proc.pid)
+        _until_prompt(proc)
         proc.send_signal(signal.SIGINT)
-        rc = proc.wait(timeout=600)
+        rc = proc.wait(timeout=60)
         err = proc.stderr.read()
     finally:
         if proc.poll() is None:  # pragma: no cover
             proc.kill()
         for stream in (proc.stdin, proc.stdout, proc.stderr):
-            stream.close()
+            if stream is not None:
+                stream.close()
     assert rc == 130
     assert one_line_error(err.decode()) == "error: interrupted"
 
@@ -210,3 +211,151 @@ def test_ctrl_c_at_any_point_of_a_command_is_one_line_and_exit_130(capsys: pytes
 
     assert main(["play", "--seed", "2"], out=StringIO(), inp=Interrupting()) == 130
     assert capsys.readouterr().err == "error: interrupted\n"
+
+
+@pytest.mark.parametrize("module", ["dhumbal.cli", "dhumbal.deal", "dhumbal.examplefile"])
+def test_ctrl_c_while_the_command_line_starts_is_one_line(module: str) -> None:
+    """Ctrl-C while the command line is being imported: the interrupt is raised at
+    that import, deterministically, by an import hook in the child process."""
+    code = (
+        "import runpy, sys\n"
+        "class Interrupt:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        f"        if name == {module!r}: raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, Interrupt())\n"
+        "sys.argv = ['dhumbal', 'profiles']\n"
+        "runpy.run_module('dhumbal', run_name='__main__', alter_sys=True)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 130, done.stderr
+    assert one_line_error(done.stderr) == "error: interrupted"
+    assert done.stdout == ""
+
+
+def test_ctrl_c_while_the_arguments_are_read_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from dhumbal import cli as cli_module
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_module, "build_parser", interrupted)
+    assert main(["profiles"], out=StringIO(), inp=StringIO()) == 130
+    assert one_line_error(capsys.readouterr().err) == "error: interrupted"
+
+
+# -- output and input that cannot be used ----------------------------------------------------
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["profiles"], ["odds", "--hand", "A♠", "--counts", "3", "--samples", "10"], ["check", "examples/k-pair-discard.toml"]])
+def test_output_to_a_full_disk_is_one_line_and_exit_1(args: list[str]) -> None:
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run([sys.executable, "-m", "dhumbal", *args], stdout=full, stderr=subprocess.PIPE,
+                              stdin=subprocess.DEVNULL, cwd=ROOT, timeout=60)
+    err = done.stderr.decode()
+    assert done.returncode == 1, err
+    assert one_line_error(err) == "error: cannot write the output (No space left on device)"
+    assert "Exception ignored" not in err
+
+
+def test_a_closed_standard_output_is_one_line_and_exit_1() -> None:
+    code = "import os, runpy, sys; os.close(1); sys.stdout = None; sys.argv = ['dhumbal', 'profiles']; runpy.run_module('dhumbal', run_name='__main__')"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 1
+    assert one_line_error(done.stderr) == "error: the standard output is closed: give the command somewhere to write"
+
+
+def test_play_with_a_closed_standard_input_is_one_line_and_exit_2() -> None:
+    done = subprocess.run([sys.executable, "-m", "dhumbal", "play"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=60, pass_fds=(), stdin=subprocess.DEVNULL,
+                          preexec_fn=lambda: os.close(0))
+    assert done.returncode == 2
+    assert one_line_error(done.stderr) == "error: the standard input is closed: play reads your moves from it"
+    assert done.stdout == ""
+
+
+def test_a_closed_standard_error_is_not_a_crash() -> None:
+    done = subprocess.run([sys.executable, "-m", "dhumbal", "simulate", "--deals", "0"], capture_output=True,
+                          cwd=ROOT, timeout=60, preexec_fn=lambda: os.close(2))
+    assert done.returncode == 2 and done.stdout == b""
+
+
+# -- bench --lean ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "says"),
+    [
+        ("def rate(deals):\n    return (\n", ":2: a syntax error in the lean loop"),
+        ("raise RuntimeError('boom')\n", ": the lean loop failed to load (RuntimeError: boom)"),
+        ("rate = 5\n", ": the lean loop has no rate(deals) function"),
+    ],
+)
+def test_a_broken_lean_loop_is_one_line_before_anything_is_measured(tmp_path: Path, source: str, says: str,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    lean = tmp_path / "lean.py"
+    lean.write_text(source, encoding="utf-8")
+    out = StringIO()
+    assert main(["bench", "--lean", str(lean), "--deals", "1", "--rounds", "1"], out=out, inp=StringIO()) == 2
+    line = one_line_error(capsys.readouterr().err)
+    assert line.startswith(f"error: {lean}") and says in line, line
+    assert out.getvalue() == ""  # nothing measured, nothing half-printed
+
+
+def test_a_missing_lean_loop_named_with_escapes_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--lean", "no\x1b[2Jsuch.py", "--deals", "1", "--rounds", "1"], out=StringIO(), inp=StringIO()) == 2
+    line = one_line_error(capsys.readouterr().err)
+    assert line == "error: no lean reference loop at no\\x1b[2Jsuch.py"
+
+
+# -- check on what is not an example file ------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/dev/zero", "/dev/null", "FIFO"])
+def test_check_refuses_what_is_not_a_regular_file_without_reading_it(tmp_path: Path, path: str) -> None:
+    if path == "FIFO":
+        target = tmp_path / "pipe.toml"
+        os.mkfifo(target)  # nobody ever writes: a reader that opened it would wait for ever
+    else:
+        target = Path(path)
+    rc, out = run(["check", str(target)])
+    assert rc == 1
+    assert "cannot read: " in out and "1 failed" in out
+
+
+def test_check_prints_file_names_escaped(tmp_path: Path) -> None:
+    from rules_kit import EXAMPLE_TEXT
+
+    bad = tmp_path / "evil\x1b]2;owned\x07.toml"
+    bad.write_text(EXAMPLE_TEXT.replace('pile = "9♣"', 'pile = "9X"'), encoding="utf-8")
+    good = tmp_path / "good\x1b[31m.toml"
+    good.write_text(EXAMPLE_TEXT, encoding="utf-8")
+    rc, out = run(["check", str(tmp_path)])
+    assert rc == 1
+    assert "\x1b" not in out and "\x07" not in out
+    assert "evil\\x1b]2;owned\\x07.toml:" in out and "good\\x1b[31m.toml (3 steps)" in out
+
+
+# -- odds ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--profile", "cardrulesplus", "--hand", "A♠", "--counts", "3,3,3,3,3"],
+         "--counts: 5 counts make a table of 6 players (you and 5 others); cardrulesplus is played by 2 to 5, so give 1 to 4 counts"),
+        (["--hand", "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♥ 2♥", "--counts", "3"],
+         "--hand: 15 cards, but a player of nepali-games(players=2) holds at most 5"),
+        (["--hand", "A♠", "--counts", "30"], "--counts: 30 cards, but a player of nepali-games(players=2) holds at most 5"),
+        (["--hand", "A♠", "--counts", "3,6", "--option", "runs=on"], "--counts: 6 cards, but a player of nepali-games(players=3,runs=on) holds at most 5"),
+    ],
+)
+def test_odds_names_the_hand_and_the_counts_it_cannot_use(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out = run(["odds", *argv, "--samples", "10"])
+    assert rc == 2 and out == ""
+    assert one_line_error(capsys.readouterr().err) == f"error: {says}"
+
+
+def test_odds_takes_a_seven_card_hand_where_seven_are_dealt() -> None:
+    rc, out = run(["odds", "--hand", "A♠ 2♠ 3♠ A♥ 2♥ 3♥ A♦", "--counts", "7", "--option", "cards=7", "--samples", "10"])
+    assert rc == 0 and "caught" in out

@@ -204,8 +204,11 @@ def test_cli_odds_reads_seen_cards_and_text_output() -> None:
         (["odds", "--hand", "A♠ A♠", "--counts", "3"], "A♠ is given twice"),
         (["odds", "--hand", "A♠", "--counts", "3", "--seen", "A♠"], "A♠ is given twice"),
         (["odds", "--hand", "Jk1", "--counts", "3"], "not in the 52-card pack"),
-        (["odds", "--profile", "cardrulesplus", "--hand", "A♠", "--counts", "2,2,2,2,2"], "players='6'"),
-        (["odds", "--hand", "A♠", "--counts", "20,20,20"], "only 51 are left"),
+        (["odds", "--profile", "cardrulesplus", "--hand", "A♠", "--counts", "2,2,2,2,2"],
+         "--counts: 5 counts make a table of 6 players (you and 5 others); cardrulesplus is played by 2 to 5"),
+        (["odds", "--hand", "A♠", "--counts", "20,20,20"], "--counts: 20 cards, but a player of nepali-games holds at most 5"),
+        (["odds", "--hand", "A♠", "--counts", "5,5,5", "--seen", " ".join(f"{r}{s}" for s in "♥♣♦" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split())],
+         "only 12 are left"),
         (["odds", "--hand", "A♠", "--counts", "3", "--option", "colour=red"], "no option 'colour'"),
     ],
 )

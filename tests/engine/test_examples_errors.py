@@ -87,6 +87,6 @@ def test_a_file_that_is_not_utf8_or_not_there_is_reported_and_the_rest_checked(t
     done = subprocess.run([sys.executable, "-m", "dhumbal", "check", str(tmp_path), str(tmp_path / "missing.toml")],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 1 and "Traceback" not in done.stderr
-    assert "a-binary.toml: not UTF-8 text" in done.stdout
+    assert "a-binary.toml:1: not UTF-8 text (byte 0xff)" in done.stdout
     assert "missing.toml: cannot read" in done.stdout
     assert "1 passed, 2 failed" in done.stdout

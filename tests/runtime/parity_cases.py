@@ -35,16 +35,16 @@ def play(case: dict[str, Any]) -> str:
     """One case's transcript as JSON text (the bytes compared across runtimes).
 
     A case with a ``hash`` is a shared table link (``#table=…``): the session
-    it restores, with its bots replaying their moves, as transcripts of every
+    it restores (every action of the link applied once), as transcripts of every
     deal and the match scores.
     """
     from dhumbal.records import transcript
 
     if "hash" in case:
-        from dhumbal.session import replay_session
+        from dhumbal.session import restore_session
         from dhumbal.share import decode_hash
 
-        session = replay_session(decode_hash(case["hash"]), "en")
+        session = restore_session(decode_hash(case["hash"]), "en")
         deal = session.deal
         assert deal is not None
         return json.dumps({"deal": transcript(deal), "scores": session.match.scores, "moves": session.moves},

@@ -1,7 +1,8 @@
 """The built site states a strict Content-Security-Policy and needs nothing it forbids.
 
 Every page carries the policy of ``sitegen/dhumbal_site/csp.py`` in a
-``<meta http-equiv>`` ahead of every style sheet and script; no page has an
+``<meta http-equiv>``, the first element of ``<head>``, ahead of every style
+sheet and script; no page has an
 inline script, an event-handler attribute, a ``style`` attribute or a
 ``javascript:`` URL; and the README's header recipe for static hosts states
 the same policy.
@@ -31,10 +32,16 @@ class _Page(HTMLParser):
         self._script: dict[str, str | None] | None = None
         self._text: list[str] = []
         self.count = 0
+        #: The first element inside <head>, as (tag, attributes).
+        self.head_first: tuple[str, dict[str, str | None]] | None = None
+        self._in_head = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.count += 1
         a = dict(attrs)
+        if self._in_head and self.head_first is None:
+            self.head_first = (tag, a)
+        self._in_head = tag == "head"
         if tag == "meta" and (a.get("http-equiv") or "").lower() == "content-security-policy":
             self.policies.append((self.count, a.get("content") or ""))
         if self.first_resource is None and (tag == "script" or (tag == "link" and a.get("rel") == "stylesheet")):
@@ -86,6 +93,19 @@ def test_every_page_states_the_policy_before_any_style_sheet_or_script(site: Any
         where = path.relative_to(site.directory)
         assert [p for _, p in page.policies] == [csp.POLICY], where
         assert page.first_resource is not None and page.policies[0][0] < page.first_resource, where
+
+
+def test_the_policy_is_the_first_element_of_head_on_every_page(site: Any) -> None:
+    # Ahead of the description and title, which come from a page's front
+    # matter: nothing a page's text reaches comes before the policy.
+    for path in _pages(site):
+        page = _Page()
+        page.feed(path.read_text(encoding="utf-8"))
+        where = path.relative_to(site.directory)
+        assert page.head_first is not None, where
+        tag, attrs = page.head_first
+        assert tag == "meta" and (attrs.get("http-equiv") or "").lower() == "content-security-policy", (where, tag, attrs)
+        assert attrs.get("content") == csp.POLICY, where
 
 
 def test_no_page_needs_what_the_policy_forbids(site: Any) -> None:

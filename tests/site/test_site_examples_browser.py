@@ -98,6 +98,28 @@ def test_a_link_to_a_step_opens_that_step(site: Any, page_factory: Any) -> None:
     _at(page, 5)
 
 
+@pytest.mark.parametrize(
+    "address",
+    ["#%", "#table=%E0%A4", "#%E0%A4", "#example-k-pair-discard-step-%ZZ", "#" + "%" * 4000, "#example-k-pair-discard-step-5%"],
+)
+def test_a_malformed_address_leaves_every_example_working(site: Any, page_factory: Any, address: str) -> None:
+    """A bad % escape in the address used to throw an uncaught URIError and leave
+    every step-through control dead (issue 21, item 11); the page's watch fails
+    the test on any uncaught script error."""
+    page, _ = page_factory(**PHONE)
+    # a browser that saves data: the table waits for a press instead of
+    # fetching the engine for the #table= address
+    page.context.add_init_script(
+        "Object.defineProperty(navigator, 'connection', {value: {saveData: true, effectiveType: '4g'}, configurable: true});"
+    )
+    page.goto(site.server.url + "rules/nepali-games/" + address, wait_until="load")
+    page.wait_for_selector(f"{EXAMPLE}[data-stepper=on]")
+    assert page.locator(".dh-example[data-steps]:not([data-stepper])").count() == 0  # every example has its control
+    _at(page, 0)
+    page.locator(f"{EXAMPLE} [data-step-go=next]").click()
+    _at(page, 1)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_without_javascript_every_step_is_shown(site: Any, page_factory: Any, lang: str) -> None:
     page = _open(page_factory, site, lang_prefix(lang) + "rules/nepali-games/", PHONE, java_script_enabled=False)

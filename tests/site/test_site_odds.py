@@ -58,8 +58,8 @@ def test_each_rules_page_charts_the_engine_s_odds_in_its_language(site: Any, lan
     for ident in svg.group(1).split():
         assert f'id="{ident}"' in figure
     desc = _text(re.search(r"<desc[^>]*>(.*?)</desc>", figure, re.S).group(1))  # type: ignore[union-attr]
-    assert t("A line chart: across, the caller's total from {low} to {high}; up, the chance that the call is caught; one line for each number of cards the other {others} players hold.",
-             low=data.totals[0], high=data.totals[-1], others=data.players - 1) in desc
+    assert _plain(t("A line chart: across, the caller's total from {low} to {high}; up, the chance that the call is caught; one line for each number of cards the other {others} players hold.",
+                    low=data.totals[0], high=data.totals[-1], others=data.players - 1)) in desc
     # one line per count, one point per total
     assert len(re.findall(r"<polyline ", figure)) == len(data.counts)
     assert len(re.findall(r"<circle ", figure)) == len(data.counts) * len(data.totals)

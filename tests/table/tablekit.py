@@ -19,7 +19,7 @@ from dhumbal.botlevels import choose
 from dhumbal.deal import Action, Deal, Outcome
 from dhumbal.match import Match
 from dhumbal.profiles import parse_profile
-from dhumbal.share import decode_hash, decode_move
+from dhumbal.share import decode_hash, decode_move, read_actions
 
 LANGS = ("en", "fr", "nl", "ne")
 
@@ -34,23 +34,37 @@ class Reference:
 
 
 def reference_replay(hash_text: str) -> Reference:
-    """Replay a seeded (non-position) game from its hash with engine calls only."""
+    """Replay a seeded (non-position) game from its hash with engine calls only.
+
+    A version-2 link holds every action: each is applied through the engine's
+    checks, and every bot's action is checked against what that bot chooses
+    there (so the link holds the game that was played, not just a legal one).
+    A version-1 link holds the reader's moves: the bots choose theirs again.
+    """
     data = decode_hash(hash_text)
     profile = parse_profile(data["p"])
     match = Match(profile, seed=data["s"])
     outcomes = []
     deal: Deal | None = None
-    for k, moves in enumerate(data["m"]):
+    per_deal = data["a"] if data["v"] == 2 else data["m"]
+    for k, moves in enumerate(per_deal):
         deal = match.start_deal()
         me = match.seating.index(0) if 0 in match.seating else None
-        codes = [c for c in moves.split(",") if c]
-        for code in codes:
-            while deal.turn != me:
-                deal.apply(choose(deal, data["d"]))
-            deal.apply(decode_move(code), seat=me)
+        if data["v"] == 2:
+            for action in read_actions(deal, moves):
+                if deal.turn != me:
+                    assert action == choose(deal, data["d"]), (k, len(deal.history))
+                deal.apply(action, seat=deal.turn)
+        else:
+            codes = [c for c in moves.split(",") if c]
+            for code in codes:
+                while deal.turn != me:
+                    deal.apply(choose(deal, data["d"]))
+                deal.apply(decode_move(code), seat=me)
         while not deal.is_over:
             if deal.turn == me:
                 break
+            assert data["v"] == 1, "a version-2 link stops where the reader is to play, or at the end of a deal"
             deal.apply(choose(deal, data["d"]))
         if deal.is_over:
             assert deal.outcome is not None
@@ -58,6 +72,17 @@ def reference_replay(hash_text: str) -> Reference:
             match.finish_deal()
     assert deal is not None
     return Reference(match, outcomes, deal)
+
+
+def reader_moves(hash_text: str) -> list[str]:
+    """The reader's moves of each deal in a link, as the first link version wrote them
+    (``"s,tKS"``): read from a version-2 link by restoring it (every action applied once)."""
+    data = decode_hash(hash_text)
+    if data["v"] == 1:
+        return list(data["m"])
+    from dhumbal.session import restore_session
+
+    return [",".join(m) for m in restore_session(data, "en").moves]
 
 
 def simple_move(deal: Deal, seat: int) -> str:

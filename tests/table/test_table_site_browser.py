@@ -30,7 +30,7 @@ from tabledriver import (
     wait_answer,
     wait_ready,
 )
-from tablekit import LANGS, expected_rows, reference_replay
+from tablekit import LANGS, expected_rows, reader_moves, reference_replay
 
 from dhumbal import session, share, web
 from dhumbal.deal import IllegalAction
@@ -139,7 +139,7 @@ def test_keyboard_turn_refusal_and_shared_link(site_page: Opener, real_site: Any
     before = answers(page)
     page.keyboard.press("Enter")
     wait_answer(page, before)
-    assert share.decode_hash(table_hash(page))["m"] == ["s,t" + marked]
+    assert reader_moves(table_hash(page)) == ["s,t" + marked]
     # a refusal: throwing before taking a card
     if page.locator(BOARD).get_attribute("data-over") == "false":
         highest_card(page).click()

@@ -33,7 +33,7 @@ from tabledriver import (
     wait_answer,
     wait_ready,
 )
-from tablekit import LANGS, expected_rows, reference_replay
+from tablekit import LANGS, expected_rows, reader_moves, reference_replay
 
 from dhumbal import session, share, web
 from dhumbal.deal import IllegalAction
@@ -164,7 +164,7 @@ def test_one_turn_by_keyboard_only(stub_page: Opener, stub_site: Any) -> None:
     page.keyboard.press("Enter")
     wait_answer(page, before)
     assert page.locator(f'{BOARD} [data-card="{marked}"]').count() == 0
-    moves = share.decode_hash(table_hash(page))["m"][0].split(",")
+    moves = reader_moves(table_hash(page))[0].split(",")
     assert moves == ["s", "t" + marked]
     # focus stays in the table, on a control that can be used now
     assert page.evaluate("document.querySelector('#dh-table .dht-board').contains(document.activeElement)")
@@ -192,7 +192,7 @@ def test_a_refused_action_shows_the_engines_reason(stub_page: Opener, stub_site:
     assert status(page) == reason
     assert "dht-status--alert" in (page.locator(f"{TABLE} .dht-status").get_attribute("class") or "")
     # nothing changed and the mark is kept
-    assert share.decode_hash(table_hash(page))["m"] == [""]
+    assert reader_moves(table_hash(page)) == [""]
     assert page.locator(f'{BOARD} .dht-card[aria-pressed="true"]').count() == 1
 
 
@@ -318,7 +318,7 @@ def test_play_from_an_example_loads_its_position(stub_page: Opener, stub_site: A
     assert page.locator(f"{BOARD} .dht-hand__total").get_attribute("data-total") == "5"
     # and the link restores it, position included
     data = share.decode_hash(table_hash(page))
-    assert data["x"]["hands"][0] == "KSKHADACAH" and data["m"] == ["s,tKSKH"]
+    assert data["x"]["hands"][0] == "KSKHADACAH" and reader_moves(table_hash(page)) == ["s,tKSKH"]
 
 
 def test_settings_change_the_rules_and_start_a_new_match(stub_page: Opener, stub_site: Any) -> None:
@@ -460,7 +460,7 @@ def test_the_bots_moves_show_one_at_a_time_on_their_seats(stub_page: Opener, stu
     ref = reference_replay(table_hash(page))
     bot_moves = sum(1 for seat, _ in ref.deal.history if seat != 0)
     assert page.locator(f"{BOARD} .dht-log__list > li").count() >= log_before + bot_moves - 1
-    assert h["m"][0].startswith("s,t")
+    assert reader_moves(table_hash(page))[0].startswith("s,t")
 
 
 def test_while_moves_play_the_readers_controls_wait(stub_page: Opener, stub_site: Any) -> None:

@@ -199,16 +199,20 @@ def test_a_tampered_or_outdated_hash_gives_a_notice_and_a_fresh_deal() -> None:
     assert r["ok"] is False and r["error"]["code"] == "bad-profile"
 
 
-def test_the_hash_is_versioned_base64url_json() -> None:
+def test_the_hash_is_versioned_deflated_json_with_every_action() -> None:
     r = ask(op="new", profile="cardrulesplus", seed=77, difficulty="hard", options={"players": 3, "jokers": "on"})
     r = ask(op="act", action=simple_move(session().deal, 0))  # type: ignore[arg-type]
     h = r["hash"]
-    assert h.startswith("table=") and "=" not in h[len("table="):]
+    assert h.startswith("table=2.") and re.fullmatch(r"[A-Za-z0-9_-]+", h[len("table=2."):])
     data = share.decode_hash(h)
-    assert data["v"] == share.HASH_VERSION
+    assert data["v"] == share.HASH_VERSION == 2
     assert data["p"] == "cardrulesplus(players=3,jokers=on)"
     assert data["s"] == 77 and data["d"] == "hard" and data["n"] == 1
-    assert isinstance(data["m"], list) and len(data["m"]) == 1
+    # every action of the deal so far, the bots' too, one symbol or a few each
+    deal = session().deal
+    assert deal is not None
+    assert isinstance(data["a"], list) and len(data["a"]) == 1
+    assert len(deal.history) <= len(data["a"][0]) <= 3 * len(deal.history)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)

@@ -8,7 +8,8 @@
  * one step at a time. Previous / Next, the arrow keys, Home and End move
  * between steps while the focus is in the example; "All steps" shows every
  * step again. The counter reads the step's own label ("Step 3 of 6") and is
- * announced politely. A link to a step (#example-ID-step-N) opens that step.
+ * announced politely. A link to a step (#example-ID-step-N) opens that step;
+ * any other address, however malformed, opens the first.
  *
  * Works with Material's instant navigation (it runs for every new page
  * through document$) and with a Content-Security-Policy: no inline script,
@@ -44,8 +45,25 @@
     root.setAttribute("data-stepper", "on");
   }
 
+  // The step a link names (#example-ID-step-N), or "" for any other
+  // address: a shared game (#table=…), a malformed escape (#%, #%E0%A4, on
+  // which decodeURIComponent throws a URIError) or an address longer than
+  // any step's id, none of which may stop the page's examples.
+  var MAX_STEP_ID = 200;
+
+  function hashTarget() {
+    var raw = String(location.hash || "").slice(1);
+    if (!raw || raw.length > 3 * MAX_STEP_ID) return "";
+    try {
+      var id = decodeURIComponent(raw);
+      return id.length <= MAX_STEP_ID ? id : "";
+    } catch (e) {
+      return "";
+    }
+  }
+
   Stepper.prototype.fromHash = function () {
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id = hashTarget();
     for (var i = 0; i < this.steps.length; i++) {
       if (id && this.steps[i].id === id) return i;
     }
@@ -97,7 +115,15 @@
       var root = roots[i];
       if (root.__dhumbalStepper || !root.querySelector(".dh-stepper")) continue;
       if (root.querySelectorAll(".dh-steps > .dh-step").length < 2) continue;
-      root.__dhumbalStepper = new Stepper(root);
+      // One example's failure leaves it complete (every step shown) and
+      // does not stop the others'.
+      try {
+        root.__dhumbalStepper = new Stepper(root);
+      } catch (e) {
+        var steps = root.querySelectorAll(".dh-steps > .dh-step");
+        for (var j = 0; j < steps.length; j++) steps[j].hidden = false;
+        if (window.console) window.console.error(e);
+      }
     }
   }
 

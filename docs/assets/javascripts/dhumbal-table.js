@@ -654,6 +654,26 @@
         function () { self.intent("retry"); });
       return;
     }
+    if (target.hasAttribute("data-dht-fresh")) {
+      // Out of the error state whatever caused it, the page's link included:
+      // the link goes, and a fresh game is dealt with the table's settings.
+      var runtimeNow = runtime();
+      var table = this;
+      this.starting = null;
+      this.live = false;
+      this.carried = "";
+      this.pending = Object.assign({ op: "new" }, this.defaults());
+      if (tableHash()) {
+        try {
+          history.replaceState(history.state, "", location.pathname + location.search);
+        } catch (e) { /* a sandboxed page may refuse: the request below still deals afresh */ }
+      }
+      this.setState("loading");
+      Promise.resolve(runtimeNow && runtimeNow.retry ? runtimeNow.retry() : null).then(
+        function () { table.intent("retry"); },
+        function () { table.intent("retry"); });
+      return;
+    }
     if (target.hasAttribute("data-dht-skip")) {
       if (this.playing) this.playing.skip();
       return;

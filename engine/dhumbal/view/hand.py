@@ -12,7 +12,7 @@ from typing import Final
 from .. import cardface
 from .. import cards as C
 from ..deal import Deal, IllegalAction
-from ..i18n import N_, NP_, Translator, card_name, number
+from ..i18n import N_, NP_, Translator, card_name, number, typography
 from ..profiles import Profile
 from .felt import HAND_SHOWN, SCORE, score_text, seat_badges
 from .markup import attributes, button, esc, ordered, with_card_in_text
@@ -81,13 +81,13 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
             }
             if not model.live:
                 a["disabled"] = ""
-            spoken = _points(p, c, t) + "".join(f"; {x}" for x in names_extra)
+            spoken = typography(_points(p, c, t) + "".join(f"; {x}" for x in names_extra), lang)
             # The name is the spoken text ("King of spades, 10 points"); the face is its picture.
             cards.append(f'<button{attributes(a)}><span class="dht-sr">{esc(spoken)}</span>'
                          f'{cardface.face_inner(c, "md")}'
                          f'<span class="dht-pts" aria-hidden="true">{esc(number(p.value(c), lang))}</span></button>')
         else:
-            spoken = "; ".join([card_name(c, lang)] + names_extra)
+            spoken = typography("; ".join([card_name(c, lang)] + names_extra), lang)
             cards.append(cardface.face(c, lang, size="md", marks=marks, label=spoken, extra_classes=("dht-held",)))
     many = "" if len(hand) < 6 else (' data-many="2"' if len(hand) >= 8 else ' data-many="1"')
     inner = f'<div class="dht-cards"{many}>{"".join(cards)}</div>'

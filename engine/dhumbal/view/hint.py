@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..i18n import N_, count_text, number, translator
+from ..i18n import N_, number, translator
 from ..odds import CallOdds
 
 HINT_CAUGHT: Final = N_("A call now on {total} would be caught in {caught} of {samples} deals that fit what you have seen.")
@@ -24,16 +24,15 @@ def hint_text(odds: CallOdds, lang: str, allowed: bool = True) -> str:
 
     t = translator(lang)
     caught = t(HINT_CAUGHT if allowed else HINT_CAUGHT_IF, total=odds.total, caught=percent(odds.caught, lang),
-               samples=count_text(odds.samples, lang))
+               samples=number(odds.samples, lang))
     if not allowed or odds.play_on_value is None:
         return caught
     signed = odds.measure == "paid"
     value = t(HINT_VALUE_PAID if signed else HINT_VALUE_POINTS,
               call=_decimal(odds.call_value, lang, signed), play_on=_decimal(odds.play_on_value, lang, signed),
-              playouts=count_text(odds.playouts, lang))
+              playouts=number(odds.playouts, lang))
     return caught + " " + value
 
 
 def _decimal(x: float, lang: str, signed: bool) -> str:
-    text = f"{x:+.1f}" if signed else f"{x:.1f}"
-    return number("0.0" if text in ("+0.0", "-0.0") else text, lang)
+    return number(x, lang, signed=signed, decimals=1)

@@ -15,6 +15,9 @@ from .model import TableModel
 
 PLAY: Final = N_("Play")
 RETRY: Final = N_("Retry")
+# TRANSLATORS: beside Retry when the table is in error: leaves the game of
+# the page's link (which may be what fails) and deals a fresh game.
+FRESH_GAME: Final = N_("New game")
 STATIC_NOTE: Final = N_("Press Play to deal. The first time, Play downloads the game engine (up to {megabytes} MB) into your browser; after that every table on this site starts at once. Nothing you play is sent anywhere.")
 STATIC_NOTE_POSITION: Final = N_("Press Play to play from this position. The first time, Play downloads the game engine (up to {megabytes} MB) into your browser. Nothing you play is sent anywhere.")
 FRUGAL_NOTE: Final = N_("Your browser asks to save data, so the game engine loads only when you press Play.")
@@ -70,5 +73,6 @@ def render_loader(model: TableModel, download_bytes: int) -> str:
         f'<p class="dht-loader__buttons">'
         f'<button type="button" class="dht-btn dht-btn--primary dht-play" data-dht-play>{esc(t(PLAY))}</button>'
         f'<button type="button" class="dht-btn dht-retry" data-dht-retry>{esc(t(RETRY))}</button>'
+        f'<button type="button" class="dht-btn dht-retry dht-fresh" data-dht-fresh>{esc(t(FRESH_GAME))}</button>'
         f"</p></div>"
     )

@@ -7,10 +7,10 @@ engine settled, so the words always match the numbers.
 
 from __future__ import annotations
 
-from typing import Final, Sequence
+from typing import Final, Mapping, Sequence
 
 from ..deal import Deal
-from ..i18n import N_, Translator, digits, number, translator
+from ..i18n import N_, Translator, number, translator
 from ..match import money_text
 from ..profiles import Profile
 from ..scoring import Outcome
@@ -50,6 +50,21 @@ NOTE_POINTS_CAUGHT: Final = N_("Points: added to each score. {caller}, the calle
 NOTE_TOTAL_CUMULATIVE: Final = N_("Total: the points so far. Lower is better: reaching {limit} points puts a player out.")
 NOTE_NEAREST: Final = N_("Nearest to {limit}: {name}, {left} points away.")
 NOTE_ELIMINATED: Final = N_("Eliminated: out of the match, having reached {limit} points.")
+#: The notes that name a seat, told to the reader when that seat is theirs: by the
+#: third-person note and the role the reader holds in it (see :func:`score_notes`).
+NOTES_TO_READER: Final[Mapping[tuple[str, str], str]] = {
+    (NOTE_TOOK_WON, "caller"): N_("Took: what each player is charged. You called with the lowest hand: {zero}. Every other player: their own hand."),
+    (NOTE_TOOK_CAUGHT, "caller"): N_("Took: what each player is charged. You called and were caught: the penalty of {penalty} instead of your hand. {winner}, the lowest other hand: {zero}. Every other player: their own hand."),
+    (NOTE_TOOK_CAUGHT, "winner"): N_("Took: what each player is charged. {caller}, the caller, got caught: the penalty of {penalty} instead of the hand. You had the lowest other hand: {zero}. Every other player: their own hand."),
+    (NOTE_TOOK_CAP, "winner"): N_("Took: what each player is charged. Nobody called within {count} turns: you had the lowest hand, {zero}; every other player, their own hand."),
+    (NOTE_PAID_COLLECT, "winner"): N_("Paid: you won the deal and collect every charge (+{sum}); each other player pays their charge (−). The row adds up to {zero}."),
+    (NOTE_PAID_WON, "caller"): N_("Paid: you called with the lowest hand, so every other player pays you the points of their own hand (−), {sum} in all (+)."),
+    (NOTE_PAID_CAUGHT, "caller"): N_("Paid: you called and were caught by {winner}, so you pay {winner} the sum of every other hand, your own included: {sum}. Nobody else pays."),
+    (NOTE_PAID_CAUGHT, "winner"): N_("Paid: {caller}, the caller, got caught by you, so the caller pays you the sum of every other hand, the caller's own included: {sum}. Nobody else pays."),
+    (NOTE_POINTS_WON, "caller"): N_("Points: added to each score. You called with the lowest hand: {zero}. Every other player: their own hand."),
+    (NOTE_POINTS_CAUGHT, "caller"): N_("Points: added to each score. You called and were caught: the penalty of {penalty}. Every other player: {zero}."),
+    (NOTE_NEAREST, "name"): N_("Nearest to {limit}: you, {left} points away."),
+}
 ScoreRow = tuple[str, str, list[tuple[int | str, str]]]
 
 
@@ -110,57 +125,69 @@ def score_notes(
     *,
     totals: Sequence[int] | None = None,
     eliminated: Sequence[bool] | None = None,
+    reader: int | None = None,
 ) -> list[tuple[str, str]]:
     """What each row of :func:`score_rows` means for this deal, as (row key, sentence).
 
     Written from the outcome the engine settled (who called, who was
     caught, the penalty, the sums), so the words always match the numbers;
     signs follow the rows: charges are plain numbers, payments carry + or −.
+    ``reader`` is the reader's deal seat: a note that names it speaks to
+    them (``NOTES_TO_READER``) instead of naming them in the third person.
     """
-    t = translator(lang)
     o = outcome
     n = len(o.hands)
 
     def name(seat: int | None) -> str:
         return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
 
+    def t(msgid: str, /, **params: object) -> str:
+        seats = {k: v for k, v in params.items() if k in ("caller", "winner", "name") and (v is None or isinstance(v, int))}
+        for role, seat in seats.items():
+            form = NOTES_TO_READER.get((msgid, role))
+            if reader is not None and seat == reader and form is not None:
+                msgid = form
+                break
+        shown = {k: name(seats[k]) if k in seats else v for k, v in params.items()}
+        return translator(lang)(msgid, **shown)
+
     notes: list[tuple[str, str]] = [("hand", t(NOTE_HAND))]
     caller, winner = o.caller, o.winner
     if profile.settlement == "collect":
         if o.reason == "cap":
-            notes.append(("took", t(NOTE_TOOK_CAP, count=profile.turn_cap or 0, winner=name(winner), zero=0)))
+            notes.append(("took", t(NOTE_TOOK_CAP, count=profile.turn_cap or 0, winner=winner, zero=0)))
         elif o.caught:
-            notes.append(("took", t(NOTE_TOOK_CAUGHT, caller=name(caller), penalty=o.penalty, winner=name(winner), zero=0)))
+            notes.append(("took", t(NOTE_TOOK_CAUGHT, caller=caller, penalty=o.penalty, winner=winner, zero=0)))
         else:
-            notes.append(("took", t(NOTE_TOOK_WON, caller=name(caller), zero=0)))
+            notes.append(("took", t(NOTE_TOOK_WON, caller=caller, zero=0)))
         collected = o.paid[winner] if winner is not None else 0
-        notes.append(("paid", t(NOTE_PAID_COLLECT, winner=name(winner), sum=collected, zero=0)))
+        notes.append(("paid", t(NOTE_PAID_COLLECT, winner=winner, sum=collected, zero=0)))
         if totals is not None:
             notes.append(("total", t(NOTE_TOTAL_COLLECT)))
     elif profile.settlement == "pay-caller":
         if o.caught:
             owed = o.paid[winner] if winner is not None else 0
-            notes.append(("paid", t(NOTE_PAID_CAUGHT, caller=name(caller), winner=name(winner), sum=owed)))
+            notes.append(("paid", t(NOTE_PAID_CAUGHT, caller=caller, winner=winner, sum=owed)))
         else:
             gained = o.paid[caller] if caller is not None else 0
-            notes.append(("paid", t(NOTE_PAID_WON, caller=name(caller), sum=gained)))
+            notes.append(("paid", t(NOTE_PAID_WON, caller=caller, sum=gained)))
         rate = profile.money_per_point or "0"
-        notes.append(("money", t(NOTE_MONEY, rate=digits(rate, lang))))
+        notes.append(("money", t(NOTE_MONEY, rate=number(rate, lang))))
         if totals is not None:
             notes.append(("total", t(NOTE_TOTAL_PAY)))
             notes.append(("money-total", t(NOTE_MONEY_TOTAL)))
     else:
         if o.caught:
-            notes.append(("points", t(NOTE_POINTS_CAUGHT, caller=name(caller), penalty=o.penalty, zero=0)))
+            notes.append(("points", t(NOTE_POINTS_CAUGHT, caller=caller, penalty=o.penalty, zero=0)))
         else:
-            notes.append(("points", t(NOTE_POINTS_WON, caller=name(caller), zero=0)))
+            notes.append(("points", t(NOTE_POINTS_WON, caller=caller, zero=0)))
         limit = profile.elimination
         if totals is not None and limit is not None:
             text = t(NOTE_TOTAL_CUMULATIVE, limit=limit)
             still = [s for s in range(n) if not (eliminated and eliminated[s])]
             if still:
                 near = max(still, key=lambda s: (totals[s], -s))
-                text += " " + t(NOTE_NEAREST, limit=limit, name=name(near), left=max(0, limit - totals[near]))
+                text += " " + t(NOTE_NEAREST, limit=limit, name=near, left=max(0, limit - totals[near]))
             notes.append(("total", text))
             if eliminated is not None and any(eliminated):
                 notes.append(("eliminated", t(NOTE_ELIMINATED, limit=limit)))
@@ -180,7 +207,7 @@ def render_result(model: TableModel, deal: Deal, t: Translator) -> str:
     totals = [scores[m] for m in match_seats]
     eliminated = [m in model.match.eliminated for m in match_seats] if p.elimination is not None else None
     rows = score_rows(o, p, model.lang, totals=totals, eliminated=eliminated)
-    notes = score_notes(o, p, model.lang, names, totals=totals, eliminated=eliminated)
+    notes = score_notes(o, p, model.lang, names, totals=totals, eliminated=eliminated, reader=model.my_seat())
     head = "".join(
         f'<th scope="col" data-seat="{s}">{esc(names[s])}'
         + (f' <span class="dht-badge">{esc(t(CALLED))}</span>' if o.caller == s else "")

@@ -1,0 +1,317 @@
+"""Is each translated page up to date with its English page?
+
+A translation records, in its front matter, the hash of the English page it
+was last brought up to date with::
+
+    dhumbal_source: 3f2a9c0d41e7b865
+
+When the English page changes, its hash no longer matches, and the
+translation is *stale*: the built page shows a notice in its own language
+("The English page changed on D; this translation may be out of date",
+linking to the English page), the translation status page lists it, and
+``make check-catalogs`` and ``make test`` report it. A translator who has
+updated the page (or an author whose English change does not touch the
+meaning, such as a typo) records the new hash::
+
+    make translated PAGES="fr/rules/dashain.md nl/rules/dashain.md"
+
+A recorded hash rather than git history, because the comparison must hold on
+any checkout: a clean CI checkout may be a shallow clone with one commit,
+where history says nothing about which English text a translation followed.
+The hash is of the English text with its white space collapsed, so rewrapping
+a paragraph changes nothing.
+
+Git only supplies the date of the English change, when it can: the last
+commit that touched the English page, unless the working copy differs from
+that commit or the commit is the boundary of a shallow clone (where every
+file looks changed). Otherwise the notice says the same without a date.
+
+Run ``python -m dhumbal_site.freshness [check] [LANG…]`` (``sitegen`` on the
+path) to list stale pages (exit 1 if any), ``… record PAGE…`` to record the
+current English hash in the named translations (``fr/index.md``, or
+``fr`` for every page of a language).
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+from dhumbal.i18n import N_, digits
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+REFERENCE = "en"
+#: The front matter key of a translation that holds its English page's hash.
+FIELD = "dhumbal_source"
+#: Hex digits kept of the SHA-256: plenty to tell two versions of a page apart.
+HASH_LENGTH = 16
+
+#: The notice on a stale page (see overrides/partials/dhumbal/outdated.html).
+TITLE = N_("This translation may be out of date")
+CHANGED_ON = N_("The English page changed on {date}; this translation may be out of date.")
+CHANGED = N_("The English page changed after this translation was last updated; it may be out of date.")
+READ_ENGLISH = N_("Read the English page")
+HELP_UPDATE = N_("Help update the translation")
+
+#: Messages of the check (the status page shows them in the reader's language).
+STALE = N_("the English page changed since this translation was last updated")
+STALE_ON = N_("the English page changed on {date}, after this translation was last updated")
+UNRECORDED = N_("the translation does not say which version of the English page it follows")
+
+_FRONT_LINE = re.compile(rf"^{FIELD}:.*$", re.M)
+_HEX = re.compile(r"^[0-9a-f]{%d}$" % HASH_LENGTH)
+
+
+def source_hash(text: str) -> str:
+    """The hash of an English page's text, white space collapsed."""
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:HASH_LENGTH]
+
+
+def recorded_hash(text: str) -> str | None:
+    """The hash a translation's front matter records, or None (also for a malformed value)."""
+    front = _front(text)
+    if front is None:
+        return None
+    match = _FRONT_LINE.search(front)
+    if match is None:
+        return None
+    value = match.group(0).split(":", 1)[1].strip().strip("\"'")
+    return value if _HEX.match(value) else None
+
+
+def _front(text: str) -> str | None:
+    if not text.startswith("---\n"):
+        return None
+    end = text.find("\n---", 4)
+    return None if end == -1 else text[4 : end + 1]
+
+
+def with_hash(text: str, value: str) -> str:
+    """``text`` (a translation) with ``value`` recorded in its front matter, the rest unchanged."""
+    line = f"{FIELD}: {value}"
+    front = _front(text)
+    if front is None:
+        return f"---\n{line}\n---\n\n{text}"
+    end = 4 + len(front)
+    if _FRONT_LINE.search(front):
+        return text[:4] + _FRONT_LINE.sub(line, front, count=1) + text[end:]
+    return text[:end] + line + "\n" + text[end:]
+
+
+# -- the English page's date, from git when it knows ------------------------------
+
+
+@dataclass(frozen=True)
+class _History:
+    dates: dict[str, datetime.date]  # English page (docs/en relative) -> last commit date
+    unknown: frozenset[str]  # pages whose date git cannot tell (edited, or at a shallow boundary)
+
+
+def _git(args: list[str], cwd: Path) -> str | None:
+    try:
+        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+@lru_cache(maxsize=8)
+def _history(english: Path, _stamp: tuple[tuple[str, int, int], ...]) -> _History:
+    """What git says of the pages under ``english`` (one ``git log`` for all of them)."""
+    if not english.is_dir() or _git(["rev-parse", "--is-inside-work-tree"], english) is None:
+        return _History({}, frozenset())
+    log = _git(["log", "--format=@%H %cs", "--name-only", "--relative", "--no-renames", "--", "."], english) or ""
+    boundary: set[str] = set()
+    shallow_path = _git(["rev-parse", "--git-path", "shallow"], english)
+    if shallow_path:
+        shallow = Path(shallow_path.strip())
+        shallow = shallow if shallow.is_absolute() else english / shallow
+        if shallow.exists():
+            boundary = set(shallow.read_text(encoding="ascii", errors="replace").split())
+    dates: dict[str, datetime.date] = {}
+    unknown: set[str] = set()
+    commit, day = "", None
+    for line in log.splitlines():
+        if line.startswith("@"):
+            commit, _, when = line[1:].partition(" ")
+            try:
+                day = datetime.date.fromisoformat(when.strip())
+            except ValueError:
+                day = None
+            continue
+        name = line.strip()
+        if not name or name in dates or name in unknown:
+            continue
+        if commit in boundary or day is None:
+            unknown.add(name)
+        else:
+            dates[name] = day
+    edited = _git(["diff", "--name-only", "--relative", "HEAD", "--", "."], english) or ""
+    for name in edited.split("\n"):
+        if name.strip():
+            unknown.add(name.strip())
+            dates.pop(name.strip(), None)
+    return _History(dates, frozenset(unknown))
+
+
+def english_date(name: str, docs: Path = DOCS) -> datetime.date | None:
+    """When the English page ``name`` (``rules/dashain.md``) last changed, if git can tell."""
+    english = docs / REFERENCE
+    stamp = tuple(
+        (p.as_posix(), p.stat().st_size, p.stat().st_mtime_ns) for p in sorted(english.rglob("*.md"))
+    ) if english.is_dir() else ()
+    return _history(english.resolve(), stamp).dates.get(name)
+
+
+def date_text(day: datetime.date, lang: str) -> str:
+    """A date as the language writes it in running text ("12 mars 2025", "२०२५ मार्च १२")."""
+    from babel.dates import format_date
+
+    try:
+        text = format_date(day, format="long", locale=lang)
+    except Exception:  # an unknown locale: the ISO form reads everywhere
+        text = day.isoformat()
+    return digits(text, lang)
+
+
+# -- checking ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Freshness:
+    """One translated page against its English page."""
+
+    page: str  # "fr/rules/dashain.md"
+    name: str  # "rules/dashain.md"
+    recorded: str | None
+    current: str
+    changed: datetime.date | None  # when the English page changed, if git can tell
+
+    @property
+    def fresh(self) -> bool:
+        return self.recorded == self.current
+
+    @property
+    def state(self) -> str:
+        """``fresh``, ``stale`` or ``unrecorded``."""
+        if self.recorded is None:
+            return "unrecorded"
+        return "fresh" if self.fresh else "stale"
+
+    def text(self, lang: str = "en") -> str:
+        from dhumbal.i18n import translator
+
+        t = translator(lang)
+        if self.state == "unrecorded":
+            return t(UNRECORDED)
+        if self.changed is not None:
+            return t(STALE_ON, date=date_text(self.changed, lang))
+        return t(STALE)
+
+    def __str__(self) -> str:
+        if self.state == "unrecorded":
+            how = f"no {FIELD} in its front matter"
+        else:
+            how = f"recorded {self.recorded}, the English page is now {self.current}"
+        return (f"{self.page}: {self.text('en')} ({how}); once the translation says what the English "
+                f"page says, run: make translated PAGES={self.page}")
+
+
+def check_page(lang: str, name: str, docs: Path = DOCS) -> Freshness | None:
+    """The page ``name`` in ``lang`` against English; None when it has no translation or no English page."""
+    path, english = docs / lang / name, docs / REFERENCE / name
+    if lang == REFERENCE or not path.is_file() or not english.is_file():
+        return None
+    current = source_hash(english.read_text(encoding="utf-8"))
+    recorded = recorded_hash(path.read_text(encoding="utf-8"))
+    changed = None if recorded == current else english_date(name, docs)
+    return Freshness(f"{lang}/{name}", name, recorded, current, changed)
+
+
+def check_language(lang: str, docs: Path = DOCS) -> list[Freshness]:
+    """Every translated page of ``lang`` (in English page order)."""
+    english = docs / REFERENCE
+    names = sorted(p.relative_to(english).as_posix() for p in english.rglob("*.md")) if english.is_dir() else []
+    return [f for f in (check_page(lang, name, docs) for name in names) if f is not None]
+
+
+def languages(docs: Path = DOCS) -> list[str]:
+    return sorted(p.name for p in docs.iterdir() if p.is_dir() and p.name != REFERENCE and any(p.rglob("*.md")))
+
+
+def record(pages: Iterable[str], docs: Path = DOCS) -> list[str]:
+    """Record the current English hash in each named translation (``fr/index.md``, or ``fr`` for all
+    of a language's pages); returns the pages whose front matter changed. Raises ValueError,
+    naming the page, for a page that is not a translation of an English page."""
+    targets: list[tuple[str, str]] = []
+    for given in pages:
+        shown = given.strip().strip("/")
+        if shown.startswith("docs/"):
+            shown = shown[len("docs/"):]
+        lang, _, name = shown.partition("/")
+        if not lang or lang == REFERENCE:
+            raise ValueError(f"{given}: name a translated page, such as fr/index.md (English pages record nothing)")
+        if not name:
+            if not (docs / lang).is_dir():
+                raise ValueError(f"{given}: there is no language folder docs/{lang}")
+            targets += [(lang, f.name) for f in check_language(lang, docs)]
+            continue
+        if not (docs / lang / name).is_file():
+            raise ValueError(f"{given}: there is no page docs/{lang}/{name}")
+        if not (docs / REFERENCE / name).is_file():
+            raise ValueError(f"{given}: there is no English page docs/{REFERENCE}/{name} to follow")
+        targets.append((lang, name))
+    changed = []
+    for lang, name in targets:
+        path = docs / lang / name
+        text = path.read_text(encoding="utf-8")
+        value = source_hash((docs / REFERENCE / name).read_text(encoding="utf-8"))
+        updated = with_hash(text, value)
+        if updated != text:
+            path.write_text(updated, encoding="utf-8")
+            changed.append(f"{lang}/{name}")
+    return changed
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    """``check [--docs DIR] [LANG…]`` (exit 1 if a page is stale or unrecorded) or ``record PAGE…``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    command = args.pop(0) if args and args[0] in ("check", "record") else "check"
+    docs = DOCS
+    if args[:1] == ["--docs"] and len(args) > 1:
+        docs, args = Path(args[1]), args[2:]
+    if command == "record":
+        if not args:
+            print("usage: make translated PAGES=\"fr/index.md nl/rules/dashain.md\" (or PAGES=fr for a whole language)")
+            return 2
+        try:
+            changed = record(args, docs)
+        except ValueError as error:
+            print(error)
+            return 2
+        for page in changed:
+            print(f"{page}: now follows the current English page")
+        if not changed:
+            print("every named translation already follows the current English page")
+        return 0
+    bad = 0
+    for lang in args or languages(docs):
+        reports = check_language(lang, docs)
+        for report in reports:
+            if not report.fresh:
+                print(report)
+                bad += 1
+        print(f"{lang}: {sum(r.fresh for r in reports)}/{len(reports)} translated pages follow the current English page")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,86 @@
+"""The French and Dutch defects a reviewer found stay fixed: the table's money
+note in the reader's number format, bot levels capitalised in the settings
+menu, one mood in the 404 page's sentence, a take that cannot be read as
+"caught", and no ownership claim on the French home page."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from dhumbal.i18n import translator
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled_catalogs() -> None:
+    if str(ROOT / "sitegen") not in sys.path:
+        sys.path.insert(0, str(ROOT / "sitegen"))
+    from dhumbal import i18n
+    from dhumbal_site import catalogs
+
+    catalogs.compile_catalogs()
+    i18n.translations.cache_clear()
+    i18n.translator.cache_clear()
+
+
+@pytest.mark.parametrize(("lang", "rate"), [("en", "0.05"), ("fr", "0,05"), ("nl", "0,05"), ("ne", "०.०५")])
+def test_the_money_note_writes_the_rate_as_the_reader_does(lang: str, rate: str) -> None:
+    from dhumbal.bots import choose
+    from dhumbal.profiles import find_profile
+    from dhumbal.protocol import Settings
+    from dhumbal.session import Session
+
+    session = Session(Settings(find_profile("dashain"), "easy", 3), lang=lang)
+    session.start()
+    while session.deal is not None and not session.deal.is_over:  # the reader played by the engine's bot
+        session.act(choose(session.deal, "medium"))
+    from dhumbal.view.table import render_board
+
+    board = render_board(session.model(live=True, table_id="t"))
+    note = re.search(r'<li data-row="money">([^<]*)</li>', board)
+    assert note is not None, board[-2000:]
+    assert rate in note.group(1), note.group(1)
+    if lang in ("fr", "nl"):
+        assert "0.05" not in note.group(1)
+
+
+@pytest.mark.parametrize(("lang", "levels"), [
+    ("fr", ["Facile", "Moyen", "Difficile", "Expert"]),
+    ("nl", ["Makkelijk", "Gemiddeld", "Moeilijk", "Expert"]),
+])
+def test_bot_levels_are_capitalised_in_the_settings_menu(lang: str, levels: list[str]) -> None:
+    from dhumbal.web import handle_request
+
+    reply = handle_request({"op": "settings", "lang": lang, "profile": "dashain", "difficulty": "medium"})
+    menu = re.search(r'name="difficulty">(.*?)</select>', reply["settings_html"], re.S)
+    assert menu is not None
+    assert re.findall(r"<option [^>]*>([^<]+)</option>", menu.group(1)) == levels
+
+
+@pytest.mark.parametrize(("lang", "home", "search"), [
+    ("fr", "Revenez à l'accueil", "ou cherchez"),
+    ("nl", "Ga naar de startpagina", "of zoek"),
+])
+def test_the_404_sentence_keeps_one_mood(lang: str, home: str, search: str) -> None:
+    from dhumbal_site.strings import strings_for
+
+    strings = strings_for(lang)
+    assert strings["notfound.home"] == home and strings["notfound.search"].startswith(search)
+
+
+def test_a_french_take_is_not_read_as_caught() -> None:
+    t = translator("fr")
+    assert t("took {card}", card="9♠") == "a ramassé 9♠"
+    assert "pris" not in t("took {card}", card="9♠")
+
+
+def test_the_french_home_page_claims_nothing_about_ownership() -> None:
+    text = (ROOT / "docs" / "fr" / "index.md").read_text(encoding="utf-8")
+    assert "appartient" not in text and "encaissez une pénalité" not in text
+    dutch = (ROOT / "docs" / "nl" / "index.md").read_text(encoding="utf-8")
+    assert "roep je ook uit op het moment dat je roept" not in dutch
