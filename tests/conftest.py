@@ -51,7 +51,12 @@ No test may depend on timing or machine load: wait for an event or a state
 (``page.wait_for_function``, ``wait_for_selector``, a message from a
 process), never for a number of seconds, and assert no wall-clock limit.
 Limits meant for readers (a watchdog's seconds) are tested by setting them
-small where the code allows it and checking what the code measured itself.
+small where the code allows it and checking what the code measured itself;
+everywhere else they are out of reach: every browser context from
+``sitekit.LocalPages`` (so every page factory above) starts with the
+runtime's watchdog limits at an hour (``sitekit.UNHURRIED_RUNTIME``), since
+every page has the mini table and a loaded machine can keep Pyodide's
+start quiet for longer than the product's 20 seconds.
 
 The expert bot stops sampling after a second of its own clock
 (``dhumbal.expert.TIME_CAP``, a safety cap that ordinary play never

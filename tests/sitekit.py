@@ -556,7 +556,8 @@ class PageWatch:
 
 class LocalPages:
     """Browser contexts whose every request to another host is aborted and
-    recorded. ``passed`` are URL prefixes (``data:``) let through unrecorded.
+    recorded, and whose pages start with the runtime's watchdog out of reach
+(``UNHURRIED_RUNTIME``, see ``context``). ``passed`` are URL prefixes (``data:``) let through unrecorded.
     ``finish`` closes the contexts and fails the test if a request was
     refused, or (for pages opened with ``page``) a response of the server
     failed or a script threw."""
@@ -576,9 +577,19 @@ class LocalPages:
         self.contexts: list[Any] = []
         self.watches: list[PageWatch] = []
 
-    def context(self, **options: Any) -> tuple[Any, Any]:
-        """A new context (``browser.new_context(**options)``) and its watch."""
+    def context(self, *, unhurried: bool = True, **options: Any) -> tuple[Any, Any]:
+        """A new context (``browser.new_context(**options)``) and its watch.
+
+        Unless ``unhurried`` is false, the context's pages start with the
+        runtime's watchdog limits out of reach (``UNHURRIED_RUNTIME``): every
+        page of the site has the mini table, and a machine loaded enough to
+        keep Pyodide's download or start quiet for the product's seconds
+        must not turn a test about something else into the table's error
+        state. Only the watchdog's own tests set limits (after this script,
+        so theirs win) or turn it off."""
         context = self.browser.new_context(**options)
+        if unhurried:
+            context.add_init_script(UNHURRIED_RUNTIME)
         watch = self.watch(self.origin)
 
         def route(r: Any) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitekit import ROOT, SITEGEN, UNHURRIED_RUNTIME, BuiltSite, Chromium, LocalPages, PageWatch
+from sitekit import ROOT, SITEGEN, BuiltSite, Chromium, LocalPages, PageWatch
 
 # tools/: pyodide_engine, the Pyodide loader the bench uses too.
 for path in (SITEGEN, ROOT / "tools", Path(__file__).resolve().parent):
@@ -60,9 +60,8 @@ def open_page(browser: Any, built_site: BuiltSite) -> Iterator[Callable[..., tup
     pages = LocalPages(browser, built_site.server.origin, watch=Traffic, passed=("data:", "blob:"))
 
     def make(*, block: tuple[str, ...] = (), init_script: str | None = None, **options: Any) -> tuple[Any, Traffic]:
+        # the watchdog's limits out of reach (sitekit.LocalPages): a loaded machine cannot make an error state here
         context, traffic = pages.context(**options)
-        # the watchdog's limits out of reach: a loaded machine cannot make an error state here
-        context.add_init_script(UNHURRIED_RUNTIME)
         for pattern in block:
             context.route(pattern, lambda route: route.abort("blockedbyclient"))
         # Worker requests go through the context too: record everything.

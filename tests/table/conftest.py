@@ -210,10 +210,9 @@ def site_page(chromium: Any, real_site: RealSite) -> Iterator[Callable[..., tupl
     pages = LocalPages(chromium, real_site.server.origin)
 
     def make(speed: str = "instant", unhurried: bool = True, **options: Any) -> tuple[Any, Watch]:
-        context, watch = pages.context(**options)
+        # the watchdog's limits out of reach unless the test is about them (sitekit.UNHURRIED_RUNTIME)
+        context, watch = pages.context(unhurried=unhurried, **options)
         prefer(context, speed)
-        if unhurried:  # the watchdog's limits out of reach (sitekit.UNHURRIED_RUNTIME)
-            context.add_init_script(sitekit.UNHURRIED_RUNTIME)
         return pages.page(context, watch, timeout=120_000), watch
 
     yield make

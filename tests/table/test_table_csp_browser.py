@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable
 
-from sitekit import SITEGEN, UNHURRIED_RUNTIME, BuiltSite, LocalPages
+from sitekit import SITEGEN, BuiltSite, LocalPages
 from tabledriver import TABLE, author_seed, play_deal, start
 
 if str(SITEGEN) not in sys.path:
@@ -88,8 +88,7 @@ def test_a_deal_and_search_under_the_header_policy_workers_included(chromium: An
     header_server = shared_csp_site.server.origin
     pages = LocalPages(chromium, header_server)
     try:
-        context, _ = pages.context()
-        context.add_init_script(UNHURRIED_RUNTIME)
+        context, _ = pages.context()  # the watchdog out of reach (sitekit.LocalPages)
         context.add_init_script(RECORD)
         page = pages.page(context, _, timeout=90_000)
         said = watch_console(page)
