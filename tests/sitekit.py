@@ -520,6 +520,10 @@ class Chromium:
 #: product's seconds cannot turn a test about something else into an error
 #: state; the watchdog's own tests set the limit they test
 #: (tests/table/test_table_watchdog_browser.py), and one test checks the defaults.
+#: How long a browser wait may last before it fails the test (milliseconds): a
+#: bound for a test that would hang, never a measure of speed.
+PATIENCE_MS = 180_000
+
 UNHURRIED_RUNTIME = (
     "window.DhumbalRuntimeLimits = Object.assign("
     "{stall: 3600000, silence: 3600000, request: 3600000}, window.DhumbalRuntimeLimits || {});"
@@ -588,6 +592,10 @@ class LocalPages:
         state. Only the watchdog's own tests set limits (after this script,
         so theirs win) or turn it off."""
         context = self.browser.new_context(**options)
+        # Playwright's waits fail after 30 s by default, which a loaded machine can
+        # reach while a page starts Pyodide: the waits are for events, and this
+        # bound only ends a test that would otherwise hang.
+        context.set_default_timeout(PATIENCE_MS)
         if unhurried:
             context.add_init_script(UNHURRIED_RUNTIME)
         watch = self.watch(self.origin)

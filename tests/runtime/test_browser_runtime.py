@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 
 from dhumbal_site import runtime
-from sitekit import stop_clock
+from sitekit import PATIENCE_MS, stop_clock
 
 
 HEAVY_LINK = re.compile(r"""(?:src|href)\s*=\s*["'][^"']*(?:assets/pyodide/|assets/engine/|\.wasm\b|dhumbal-worker\.mjs)""")
-LOAD = 180_000  # ms: Pyodide boots in seconds, but the test machine may be busy
+LOAD = PATIENCE_MS  # ms: Pyodide boots in seconds, but the test machine may be busy
 TABLE = "[data-dhumbal-table]"
 ENSURE = """() => DhumbalRuntime.ensure().then(
     () => ({status: DhumbalRuntime.status, error: DhumbalRuntime.error}),

@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from sitecheck import AXE, LANGUAGES, ROOT, content_pages, lang_prefix
+from sitekit import PATIENCE_MS
 
 
 WIDE = {"viewport": {"width": 1280, "height": 900}}
-SEARCH = 60_000  # ms: the search index is built in a worker, slowly on a busy machine
+SEARCH = PATIENCE_MS  # ms: the search index is built in a worker, slowly on a busy machine
 
 
 def open_search(page) -> None:

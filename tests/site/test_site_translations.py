@@ -148,7 +148,7 @@ def test_nepali_search_counts_are_in_devanagari_digits(site: Any, page_factory: 
     page.click("input.md-search__input")
     page.fill("input.md-search__input", "थुप्रो")
     page.press("input.md-search__input", "End")
-    page.wait_for_selector(".md-search-result__item", timeout=60_000)  # the index is built in a worker
+    page.wait_for_selector(".md-search-result__item")  # the index is built in a worker
     page.wait_for_function("() => /[०-९]/.test(document.querySelector('.md-search-result__meta').textContent)")
     meta = page.inner_text(".md-search-result__meta")
     assert "पृष्ठ" in meta and not re.search(r"[0-9]", meta), meta

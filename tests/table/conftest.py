@@ -160,7 +160,7 @@ def stub_page(chromium: Any, stub_site: Served) -> Iterator[Callable[..., tuple[
         prefer(context, speed, save_data)
         if fail:
             context.add_init_script(f"window.__stubFail = {json.dumps(fail)};")
-        return pages.page(context, watch, timeout=60_000), watch
+        return pages.page(context, watch), watch
 
     yield make
     pages.finish()
@@ -213,7 +213,7 @@ def site_page(chromium: Any, real_site: RealSite) -> Iterator[Callable[..., tupl
         # the watchdog's limits out of reach unless the test is about them (sitekit.UNHURRIED_RUNTIME)
         context, watch = pages.context(unhurried=unhurried, **options)
         prefer(context, speed)
-        return pages.page(context, watch, timeout=120_000), watch
+        return pages.page(context, watch), watch
 
     yield make
     pages.finish()

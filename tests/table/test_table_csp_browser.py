@@ -47,7 +47,7 @@ def search(page: Any, query: str) -> int:
     page.click("input.md-search__input")
     page.fill("input.md-search__input", query)
     page.press("input.md-search__input", "End")
-    page.wait_for_selector(".md-search-result__item", timeout=60_000)  # the index is built in a worker
+    page.wait_for_selector(".md-search-result__item")  # the index is built in a worker
     count = page.locator(".md-search-result__item").count()
     page.keyboard.press("Escape")
     return int(count)
@@ -90,7 +90,7 @@ def test_a_deal_and_search_under_the_header_policy_workers_included(chromium: An
     try:
         context, _ = pages.context()  # the watchdog out of reach (sitekit.LocalPages)
         context.add_init_script(RECORD)
-        page = pages.page(context, _, timeout=90_000)
+        page = pages.page(context, _)
         said = watch_console(page)
         response = page.goto(header_server + "/rules/cardrulesplus/")
         assert response is not None and response.headers["content-security-policy"] == csp.HEADER_POLICY

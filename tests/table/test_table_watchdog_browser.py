@@ -21,6 +21,7 @@ import json
 from typing import Any, Callable
 
 import pytest
+from sitekit import PATIENCE_MS
 from tabledriver import TABLE, start, status, table_hash, ui_move, wait_ready
 
 from dhumbal import web
@@ -28,7 +29,7 @@ from dhumbal.i18n import translator
 from dhumbal.view.loader import ERROR_TITLE, ERROR_TITLE_LIVE, ERRORS
 
 
-LOAD = 120_000  # ms: Pyodide boots in seconds, but the test machine may be busy
+LOAD = PATIENCE_MS  # ms: Pyodide boots in seconds, but the test machine may be busy
 STALL = 8000  # ms: the runtime's default stall limit (dhumbal-runtime.js)
 OUT_OF_REACH = 3_600_000  # ms: a limit no test waits for
 NOTICE = translator("en")(web.NOTICE_BAD_HASH)
@@ -234,7 +235,7 @@ def test_a_deep_link_and_a_deep_hash_change_under_a_live_game_give_the_notice(si
     page.wait_for_function(
         "(notice) => { const t = document.querySelector('#dh-table');"
         " return t.dataset.state === 'ready' && t.querySelector('.dht-status').textContent.includes(notice); }",
-        arg=NOTICE, timeout=60_000,
+        arg=NOTICE, timeout=LOAD,
     )
     assert page.evaluate("window.__sameWindow") is True
     assert page.evaluate("DhumbalRuntime.status") == "ready"
