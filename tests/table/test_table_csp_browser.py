@@ -50,7 +50,21 @@ def search(page: Any, query: str) -> int:
     page.wait_for_selector(".md-search-result__item")  # the index is built in a worker
     count = page.locator(".md-search-result__item").count()
     page.keyboard.press("Escape")
+    # Closed is not gone: Material's overlay covers the page for a quarter
+    # second more (a CSS transition), and a press in that time lands on it
+    # (it did on a loaded machine). Wait until it no longer takes a press.
+    page.wait_for_function(SEARCH_CLOSED)
     return int(count)
+
+
+SEARCH_CLOSED = """() => {
+  const toggle = document.getElementById('__search');
+  const overlay = document.querySelector('.md-search__overlay');
+  if (!toggle || toggle.checked) return false;
+  if (!overlay) return true;
+  const box = overlay.getBoundingClientRect();
+  return box.width === 0 || box.height === 0 || getComputedStyle(overlay).pointerEvents === 'none';
+}"""
 
 
 def inline_script_runs(page: Any) -> bool:
