@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 
-.PHONY: setup serve build test test-engine soak typecheck bench catalogs check-catalogs translated new-language clean
+.PHONY: setup serve build test test-engine soak typecheck bench strength catalogs check-catalogs translated new-language clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,17 +45,24 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy engine/dhumbal
 
 ## Print benchmark figures: deals per CPU second per profile and against the lean
-## dashain loop; bot moves per second in Pyodide (Node) beside CPython; the expert
-## against three hard bots (2,000 deals a profile), its decision time and the call
+## dashain loop; bot moves per second in Pyodide (Node) beside CPython; the bots'
+## win shares with 95 % intervals (200 deals a table: `bench/expert_bench.py --deals 2000`
+## for the goals), its decision time and the call
 ## odds' time in CPython and Pyodide; the site build against a plain Material build
 ## of the same pages; then the browser runtime: boot time, bytes of a page view, bot
-## moves, expert decisions and hints in the worker
+## moves, expert decisions and hints in the worker; last, the start-up goals: first
+## and second visit, a visit offline, the first visit on an emulated 4G line
 bench: setup
 	$(PY) -m dhumbal bench --lean bench/lean_dashain.py
 	$(PY) bench/pyodide_bench.py
 	$(PY) bench/expert_bench.py
 	$(PY) bench/site_bench.py
 	$(PY) bench/runtime_bench.py
+
+## Measure the bots' win shares that the rules pages show (2,000 seeded deals a
+## table, eighteen tables: about half an hour of CPU) into the committed figures file
+strength: setup
+	$(PY) -m dhumbal.strength --deals 2000 --out sitegen/dhumbal_site/strength.json
 
 ## Extract every message (engine, site glue, templates, examples) into
 ## locales/dhumbal.pot and merge it into each language's catalog

@@ -29,6 +29,7 @@ def _ensure_on_path() -> None:
 # now and put sitegen/ back on the path whenever a build starts.
 _ensure_on_path()
 from dhumbal_site.build import SiteHooks  # noqa: E402
+from dhumbal_site.offline import OfflineSite  # noqa: E402
 from dhumbal_site.runtime import RuntimeAssets  # noqa: E402
 from dhumbal_site.table import PageTables  # noqa: E402
 
@@ -37,10 +38,13 @@ _hooks = SiteHooks(repo_root=_SITEGEN.parent)
 _runtime = RuntimeAssets(repo_root=_SITEGEN.parent)
 # Each page's mini table, pre-rendered by the engine (see dhumbal_site/table.py).
 _tables = PageTables(repo_root=_SITEGEN.parent)
+# The service worker, offline pages, web app manifest, icons and _headers (see dhumbal_site/offline.py).
+_offline = OfflineSite(repo_root=_SITEGEN.parent)
 
 
 def on_startup(command: str, dirty: bool) -> None:
     _ensure_on_path()
+    _offline.on_startup(command)
 
 
 @event_priority(-110)
@@ -59,7 +63,9 @@ def on_config(config: Any) -> Any:
 
     if not RuntimeAssets.nested(config):
         CACHE.validate_all()
-    return _hooks.on_config(config)
+    config = _hooks.on_config(config)
+    _offline.on_config(config)
+    return config
 
 
 @event_priority(-110)
@@ -91,14 +97,19 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 
 
 def on_template_context(context: Any, template_name: str, config: Any) -> Any:
-    return _hooks.current().on_template_context(context, template_name, config)
+    context = _hooks.current().on_template_context(context, template_name, config)
+    return _offline.on_template_context(context, template_name, config)
 
 
 def on_post_template(output_content: str, template_name: str, config: Any) -> str:
-    return _hooks.current().on_post_template(output_content, template_name, config)
+    output_content = _hooks.current().on_post_template(output_content, template_name, config)
+    return _offline.on_post_template(output_content, template_name, config)
 
 
 @event_priority(-200)
 def on_post_build(config: Any) -> None:
     _hooks.on_post_build(config)
     _runtime.on_post_build(config)
+    # Last: the service worker lists every file the build wrote.
+    if not RuntimeAssets.nested(config) and _runtime.manifest is not None:
+        _offline.on_post_build(config, _runtime.manifest)

@@ -530,7 +530,7 @@ PATIENCE_MS = 180_000
 
 UNHURRIED_RUNTIME = (
     "window.DhumbalRuntimeLimits = Object.assign("
-    "{stall: 3600000, silence: 3600000, request: 3600000}, window.DhumbalRuntimeLimits || {});"
+    "{stall: 3600000, silence: 3600000, request: 3600000, window: 3600000, total: 36000000}, window.DhumbalRuntimeLimits || {});"
 )
 
 

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .botlevels import DIFFICULTIES, Difficulty, policy
+from .botlevels import BOTS, Bot, policy
 from .deal import Action, Deal
 from .odds import Measure, measure_of
 from .playout import play_out
@@ -77,20 +77,20 @@ class TableResult:
         }
 
 
-def read_bots(text: str) -> list[Difficulty]:
+def read_bots(text: str) -> list[Bot]:
     """``expert,hard,hard,hard`` as levels; ``ValueError`` naming a level that is not one."""
-    levels: list[Difficulty] = []
+    levels: list[Bot] = []
     for word in text.split(","):
         w = word.strip().lower()
-        match = next((d for d in DIFFICULTIES if d == w), None)
+        match = next((d for d in BOTS if d == w), None)
         if match is None:
-            raise ValueError(f"{word.strip()!r} is not a bot level; levels are: {', '.join(DIFFICULTIES)}")
+            raise ValueError(f"{word.strip()!r} is not a bot level; levels are: {', '.join(BOTS)}")
         levels.append(match)
     return levels
 
 
 def play_table(
-    profile: Profile, bots: Sequence[Difficulty], deals: int, *, seed: int | str = 1,
+    profile: Profile, bots: Sequence[Bot], deals: int, *, seed: int | str = 1,
     timed: bool = False, clock: Callable[[], float] = time.perf_counter,
 ) -> TableResult:
     """Play ``deals`` seeded deals with one bot level per seat (``profile`` must seat ``len(bots)``)."""

@@ -20,15 +20,22 @@ from .deal import Deal
 from .playout import play_out
 
 Difficulty = Literal["easy", "medium", "hard", "expert"]
+#: The levels of the table's settings.
 DIFFICULTIES: Final = ("easy", "medium", "hard", "expert")
+Bot = Literal["easy", "medium", "hard", "expert", "aggressive"]
+#: Every bot: the table's four levels and the published reference bot
+#: (:func:`dhumbal.bots.aggressive`), which plays in mixed tables only.
+BOTS: Final[tuple[Bot, ...]] = ("easy", "medium", "hard", "expert", "aggressive")
 
 
-def choose(deal: Deal, difficulty: Difficulty = "medium") -> Action:
+def choose(deal: Deal, difficulty: Bot = "medium") -> Action:
     """The bot's action at ``difficulty`` for the seat on turn: always one of ``deal.legal_actions()``."""
     if difficulty == "expert":
         from .expert import choose as expert_choose
 
         return expert_choose(deal)
+    if difficulty == "aggressive":
+        return bots.aggressive(deal)
     return bots.choose(deal, difficulty)
 
 
@@ -38,17 +45,21 @@ def _expert(deal: Deal) -> Action:
     return expert_choose(deal)
 
 
-def policy(difficulty: Difficulty = "medium") -> Callable[[Deal], Action]:
+def policy(difficulty: Bot = "medium") -> Callable[[Deal], Action]:
     """``choose`` at one level, as a policy for :func:`dhumbal.playout.play_out`.
 
     The three levels of :mod:`dhumbal.bots` are its own policies (no call in
     between, as simulations play hundreds of thousands of moves).
     """
-    return _expert if difficulty == "expert" else bots.policy(difficulty)
+    if difficulty == "expert":
+        return _expert
+    if difficulty == "aggressive":
+        return bots.aggressive
+    return bots.policy(difficulty)
 
 
 def play_deal(
-    deal: Deal, difficulty: Difficulty | Sequence[Difficulty] = "medium", *, max_actions: int = 20000, checked: bool = False,
+    deal: Deal, difficulty: Bot | Sequence[Bot] = "medium", *, max_actions: int = 20000, checked: bool = False,
 ) -> Deal:
     """Let bots play ``deal`` to its end (a bound guards against a runaway deal).
 

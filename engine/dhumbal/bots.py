@@ -10,6 +10,13 @@ and throws with a look at what it will keep. The expert (its own module,
 with what it has seen; :mod:`dhumbal.botlevels` names every level and hands
 each move to the module that plays it. Bots are deterministic: the same
 position gives the same move, so seeded games replay exactly.
+
+One more bot plays only in mixed tables (``simulate --bots``, :mod:`dhumbal.arena`),
+as a yardstick: :func:`aggressive`, the champion agent of the published study of
+Dhumbal agents (arXiv 2510.11736, "AI Agents for the Dhumbal Card Game"),
+written here from its description: it calls the moment a call is legal, and
+otherwise throws its heaviest legal group, taking a light face-up card
+(:data:`LIGHT`) when it can.
 """
 
 from __future__ import annotations
@@ -24,6 +31,9 @@ from .groups import best_group_value, heaviest_group
 #: The levels played here (every level, the expert included, is in :mod:`dhumbal.botlevels`).
 Level = Literal["easy", "medium", "hard"]
 LEVELS: Final = ("easy", "medium", "hard")
+#: The heaviest face-up card the aggressive reference bot takes (the lightest of the
+#: cards on offer, when it is worth this much or less); otherwise it draws blind.
+LIGHT: Final = 5
 MARGIN: Final = {"easy": 0, "medium": 1, "hard": 2}
 # Call thresholds where a profile has no call limit (cardrulesplus).
 NO_LIMIT_CALL: Final = {"easy": 7, "medium": 5, "hard": 4}
@@ -82,7 +92,7 @@ def choose(deal: Deal, difficulty: Level = "medium") -> Action:
             elif difficulty == "easy":
                 take = v <= 1
             else:
-                take = v <= 3 or (_pairs(top, hand) and v < _mean_unseen(deal))
+                take = v <= 3 or (_pairs(top, hand) and _below_mean(deal, v))
             return _TAKE_PILE if take or not deal.can_draw_stock() else _TAKE_STOCK
     elif phase == "over":
         raise ValueError("the deal is over")
@@ -109,6 +119,40 @@ def _policy(difficulty: Level) -> Callable[[Deal], Action]:
     return play
 
 
+def aggressive(deal: Deal) -> Action:
+    """The reference bot's move (arXiv 2510.11736's "Aggressive" agent, from its description).
+
+    Two rules, nothing else: **call** the moment a call is legal; otherwise
+    **throw the heaviest legal group** (the most points, then the most cards,
+    then the lowest cards), and where a card is taken, take the lightest
+    face-up card on offer if it is worth at most :data:`LIGHT`, else draw from
+    the stock. It keeps no memory and makes no guess about the other hands.
+    Where the rules leave it no such move (no stock to draw from, no throw that
+    lets its turn finish), it makes the only move left.
+    """
+    phase = deal.phase
+    p = deal.profile
+    if phase == "over":
+        raise ValueError("the deal is over")
+    if phase == "start" and deal.can_call():
+        return _CALL
+    values = p.values
+    if phase == ("start" if p.draw_first else "take"):
+        if p.take_rule == "pile-top":
+            on_offer = [deal.pile[-1]] if deal.pile and deal.hands[deal.turn] else []
+        else:
+            on_offer = deal.pickable()
+        light = min(on_offer, key=lambda c: (values[c], c)) if on_offer else None
+        if light is not None and (values[light] <= LIGHT or not deal.can_draw_stock()):
+            return _TAKE_PILE if p.take_rule == "pile-top" else Action.take_pile(light)
+        return _TAKE_STOCK if deal.can_draw_stock() else _CALL
+    groups = deal.legal_groups()
+    if not groups:
+        return _CALL  # no throw lets the turn finish: only a call is left
+    best = max(groups, key=lambda g: (sum([values[c] for c in g]), len(g), [-c for c in g]))
+    return Action.throw(*best)
+
+
 # the medium level is ``choose`` itself (its default), which saves a call per move
 _POLICIES: Final[dict[str, Callable[[Deal], Action]]] = {
     "easy": _policy("easy"), "medium": choose, "hard": _policy("hard"),
@@ -129,10 +173,11 @@ def _lower_bound(deal: Deal, seat: int) -> int:
     return sum(p.value(c) for c in known) + unknown * least
 
 
-def _mean_unseen(deal: Deal) -> float:
+def _below_mean(deal: Deal, v: int) -> bool:
+    """Whether a card worth ``v`` is worth less than the pack's mean card (whole numbers only)."""
     p = deal.profile
     values = [p.value(c) for c in range(p.deck_size)]
-    return sum(values) / len(values)
+    return v * len(values) < sum(values)
 
 
 def _pairs(card: Card, hand: Sequence[Card]) -> bool:
@@ -214,14 +259,16 @@ _RANK_ORDER: Final = tuple((c % 13) * 64 + c if c < 52 else 13 * 64 + c for c in
 _RANK_KEY: Final = _RANK_ORDER.__getitem__
 
 
-def _lookahead(deal: Deal, hand: Sequence[Card], group: Sequence[Card]) -> float:
-    """What throwing ``group`` sheds now, and half of the best throw it leaves for later."""
+def _lookahead(deal: Deal, hand: Sequence[Card], group: Sequence[Card]) -> int:
+    """What throwing ``group`` sheds now, and half of the best throw it leaves for later,
+    less a fifth of a point for each card kept past one: in tenths of a point, so every
+    figure is a whole number (the same on every Python version)."""
     rest = [c for c in hand if c not in group]
-    now = _group_value(deal, group)
+    now = 10 * _group_value(deal, group)
     if not rest:
-        return now + 0.1
+        return now + 1
     later = best_group_value(deal.profile, rest)
-    return now + 0.5 * later - 0.2 * max(0, len(rest) - 1)
+    return now + 5 * later - 2 * max(0, len(rest) - 1)
 
 
 def _throw_most(deal: Deal, seat: int) -> Action:
@@ -238,8 +285,18 @@ def _throw_most(deal: Deal, seat: int) -> Action:
     best = max(groups, key=lambda g: (len(g), _group_value(deal, g), [-c for c in g]))
     if len(best) == 1 and len(groups) > 1:
         rng = random.Random(f"dhumbal/bot/{deal.seed}/{deal.turns}/{seat}")
-        best = rng.choice(sorted(groups))
+        best = sorted(groups)[_below(rng, len(groups))]
     return Action.throw(*best)
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """A whole number in ``range(n)`` from ``rng``'s bits by rejection: the draws of
+    ``rng.choice``, written out so no Python version's ``random`` internals matter."""
+    bits = n.bit_length()
+    r = rng.getrandbits(bits)
+    while r >= n:
+        r = rng.getrandbits(bits)
+    return r
 
 
 def _pick_closing(deal: Deal, seat: int) -> Action:

@@ -415,7 +415,8 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument("--deals", type=_deals, default=1000)
             sp.add_argument("--bots", metavar="LEVEL,LEVEL,…",
                             help="a mixed table, one level per seat (e.g. expert,hard,hard,hard): "
-                                 "each seat's win share and average settlement")
+                                 "each seat's win share and average settlement; levels: easy, medium, hard, "
+                                 "expert, and aggressive (the champion agent of arXiv 2510.11736)")
             sp.add_argument("--check", action="store_true",
                             help="send every bot move through the rules' full check (slower); "
                                  "by default bots play on the trusted path, as bench does")

@@ -5,7 +5,7 @@ At each decision the expert draws deals consistent with its seat's view
 each one by how well it explains what the others did: a player who throws a
 single card usually keeps nothing heavier, so a sample that gives a seat
 cards heavier than its single throws since it got them is counted as
-:data:`UNLIKELY` as likely for each such card. From these weighted deals it
+a quarter as likely for each such card (:data:`UNLIKELY_BITS`). From these weighted deals it
 reads the two things it does not know:
 
 - **the call**: how often a call now would be caught (the profile's own rule:
@@ -27,8 +27,11 @@ whole-deal playouts are dominated by when the playout bots call, not by the
 move being weighed, and cost several times more per decision.
 
 **Deterministic.** The random source is seeded with a text naming the seat's
-whole view (:func:`dhumbal.sampler.view_key`), every sum runs in a fixed
-order, and the number of samples is fixed (:data:`SAMPLES`). The time
+whole view (:func:`dhumbal.sampler.view_key`), and the number of samples is
+fixed (:data:`SAMPLES`). Every figure a decision compares is a whole number
+(weights, hand values in tenths of a point, chances as a numerator over a
+denominator): float sums depend on the Python version (``sum()`` of floats is
+compensated from 3.12, not in 3.11), whole numbers do not. The time
 budget (:data:`TIME_CAP`) is a safety cap only: an ordinary decision takes a
 few milliseconds, far under it, and a test holds the cap to never deciding
 in ordinary play. So the same position gives the same move, on CPython and
@@ -61,24 +64,30 @@ SAMPLES: Final = 300
 TIME_CAP: Final = 1.0
 #: How often the clock is read, in samples.
 CLOCK_EVERY: Final = 25
-#: The highest chance of being caught at which the expert calls, per profile
+#: The highest chance of being caught at which the expert calls, in percent, per profile
 #: (measured against three hard bots; a caught call costs most in `nepali-games`
 #: and `dashain`, least against the reward in the no-limit `cardrulesplus`).
-RISK: Final = {"nepali-games": 0.25, "dashain": 0.25, "cardrulesplus": 0.30}
-RISK_OTHER: Final = 0.25
-#: Hand value: points, less this share of the best group the hand could throw next ...
-SHED: Final = 0.8
-#: ... plus this much for each card held (a smaller hand is closer to a call).
-SIZE: Final = 1.0
-#: The weight of a sampled deal, per card it gives a seat heavier than that seat's
-#: single throws since it got the card.
-UNLIKELY: Final = 0.25
+RISK: Final = {"nepali-games": 25, "dashain": 25, "cardrulesplus": 30}
+RISK_OTHER: Final = 25
+#: Hand value, in tenths of a point: ten times the points, less this many tenths of the
+#: best group the hand could throw next ...
+SHED: Final = 8
+#: ... plus this many tenths for each card held (a smaller hand is closer to a call).
+SIZE: Final = 10
+#: A sampled deal's weight is divided by 2 ** UNLIKELY_BITS (a quarter) per card it gives
+#: a seat heavier than that seat's single throws since it got the card ...
+UNLIKELY_BITS: Final = 2
+#: ... for at most this many such cards (a weight is a whole number: 2 ** (2 x 16) at most).
+MOST_UNLIKELY: Final = 16
 #: The most groups weighed in one throw (a reachable hand holds far fewer).
 MOST_GROUPS: Final = 60
 #: A hand larger than any deal can give (7 dealt and a take, with room): handed one in a
 #: position built by hand, the expert plays as the hard bot, whose work is bounded.
 LARGEST_HAND: Final = 10
 _NO_CAP: Final = 1 << 30
+
+#: The draw from the stock: each card's whole weight, and their total.
+Draws = tuple[dict[Card, int], int]
 
 
 @dataclass(frozen=True)
@@ -88,7 +97,7 @@ class Decision:
     action: Action
     samples: int = 0  # sampled deals weighed (0: the move needed none)
     capped: bool = False  # the time cap cut the sampling short
-    caught: float | None = None  # the weighted chance a call now is caught, when a call was weighed
+    caught: float | None = None  # the weighted chance a call now is caught, when a call was weighed (for reports only)
 
 
 # -- the bridge from a live deal ---------------------------------------------------------
@@ -106,13 +115,14 @@ def decide(deal: Deal, *, clock: Callable[[], float] = time.perf_counter) -> Dec
 # -- the decision ------------------------------------------------------------------------
 
 
-def hand_value(profile: Profile, hand: Sequence[Card]) -> float:
-    """How bad a hand is to hold: its points, less :data:`SHED` of the best group it
-    could throw next, plus :data:`SIZE` a card (lower is better; an empty hand is 0)."""
+def hand_value(profile: Profile, hand: Sequence[Card]) -> int:
+    """How bad a hand is to hold, in tenths of a point: its points, less :data:`SHED`
+    tenths of the best group it could throw next, plus :data:`SIZE` tenths a card
+    (lower is better; an empty hand is 0)."""
     if not hand:
-        return 0.0
+        return 0
     values = profile.values
-    return sum([values[c] for c in hand]) - SHED * best_group_value(profile, hand) + SIZE * len(hand)
+    return 10 * sum([values[c] for c in hand]) - SHED * best_group_value(profile, hand) + SIZE * len(hand)
 
 
 def decide_view(profile: Profile, view: SeatView, *, clock: Callable[[], float] = time.perf_counter) -> Decision:
@@ -134,11 +144,11 @@ def decide_view(profile: Profile, view: SeatView, *, clock: Callable[[], float] 
         return Decision(Action.call())
     drawing = ref.can_draw_stock() and not (p.draw_first and view.phase == "throw")
     if not call_open and not drawing:
-        return Decision(_best_move(ref, {}))
+        return Decision(_best_move(ref, ({}, 0)))
     beliefs = _Beliefs.weigh(sampler, random.Random("dhumbal/expert/" + key), clock)
     if call_open:
         caught = beliefs.caught_chance()
-        if caught <= RISK.get(p.key, RISK_OTHER):
+        if beliefs.caught_weight * 100 <= RISK.get(p.key, RISK_OTHER) * beliefs.total_weight:
             return Decision(Action.call(), beliefs.samples, beliefs.capped, caught)
         return Decision(_best_move(ref, beliefs.draws(ref)), beliefs.samples, beliefs.capped, caught)
     return Decision(_best_move(ref, beliefs.draws(ref)), beliefs.samples, beliefs.capped)
@@ -158,7 +168,7 @@ def best_move(profile: Profile, view: SeatView, *, clock: Callable[[], float] = 
         return bot_choose(ref, "hard")
     if _must_call(ref):
         return Action.call()
-    draws: dict[Card, float] = {}
+    draws: Draws = ({}, 0)
     if ref.can_draw_stock() and not (profile.draw_first and view.phase == "throw"):
         draws = _Beliefs.weigh(sampler, random.Random("dhumbal/expert/" + key), clock).draws(ref)
     return _best_move(ref, draws)
@@ -171,9 +181,9 @@ class _Beliefs:
         self.sampler = sampler
         self.samples = 0
         self.capped = False
-        self.total_weight = 0.0
-        self.caught_weight = 0.0
-        self.in_stock: dict[Card, float] = {}
+        self.total_weight = 0  # whole numbers: see the module docstring
+        self.caught_weight = 0
+        self.in_stock: dict[Card, int] = {}
 
     @classmethod
     def weigh(cls, sampler: Sampler, rng: random.Random, clock: Callable[[], float]) -> "_Beliefs":
@@ -186,7 +196,7 @@ class _Beliefs:
         known_totals = [sum([values[c] for c in k]) for k in view.known]
         mine = sum([values[c] for c in view.hand])
         stock_count = view.stock_count
-        in_stock = {c: 0.0 for c in sampler.pool}
+        in_stock = {c: 0 for c in sampler.pool}
         started = clock()
         for k in range(SAMPLES):
             if k and k % CLOCK_EVERY == 0 and clock() - started > TIME_CAP:
@@ -194,7 +204,7 @@ class _Beliefs:
                 break
             order = sampler.order(rng)
             top = len(order)
-            weight = 1.0
+            over = 0
             lowest = _NO_CAP
             for s, free in enumerate(hidden):
                 if s == seat:
@@ -206,12 +216,10 @@ class _Beliefs:
                     lowest = total
                 limits = caps[s]
                 if limits and free:
-                    over = 0
                     for v, cap in zip(sorted([values[c] for c in cards], reverse=True), limits):
                         if v > cap:
                             over += 1
-                    if over:
-                        weight *= UNLIKELY ** over
+            weight = 1 << (UNLIKELY_BITS * (MOST_UNLIKELY - min(over, MOST_UNLIKELY)))
             b.samples += 1
             b.total_weight += weight
             if call_is_caught(mine, lowest):
@@ -222,10 +230,12 @@ class _Beliefs:
         return b
 
     def caught_chance(self) -> float:
+        """The weighted chance a call now is caught (a report: decisions compare the whole numbers)."""
         return self.caught_weight / self.total_weight if self.total_weight else 0.0
 
-    def draws(self, ref: Deal) -> dict[Card, float]:
-        """The chance of each card being the next one drawn from the stock.
+    def draws(self, ref: Deal) -> Draws:
+        """How likely each card is to be the next one drawn from the stock, as whole
+        weights and their total.
 
         The weights do not depend on the stock's order, so the top card is any
         card of the stock with equal chance: its chance is that of being in the
@@ -233,11 +243,11 @@ class _Beliefs:
         whose cards everybody saw: each equally likely.
         """
         if ref.stock:
-            total = sum(self.in_stock.values())
-            if total > 0:
-                return {c: w / total for c, w in self.in_stock.items() if w > 0}
+            weights = {c: w for c, w in self.in_stock.items() if w > 0}
+            if weights:
+                return weights, sum(weights.values())
             pool = self.sampler.pool
-            return {c: 1.0 / len(pool) for c in pool}
+            return {c: 1 for c in pool}, len(pool)
         return _reshuffle_draws(ref)
 
 
@@ -250,12 +260,12 @@ def _must_call(ref: Deal) -> bool:
     return not ref.legal_groups()
 
 
-def _reshuffle_draws(ref: Deal) -> dict[Card, float]:
+def _reshuffle_draws(ref: Deal) -> Draws:
     if ref.profile.reshuffle_keep == "top":
         pool = (ref.pile + ref.pending)[:-1]
     else:
         pool = ref.pile[: len(ref.pile) - ref.offer]
-    return {c: 1.0 / len(pool) for c in pool} if pool else {}
+    return {c: 1 for c in pool}, len(pool)
 
 
 def _caps(profile: Profile, view: SeatView) -> list[list[int]]:
@@ -292,15 +302,16 @@ def _caps(profile: Profile, view: SeatView) -> list[list[int]]:
 # -- moves -------------------------------------------------------------------------------
 
 
-def _expected(profile: Profile, hand: list[Card], draws: dict[Card, float]) -> float:
-    """The value of ``hand`` with one more card drawn from ``draws``, averaged."""
-    return sum([w * hand_value(profile, hand + [c]) for c, w in draws.items()])
+def _expected(profile: Profile, hand: list[Card], draws: Draws) -> int:
+    """The value of ``hand`` with one more card drawn from ``draws``, summed over the
+    draws' weights (the average times the draws' total: whole numbers)."""
+    return sum([w * hand_value(profile, hand + [c]) for c, w in draws[0].items()])
 
 
-def _best_throw_value(profile: Profile, hand: list[Card], barred: Card | None) -> float:
+def _best_throw_value(profile: Profile, hand: list[Card], barred: Card | None) -> int:
     """The value left by the best throw from ``hand`` (the barred card may not go)."""
     pool = [c for c in hand if c != barred] if barred is not None else hand
-    best = float("inf")
+    best = _NO_CAP
     for g in throwable_groups(profile, pool)[:MOST_GROUPS]:
         v = hand_value(profile, [c for c in hand if c not in g])
         if v < best:
@@ -316,21 +327,27 @@ def _groups(ref: Deal) -> list[Group]:
     return groups
 
 
-def _best_move(ref: Deal, draws: dict[Card, float]) -> Action:
-    """The move (other than a call) that leaves the best hand, averaged over ``draws``."""
+def _best_move(ref: Deal, draws: Draws) -> Action:
+    """The move (other than a call) that leaves the best hand, averaged over ``draws``.
+
+    Every value compared is scaled by the draws' total weight, so a known card's
+    value and an average over the draws are whole numbers on one scale.
+    """
     p = ref.profile
     hand = ref.hands[ref.turn]
+    weights, total = draws
+    scale = total or 1
     if p.draw_first:
         if ref.phase == "start":
-            options: list[tuple[float, int, Action]] = []
+            options: list[tuple[int, int, Action]] = []
             if ref.pile and hand:
                 top = ref.pile[-1]
-                options.append((_best_throw_value(p, hand + [top], top), 0, Action.take_pile()))
+                options.append((scale * _best_throw_value(p, hand + [top], top), 0, Action.take_pile()))
             if ref.can_draw_stock():
-                worth = sum([w * _best_throw_value(p, hand + [c], None) for c, w in draws.items()])
+                worth = sum([w * _best_throw_value(p, hand + [c], None) for c, w in weights.items()])
                 options.append((worth, 1, Action.take_stock()))
             return min(options, key=lambda o: (o[0], o[1]))[2]
-        best: tuple[float, int, Group] | None = None
+        best: tuple[int, int, Group] | None = None
         for g in _groups(ref):
             key = (hand_value(p, [c for c in hand if c not in g]), -len(g), g)
             if best is None or key < best:
@@ -342,18 +359,20 @@ def _best_move(ref: Deal, draws: dict[Card, float]) -> Action:
         return Action.throw(*group)
     picks = sorted(ref.pickable())
     if ref.phase == "take":
-        choices: list[tuple[float, int, Action]] = []
-        if ref.can_draw_stock():
+        choices: list[tuple[int, int, Action]] = []
+        if ref.can_draw_stock() and weights:
             choices.append((_expected(p, hand, draws), 0, Action.take_stock()))
         for i, c in enumerate(picks):
-            choices.append((hand_value(p, hand + [c]), i + 1, Action.take_pile(c)))
+            choices.append((scale * hand_value(p, hand + [c]), i + 1, Action.take_pile(c)))
+        if not choices:  # no weights known for the stock: take it all the same
+            return Action.take_stock()
         return min(choices, key=lambda o: (o[0], o[1]))[2]
-    best_throw: tuple[float, int, Group] | None = None
+    best_throw: tuple[int, int, Group] | None = None
     for g in _groups(ref):
         rest = [c for c in hand if c not in g]
-        worth = _expected(p, rest, draws) if draws else float("inf")
+        worth = _expected(p, rest, draws) if weights else _NO_CAP * scale
         for c in picks:
-            v = hand_value(p, rest + [c])
+            v = scale * hand_value(p, rest + [c])
             if v < worth:
                 worth = v
         key = (worth, -len(g), g)

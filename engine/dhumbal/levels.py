@@ -51,7 +51,7 @@ def level_notes(profile: Profile, lang: str) -> list[tuple[str, str, str]]:
     for level in botlevels.DIFFICULTIES:
         if level == "expert":
             risk = expert.RISK.get(profile.key, expert.RISK_OTHER)
-            text = t(EXPERT, samples=number(expert.SAMPLES, lang), risk=percent(risk, lang))
+            text = t(EXPERT, samples=number(expert.SAMPLES, lang), risk=percent(risk / 100, lang))
         else:
             total = call_total(profile, level)
             text = t({"easy": EASY, "medium": MEDIUM, "hard": HARD}[level], total=total or 0)

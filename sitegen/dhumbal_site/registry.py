@@ -28,6 +28,7 @@ from .generated import render_compare, render_glossary, render_options, render_r
 from .markers import MarkerHandler
 from .odds_chart import render_bots, render_call_odds
 from .status import render_status
+from .strength_table import render_strength
 from .walkthrough import render_example, render_examples
 
 HANDLERS: dict[str, MarkerHandler] = {
@@ -40,4 +41,5 @@ HANDLERS: dict[str, MarkerHandler] = {
     "translation-status": render_status,
     "call-odds": render_call_odds,
     "bots": render_bots,
+    "strength": render_strength,
 }

@@ -33,7 +33,7 @@ def bot_tables(draw: st.DrawFn) -> Table:
     p = profile(key, **opts)
     seats = draw(st.integers(2, p.players_max))
     seed = draw(st.integers(0, 10**6))
-    levels = tuple(draw(st.sampled_from(botlevels.DIFFICULTIES)) for _ in range(seats))
+    levels = tuple(draw(st.sampled_from(botlevels.BOTS)) for _ in range(seats))
     return p.canonical(), seats, seed, levels
 
 

@@ -13,6 +13,7 @@ intent on the table and read its ``data-state``.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 from pathlib import Path
@@ -64,16 +65,21 @@ def _ping(page: Any) -> Any:
 
 def test_built_site_serves_pyodide_and_the_engine_once_at_the_root(built_site: Any) -> None:
     site: Path = built_site.directory
-    for name in [*runtime.PYODIDE_FILES, runtime.PYODIDE_LOCK]:
-        assert (site / "assets" / "pyodide" / name).is_file(), name
     manifest = json.loads((site / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
+    pyodide = site / runtime.pyodide_dest(manifest["pyodide"])
+    for name in [*runtime.PYODIDE_FILES, runtime.PYODIDE_LOCK]:
+        assert (pyodide / name).is_file(), name
     wheel = site / "assets" / "engine" / manifest["wheel"]
     assert hashlib.sha256(wheel.read_bytes()).hexdigest() == manifest["sha256"]
-    assert manifest["wheel"].startswith("dhumbal-") and manifest["wheel"].endswith("-py3-none-any.whl")
+    assert wheel.name.startswith("dhumbal-") and wheel.name.endswith("-py3-none-any.whl")
     # One copy for all languages: 13 MB per language would be waste.
     copies = [p.relative_to(site).as_posix() for p in site.rglob("pyodide.asm.wasm")]
-    assert copies == ["assets/pyodide/pyodide.asm.wasm"]
+    assert copies == [f"assets/pyodide/{manifest['pyodide']}/pyodide.asm.wasm"]
     assert len(list(site.rglob("dhumbal-*.whl"))) == 1
+    # Every page names the same files for the worker.
+    for page in (site / "index.html", site / "ne" / "rules" / "dashain" / "index.html"):
+        found = re.findall(r'<meta name="dhumbal:runtime" content="([^"]*)">', page.read_text(encoding="utf-8"))
+        assert [json.loads(html.unescape(c)) for c in found] == [runtime.runtime_config(manifest)], page
 
 
 def test_every_page_loads_the_runtime_script_and_nothing_of_pyodide(built_site: Any) -> None:
@@ -115,10 +121,14 @@ def test_intent_loads_pyodide_and_the_engine_to_ready(open_page: Any, built_site
     _show_intent_or_ensure(page)
     # onStatus reports the current status at once, then every change.
     assert page.evaluate("window.__seen") == ["idle", "loading", "ready"]
-    assert traffic.wasm() == ["/assets/pyodide/pyodide.asm.wasm"]
+    wasm = traffic.wasm()
+    assert len(wasm) == 1 and wasm[0].startswith("/assets/pyodide/") and wasm[0].endswith("/pyodide.asm.wasm"), wasm
     paths = traffic.paths()
-    assert "/assets/engine/manifest.json" in paths
-    assert any(p.startswith("/assets/engine/dhumbal-") and p.endswith(".whl") for p in paths)
+    # The page names the engine's files: no need to ask for the manifest first.
+    assert "/assets/engine/manifest.json" not in paths
+    assert any(p.startswith("/assets/engine/") and p.endswith(".whl") for p in paths)
+    # Nothing of Pyodide's own 2.5 MB standard library: the engine's trimmed one.
+    assert not [p for p in paths if p.startswith("/assets/pyodide/") and p.endswith("python_stdlib.zip")]
     # No package index, no micropip, nothing from elsewhere (the fixture checks hosts).
     assert not [p for p in paths if "micropip" in p or "packaging" in p]
     pong = _ping(page)
@@ -207,12 +217,25 @@ def test_status_listeners_can_unsubscribe(open_page: Any, built_site: Any) -> No
 
 def test_broken_engine_wheel_reports_failed(open_page: Any, built_site: Any) -> None:
     page, _ = open_page()
-    bad = "dhumbal-0.0.0-py3-none-any.whl"
-    page.context.route(
-        "**/assets/engine/manifest.json",
-        lambda route: route.fulfill(json={"wheel": bad, "sha256": "0" * 64, "version": "0.0.0"}),
-    )
+    # A wheel whose bytes do not match the page's integrity hash cannot be downloaded.
+    page.context.route("**/assets/engine/*/dhumbal-*.whl*", lambda route: route.fulfill(body=b"not a wheel"))
+    page.goto(built_site.url)
+    _settle(page)
+    assert page.evaluate(ENSURE) == {"status": "error", "error": "blocked", "code": "blocked"}
+
+
+def test_a_page_older_than_the_site_loads_the_engine_the_site_has(open_page: Any, built_site: Any) -> None:
+    """A new build was published since the page was loaded: the page's wheel is
+    gone, and the worker loads the one the site's manifest names (here, one
+    that is not a wheel at all, which Python cannot unpack: "failed")."""
+    page, traffic = open_page()
+    manifest = json.loads((built_site.directory / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
+    bad = "0000000000000000/dhumbal-0.0.0-py3-none-any.whl"
+    newer = dict(manifest, wheel=bad, sha256="0" * 64, integrity=None, cache=f"engine-{manifest['pyodide']}-newer")
+    page.context.route("**/assets/engine/*/dhumbal-*.whl*", lambda route: route.fulfill(status=404, body=b""))
     page.context.route(f"**/assets/engine/{bad}*", lambda route: route.fulfill(body=b"not a wheel"))
+    page.context.route("**/assets/engine/manifest.json", lambda route: route.fulfill(json=newer))
     page.goto(built_site.url)
     _settle(page)
     assert page.evaluate(ENSURE) == {"status": "error", "error": "failed", "code": "failed"}
+    assert f"/assets/engine/{bad}" in traffic.paths()

@@ -1,4 +1,5 @@
-"""Build-time half of the runtime: the engine wheel, its cache, the Pyodide files."""
+"""Build-time half of the runtime: the engine wheel, the trimmed standard library,
+their cache, the Pyodide files."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import PluginError
 
-from dhumbal_site import runtime
+from dhumbal_site import enginewheel, runtime
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,7 +56,7 @@ def test_wheel_carries_pyodide_bytecode_for_every_module_and_records_it(wheel: r
         record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
         record = {row[0]: row for row in csv.reader(io.StringIO(zf.read(record_name).decode())) if row}
         modules = [n for n in names if n.endswith(".py")]
-        pycs = [n for n in names if n.endswith(".pyc")]  # the stdlib ones are inside STDLIB_ZIP
+        pycs = [n for n in names if n.endswith(".pyc")]
         # Only Pyodide's interpreter (CPython 3.14), one per module, nothing of the build machine's.
         assert sorted(pycs) == sorted(
             n.rsplit("/", 1)[0] + "/__pycache__/" + n.rsplit("/", 1)[1][:-3] + ".cpython-314.pyc" for n in modules
@@ -70,7 +71,6 @@ def test_wheel_carries_pyodide_bytecode_for_every_module_and_records_it(wheel: r
         for name in pycs:
             assert int.from_bytes(zf.read(name)[4:8], "little") == 0b01, name
         assert names[-1] == record_name
-        assert runtime.STDLIB_ZIP in record
 
 
 def test_wheel_is_cached_until_the_engine_changes(wheel: runtime.EngineWheel, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -105,21 +105,29 @@ def test_wheel_is_reproducible(wheel: runtime.EngineWheel, tmp_path: Path) -> No
     assert again.sha256 == wheel.sha256
 
 
-def test_manifest_names_the_wheel_with_its_hash_and_integrity(wheel: runtime.EngineWheel, tmp_path: Path) -> None:
+def test_manifest_names_the_wheel_and_stdlib_with_their_hashes(wheel: runtime.EngineWheel, tmp_path: Path) -> None:
+    (tmp_path / "assets" / "engine" / "0123456789abcdef").mkdir(parents=True)  # an older build's folder
     manifest_path = runtime.write_engine(tmp_path, wheel, "314.0.7")
     manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
     served = tmp_path / "assets" / "engine" / manifest["wheel"]
     data = served.read_bytes()
     assert manifest["sha256"] == hashlib.sha256(data).hexdigest()
     assert manifest["integrity"] == "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+    stdlib = (tmp_path / "assets" / "engine" / manifest["stdlib"]).read_bytes()
+    assert manifest["stdlib_integrity"] == "sha256-" + base64.b64encode(hashlib.sha256(stdlib).digest()).decode()
     assert manifest["version"] == wheel.version
     assert manifest["pyodide"] == "314.0.7"
-    assert set(manifest) == {"wheel", "sha256", "version", "integrity", "pyodide"}
+    # Named by their contents: one folder per engine build, the cache named by it and Pyodide's version.
+    key = manifest["wheel"].split("/")[0]
+    assert manifest["stdlib"] == f"{key}/python_stdlib.zip" and key == wheel.key
+    assert manifest["cache"] == f"engine-314.0.7-{key}"
+    assert sorted(p.name for p in (tmp_path / "assets" / "engine").iterdir()) == sorted([key, "manifest.json"])
 
 
 def test_pyodide_core_files_are_copied_and_the_lock_file_reduced(tmp_path: Path) -> None:
     runtime.write_pyodide(tmp_path, ROOT)
-    dest = tmp_path / "assets" / "pyodide"
+    dest = tmp_path / runtime.pyodide_dest(runtime.pyodide_version(ROOT))
+    assert [p.name for p in (tmp_path / "assets" / "pyodide").iterdir()] == [dest.name]
     assert sorted(p.name for p in dest.iterdir()) == sorted([*runtime.PYODIDE_FILES, "pyodide-lock.json"])
     for name in runtime.PYODIDE_FILES:
         assert (dest / name).read_bytes() == (ROOT / "node_modules" / "pyodide" / name).read_bytes()
@@ -140,18 +148,25 @@ def test_missing_node_modules_fails_the_build_naming_make_setup(tmp_path: Path) 
         runtime.write_pyodide(tmp_path / "site", tmp_path)
 
 
-def test_wheel_carries_the_stdlib_bytecode_the_engine_needs(wheel: runtime.EngineWheel) -> None:
-    with zipfile.ZipFile(wheel.path) as zf:
-        inner = zipfile.ZipFile(io.BytesIO(zf.read(runtime.STDLIB_ZIP)))
-    names = inner.namelist()
-    # Sourceless bytecode only, for modules Pyodide does not load at start
-    # (the engine's translations need gettext), never what it already has.
-    assert names and all(n.endswith(".pyc") for n in names)
-    assert "gettext.pyc" in names
-    assert not [n for n in names if n.split("/")[0] in {"json", "re", "importlib", "encodings", "dhumbal"}]
-    # A package is taken whole, so its other modules stay importable.
-    packages = {n.split("/")[0] for n in names if "/" in n}
-    stdlib = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
-    for package in packages:
-        sources = {n[:-3] + ".pyc" for n in stdlib.namelist() if n.startswith(package + "/") and n.endswith(".py")}
-        assert sources <= set(names), package
+def test_the_trimmed_stdlib_holds_the_bytecode_the_worker_loads(wheel: runtime.EngineWheel) -> None:
+    assert wheel.stdlib is not None
+    names = zipfile.ZipFile(wheel.stdlib).namelist()
+    modules = {n[:-4].replace("/", ".").removesuffix(".__init__") for n in names if n.endswith(".pyc")}
+    # Sourceless bytecode only, and the list of the modules left out.
+    assert sorted(set(names) - {n for n in names if n.endswith(".pyc")}) == [enginewheel.MORE_LIST]
+    # Pyodide's start-up, unpacking a wheel (the zip's codec), the engine's imports and its requests.
+    for module in ("encodings.utf_8", "_pyodide._base", "pyodide", "asyncio", "encodings.cp437", "zipfile",
+                   "gettext", "json.decoder", "html", "decimal", "secrets", "importlib.metadata"):
+        assert module in modules, module
+    # Nothing the worker does not load.
+    for module in ("tkinter", "unittest", "sqlite3", "argparse", "tomllib", "email.mime.text", "xml.dom"):
+        assert module not in modules, module
+    more = set(zipfile.ZipFile(wheel.stdlib).read(enginewheel.MORE_LIST).decode().split())
+    full = {n[:-3].replace("/", ".").removesuffix(".__init__")
+            for n in zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").namelist() if n.endswith(".py")}
+    assert modules | more == full and not modules & more
+    # Hash-based and unchecked, as the engine's own.
+    with zipfile.ZipFile(wheel.stdlib) as zf:
+        for name in names[:20]:
+            if name.endswith(".pyc"):
+                assert int.from_bytes(zf.read(name)[4:8], "little") == 0b01, name

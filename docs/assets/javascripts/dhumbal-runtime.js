@@ -32,10 +32,19 @@
  *   DhumbalRuntime.limits     the watchdog's limits in ms (see below); a page may
  *                             set window.DhumbalRuntimeLimits before this script
  *                             to change them
+ *   DhumbalRuntime.options    {snapshot}: whether the worker keeps a memory
+ *                             snapshot of the loaded engine and starts from it
+ *                             on the next visit (on; see the README's
+ *                             Decisions); window.DhumbalRuntimeOptions =
+ *                             {snapshot: false} before this script turns it off
+ *   DhumbalRuntime.config     the build's runtime files, from the page's
+ *                             <meta name="dhumbal:runtime"> (null without it:
+ *                             the worker reads the engine's manifest)
  *
  * The watchdog (the last section below) turns every way the engine can stop
  * into the error state, which the table shows with Retry: a download that
- * stalls (the worker reports it: "blocked"), a worker that dies while loading
+ * stalls or trickles too slowly to finish (the worker reports it: "blocked";
+ * see dhumbal-worker.mjs), a worker that dies while loading
  * or after (it holds a Web Lock for its lifetime, which the page is granted
  * the moment it ends; without Web Locks, the timeouts: "failed"), a worker
  * that falls silent while loading (limits.silence: "failed"), and a request
@@ -55,6 +64,19 @@
   var base = new URL("../../", script ? script.src : location.href).href;
   var workerURL = new URL("assets/javascripts/dhumbal-worker.mjs", base).href;
 
+  // The build's runtime files (sitegen/dhumbal_site/runtime.py): with them the
+  // worker starts every download at once.
+  function runtimeConfig() {
+    var meta = document.querySelector('meta[name="dhumbal:runtime"]');
+    if (!meta) return null;
+    try {
+      var config = JSON.parse(meta.getAttribute("content"));
+      return config && typeof config === "object" && typeof config.cache === "string" ? config : null;
+    } catch (err) {
+      return null;
+    }
+  }
+
   var worker = null;
   var loading = null; // the promise ensure() returns while loading or ready
   var nextId = 1;
@@ -69,6 +91,8 @@
     timings: null,
     progress: { loaded: 0, total: 0 },
     limits: null, // set below, once the watchdog's defaults are defined
+    options: { snapshot: !(window.DhumbalRuntimeOptions && window.DhumbalRuntimeOptions.snapshot === false) },
+    config: runtimeConfig(),
     base: base,
     ensure: ensure,
     request: request,
@@ -227,7 +251,8 @@
     worker.onmessageerror = function () {
       if (worker === current) broken("failed", "a message could not be read");
     };
-    loading = send("init", { base: base, limits: { stall: limits().stall } }).then(
+    var given = { stall: limits().stall, window: limits().window, total: limits().total };
+    loading = send("init", { base: base, runtime: runtime.config, limits: given, options: runtime.options }).then(
       function (info) {
         if (worker !== current) throw fail("failed", "superseded");
         runtime.version = (info && info.version) || null;
@@ -270,6 +295,10 @@
   // Every way the engine can stop becomes the error state within seconds:
   //   stall    a download that brings no data for this long: the worker
   //            reports it ("blocked"; limits.stall goes to the worker)
+  //   window, total  a download that trickles: once it has run for `window`,
+  //            the rate over the last `window` must bring the bytes left
+  //            within `total` of the start, and loading may never take longer
+  //            than `total` (the worker reports it: "blocked")
   //   silence  while loading, no message at all from the worker for this long
   //            (it sends progress twice a second unless Python is busy): the
   //            worker is dead or hung ("failed")
@@ -278,7 +307,7 @@
   // A worker that dies (terminated, crashed, closed) is known at once where
   // the browser has Web Locks: it holds the lock named after it while it
   // lives, and the page's request for that lock is granted when it ends.
-  var DEFAULT_LIMITS = { stall: 8000, silence: 20000, request: 30000 };
+  var DEFAULT_LIMITS = { stall: 8000, silence: 20000, request: 30000, window: 20000, total: 600000 };
   var guard = null; // {worker, timer, lastSign, abort}
 
   function watchdogLimits() {

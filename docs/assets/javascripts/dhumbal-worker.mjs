@@ -1,7 +1,12 @@
 // The Dhumbal engine in a module Web Worker (started by dhumbal-runtime.js).
 //
-// Messages in:  {id, type: "init", base, limits}  base = URL of the site root;
-//                                                 limits.stall in ms (see below)
+// Messages in:  {id, type: "init", base, runtime, limits, options}
+//                 base     URL of the site root
+//                 runtime  the page's <meta name="dhumbal:runtime"> (the build's
+//                          files: see sitegen/dhumbal_site/runtime.py), or null
+//                          to read assets/engine/manifest.json instead
+//                 limits   {stall, window, total} in ms (see "the download watchdog")
+//                 options  {snapshot}: keep and restore a memory snapshot
 //               {id, type: "request", payload}    any JSON value
 // Messages out: {id, ok: true, result} | {id, ok: false, error: {code, message}}
 //               {type: "status", status}          "loading" | "ready" | "error"
@@ -13,20 +18,29 @@
 //               {type: "progress", loaded, total, files}  while loading, at most
 //                                                 every 100 ms and at least every
 //                                                 second: bytes of the engine's files
-//                                                 received, and expected (the
-//                                                 manifest's download.fetched once
-//                                                 known, else the sizes seen so far)
+//                                                 received (from the network or this
+//                                                 device's cache) and expected
 //
-// "init" loads Pyodide from <base>assets/pyodide/ and, at the same time,
-// fetches <base>assets/engine/manifest.json and the wheel it names; then it
-// installs the wheel (pyodide.unpackArchive: no micropip, no request beyond
-// the site) and imports the engine. "request" passes the payload as JSON text
-// to Python's dhumbal.web.handle and returns the parsed JSON answer. No rule
-// is decided here: this file only moves messages.
+// "init" starts every download at once: Pyodide's module scripts and
+// WebAssembly, the trimmed standard library and the engine wheel, each from
+// the engine's cache on this device when an earlier visit kept it, else from
+// the site (and then kept). Then it boots Pyodide on them, installs the wheel
+// (pyodide.unpackArchive: no micropip, no request beyond the site) and
+// imports the engine. "request" passes the payload as JSON text to Python's
+// dhumbal.web.handle and returns the parsed JSON answer. No rule is decided
+// here: this file only moves messages.
+//
+// The engine's cache (Cache Storage, shared with the service worker, sw.js)
+// is named by the site's path, Pyodide's version and a hash of the engine's
+// files, so a new build never reads an old build's files; the service worker
+// deletes the caches its build does not name. The worker only writes a file
+// there once it has arrived whole (and, for the engine's own files, matched
+// its integrity hash).
 //
 // Error codes: "blocked" (a file of the runtime could not be fetched, or its
-// download stalled), "unsupported" (no WebAssembly here), "failed" (anything
-// else), plus "not-ready" and "bad-message" for requests the worker cannot take.
+// download stalled or became too slow to finish), "unsupported" (no
+// WebAssembly here), "failed" (anything else), plus "not-ready" and
+// "bad-message" for requests the worker cannot take.
 
 // When this module started running, in ms since the worker was created.
 const started = performance.now();
@@ -57,41 +71,50 @@ function errorOf(err) {
   return { code: blocked ? "blocked" : "failed", message };
 }
 
+function round(ms) {
+  return Math.round(ms * 10) / 10;
+}
+
 // -- the download watchdog ---------------------------------------------------
 //
 // Pyodide swallows a failed WebAssembly instantiation (it logs a warning and
 // never settles loadPyodide), a 404 on one of its files would leave it
 // waiting too, and a download whose connection stalls never ends. So, while
 // booting, every fetch is watched: an HTTP error or a failed streaming
-// instantiation rejects the boot at once, and so does a stall: nothing
-// happening for `stallMs` (no byte on any download, no step finished, and the
-// worker not busy: running Python blocks this timer, and time blocked does
-// not count). Module scripts (which Pyodide imports) are fetched here first,
-// so that their bytes are watched too and the import finds them in the cache.
-const TICK = 500; // ms between stall checks
+// instantiation rejects the boot at once, and so does
+//   a stall    nothing happening for `stall` ms (no byte on any download, no
+//              step finished, and the worker not busy: running Python blocks
+//              this timer, and time blocked does not count);
+//   a trickle  bytes still coming, but so slowly that the rest would not
+//              arrive in time: once the downloads have run for `window` ms,
+//              the rate over the last `window` ms gives the time the bytes
+//              left need, and loading may take `total` ms in all (10 minutes
+//              by default: a slow 2G line still makes it, a line that
+//              brings 64 bytes every few seconds is told so within seconds).
+const TICK = 500; // ms between checks
 
-function watchBoot(stallMs) {
+function watchBoot(limits, expected) {
   let fail;
   const failed = new Promise((_, reject) => (fail = reject));
   failed.catch(() => {});
   const fetch0 = self.fetch;
   const stream0 = WebAssembly.instantiateStreaming;
   const inflight = new Set();
+  const t0 = performance.now();
   let loaded = 0;
-  let total = 0; // the sizes the responses announced so far
-  let announced = -1; // what the manifest says the whole download is (-1: not read yet)
-  let last = performance.now();
-  let lastTick = last;
+  let total = expected > 0 ? expected : 0;
+  let last = t0;
+  let lastTick = t0;
   let lastPost = 0;
+  let finished = false; // every download is in
+  let lastByte = t0; // when the last byte arrived
+  let samples = [[t0, 0]]; // [time, loaded] since the worker was last busy
 
   const report = (force) => {
     const now = performance.now();
     if (!force && now - lastPost < 100) return;
     lastPost = now;
-    // Until the manifest has said how much there is, the total is unknown (0):
-    // the sizes seen so far would make the first small file look like all of it.
-    const whole = announced < 0 ? 0 : announced > 0 ? Math.max(announced, total) : total;
-    self.postMessage({ type: "progress", loaded, total: whole, files: inflight.size });
+    self.postMessage({ type: "progress", loaded: Math.min(loaded, total || loaded), total, files: inflight.size });
   };
   const progress = () => {
     last = performance.now();
@@ -99,8 +122,6 @@ function watchBoot(stallMs) {
   };
   // Count a response's bytes on a copy of its body; the original goes to its reader untouched.
   const count = (name, response) => {
-    const size = Number(response.headers.get("content-length"));
-    if (size > 0) total += size;
     let reader;
     try {
       reader = response.clone().body.getReader();
@@ -116,14 +137,18 @@ function watchBoot(stallMs) {
           return;
         }
         loaded += value.byteLength;
+        if (loaded > total) total = loaded;
+        lastByte = performance.now();
         progress();
         return pump();
       });
     pump().catch(() => inflight.delete(name));
   };
+  const nameOf = (resource) => String((resource && resource.url) || resource).split("?")[0].split("/").pop();
 
-  self.fetch = async function (resource, options) {
-    const name = String((resource && resource.url) || resource).split("?")[0].split("/").pop();
+  // Every fetch of the boot (the engine's own and Pyodide's): watched and counted.
+  const watched = async function (resource, options) {
+    const name = nameOf(resource);
     inflight.add(name);
     progress();
     let response;
@@ -142,21 +167,49 @@ function watchBoot(stallMs) {
     count(name, response);
     return response;
   };
+  self.fetch = watched;
+  const compiled = { start: 0, end: 0 };
   if (stream0) {
     WebAssembly.instantiateStreaming = function (source, imports) {
-      return stream0.call(WebAssembly, source, imports).catch((err) => {
-        fail(err instanceof RuntimeError ? err : Object.assign(err, { wasm: true }));
-        throw err;
-      });
+      compiled.start = performance.now();
+      return stream0.call(WebAssembly, source, imports).then(
+        (result) => {
+          compiled.end = performance.now();
+          return result;
+        },
+        (err) => {
+          fail(err instanceof RuntimeError ? err : Object.assign(err, { wasm: true }));
+          throw err;
+        },
+      );
     };
   }
   const timer = setInterval(() => {
     const now = performance.now();
-    if (now - lastTick > TICK * 3) last = now; // the worker was busy, not stalled
+    if (now - lastTick > TICK * 3) {
+      last = now; // the worker was busy, not stalled
+      samples = [];
+    }
     lastTick = now;
-    if (now - last > stallMs) {
-      const waiting = inflight.size ? `: no data from ${[...inflight].join(", ")}` : "";
+    if (!finished && inflight.size) {
+      samples.push([now, loaded]);
+      while (samples.length > 2 && now - samples[1][0] >= limits.window) samples.shift();
+    }
+    const waiting = inflight.size ? `: no data from ${[...inflight].join(", ")}` : "";
+    if (now - last > limits.stall) {
       fail(new RuntimeError("blocked", `the engine's download stalled for ${Math.round((now - last) / 1000)} s${waiting}`));
+    } else if (!finished && now - t0 > limits.total) {
+      fail(new RuntimeError("blocked", `the engine did not load within ${Math.round(limits.total / 1000)} s`));
+    } else if (!finished && inflight.size && samples.length > 1 && now - samples[0][0] >= limits.window) {
+      const [since, before] = samples[0];
+      const rate = (loaded - before) / ((now - since) / 1000); // bytes a second
+      const left = Math.max(0, total - loaded);
+      const needs = rate > 0 ? (left / rate) * 1000 : Infinity;
+      if (now - t0 + needs > limits.total) {
+        fail(new RuntimeError("blocked",
+          `the engine's download is too slow to finish: ${Math.round(rate)} bytes a second, ` +
+          `${left} bytes left, ${Math.round(limits.total / 1000)} s allowed in all`));
+      }
     }
     report(true);
   }, TICK);
@@ -165,16 +218,47 @@ function watchBoot(stallMs) {
     self.fetch = fetch0;
     if (stream0) WebAssembly.instantiateStreaming = stream0;
   };
-  const expect = (bytes) => {
-    announced = bytes > 0 ? bytes : 0; // 0: the manifest does not say; the sizes seen are used
-    report(true);
-  };
   const done = () => {
-    loaded = Math.max(loaded, announced, total);
-    if (announced < 0) announced = 0;
+    finished = true;
+    total = Math.max(loaded, total);
+    loaded = total;
     report(true);
   };
-  return { failed, restore, step: progress, expect, done };
+  return { failed, restore, step: progress, done, count, nameOf, inflight, fetch: watched, compiled, downloaded: () => lastByte };
+}
+
+// -- the engine's files: this device's cache first, else the site ---------------------
+
+async function openCache(name) {
+  try {
+    return self.caches ? await self.caches.open(name) : null;
+  } catch (err) {
+    return null; // no Cache Storage here (private mode, storage refused): the network only
+  }
+}
+
+// A file of the boot as a Response: from `cache` when it holds it (counted as
+// it is read, like a download), else fetched and, once whole, kept there.
+function obtain(cache, watch, url, options, sources) {
+  const name = watch.nameOf(url);
+  const fromNetwork = async () => {
+    const response = await watch.fetch(url, options || {});
+    if (!response.ok) throw new RuntimeError("blocked", `cannot fetch ${url}: HTTP ${response.status}`);
+    sources[name] = "network";
+    if (cache) cache.put(url, response.clone()).catch(() => {});
+    return response;
+  };
+  if (!cache) return fromNetwork();
+  return cache.match(url).then(
+    (hit) => {
+      if (!hit) return fromNetwork();
+      sources[name] = "cache";
+      watch.inflight.add(name);
+      watch.count(name, hit);
+      return hit;
+    },
+    () => fromNetwork(),
+  );
 }
 
 async function fetchOk(url, options) {
@@ -183,106 +267,301 @@ async function fetchOk(url, options) {
   return response;
 }
 
-async function loadEngine(base, limits) {
+// The build's files from assets/engine/manifest.json (when the page named none,
+// or named files the site no longer has: a page older than the site).
+async function fromManifest(base) {
+  const url = new URL("assets/engine/manifest.json", base);
+  const m = await (await fetchOk(url, { cache: "no-store" })).json();
+  const pyodideDir = `assets/pyodide/${m.pyodide}/`;
+  return {
+    version: m.version,
+    pyodide: m.pyodide,
+    pyodideDir,
+    lock: m.lock,
+    wheel: "assets/engine/" + m.wheel,
+    wheelIntegrity: m.integrity,
+    stdlib: m.stdlib ? "assets/engine/" + m.stdlib : pyodideDir + "python_stdlib.zip",
+    stdlibIntegrity: m.stdlib_integrity,
+    fullStdlib: pyodideDir + "python_stdlib.zip",
+    cache: m.cache,
+    bytes: (m.download && +m.download.fetched) || 0,
+  };
+}
+
+function cacheName(base, runtime) {
+  return `dhumbal:${new URL(base).pathname}:${runtime.cache}`;
+}
+
+// A module outside the trimmed standard library: the first time an import
+// of a module that Pyodide's whole standard library has misses, that library
+// is fetched (a synchronous request: this is a worker) and put behind the
+// trimmed one, and the import tried again. The names it has are listed in the
+// trimmed zip (_dhumbal_more.txt), so an optional import that no library has
+// (try: import _foo / except ImportError) costs no download.
+const FALLBACK_FINDER = `
+import sys
+from importlib.machinery import PathFinder
+
+class _DhumbalFullStdlib:
+    url = None
+    path = "/lib/python_full_stdlib.zip"
+    names = None
+    mounted = False
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if cls.names is None:
+            import zipfile
+            try:
+                with zipfile.ZipFile(next(p for p in sys.path if p.endswith(".zip"))) as z:
+                    cls.names = frozenset(z.read("_dhumbal_more.txt").decode().split())
+            except Exception:
+                cls.names = frozenset()
+        if name not in cls.names:
+            return None
+        if not cls.mounted:
+            from js import XMLHttpRequest, Uint8Array
+            request = XMLHttpRequest.new()
+            request.open("GET", cls.url, False)
+            request.responseType = "arraybuffer"
+            request.send(None)
+            if request.status != 200:
+                return None
+            with open(cls.path, "wb") as fh:
+                fh.write(Uint8Array.new(request.response).to_bytes())
+            cls.mounted = True
+            sys.path.append(cls.path)
+        parent = name.rpartition(".")[0]
+        if not parent:
+            return PathFinder.find_spec(name, [cls.path], target)
+        package = sys.modules.get(parent)
+        if package is None or not hasattr(package, "__path__"):
+            return None
+        where = cls.path + "/" + parent.replace(".", "/")
+        if where not in package.__path__:
+            package.__path__.append(where)
+        return PathFinder.find_spec(name, [where], target)
+
+sys.meta_path.append(_DhumbalFullStdlib)
+`;
+
+// The Python that makes the engine importable and imports it. `site` is
+// site-packages, where the wheel was unpacked.
+function importEngine(py, site) {
+  py.runPython(
+    [
+      "import importlib, importlib.util, sys",
+      // site-packages changed: forget its cached listing (only that one;
+      // importlib.invalidate_caches() would also import importlib.metadata).
+      `_finder = sys.path_importer_cache.get(${JSON.stringify(site)})`,
+      "if _finder is not None: _finder.invalidate_caches()",
+      "import dhumbal",
+      // dhumbal.web (the table's request handler) is imported now, so the
+      // first request is fast; a build without it still boots.
+      "_dhumbal_web = importlib.import_module('dhumbal.web') if importlib.util.find_spec('dhumbal.web') else None",
+    ].join("\n"),
+  );
+}
+
+// After a memory snapshot is restored, Python's state is the one the snapshot
+// took on another visit: its random generator would deal every visitor the
+// same cards. Reseed it from the browser's entropy (os.urandom is
+// crypto.getRandomValues), and check that the entropy source answers.
+const AFTER_RESTORE = `
+import os, random
+if len(set(os.urandom(16))) < 2:
+    raise RuntimeError("no entropy after restoring the snapshot")
+random.seed()
+`;
+
+async function loadEngine(base, given, limits, options) {
   if (typeof WebAssembly !== "object") {
     throw new RuntimeError("unsupported", "WebAssembly is not available");
   }
-  const indexURL = new URL("assets/pyodide/", base).href;
-  const engineURL = new URL("assets/engine/", base);
-  const watch = watchBoot(Number(limits && limits.stall) > 0 ? Number(limits.stall) : 8000);
+  const t0 = performance.now();
+  const runtime = given && given.cache ? given : await fromManifest(base);
+  const at = (path) => new URL(path, base).href;
+  const indexURL = at(runtime.pyodideDir);
+  const cache = await openCache(cacheName(base, runtime));
+  const watch = watchBoot(limits, runtime.bytes);
+  const sources = {};
+  const snapshotURL = new URL("snapshot.bin", at(runtime.wheel)).href;
   try {
-    const t0 = performance.now();
-    // The wheel downloads while Pyodide boots.
-    const manifest = fetchOk(new URL("manifest.json", engineURL), { cache: "no-cache" })
-      .then((r) => r.json())
-      .then((m) => {
-        watch.expect((m.download && +m.download.fetched) || 0);
-        return m;
-      });
-    const wheel = manifest
-      .then((m) => {
-        const url = new URL(m.wheel, engineURL);
-        url.searchParams.set("v", String(m.sha256).slice(0, 16));
-        return fetchOk(url, m.integrity ? { integrity: m.integrity } : {});
-      })
-      .then((response) => response.arrayBuffer());
-    wheel.catch(() => {});
-    // Pyodide's two module scripts, fetched (and watched) before they are imported.
-    const scripts = ["pyodide.mjs", "pyodide.asm.mjs"].map((name) =>
-      fetchOk(indexURL + name).then((r) => r.arrayBuffer()),
-    );
-    scripts.forEach((p) => p.catch(() => {}));
+    // Every download starts now, side by side.
+    const own = (path, integrity) => obtain(cache, watch, at(path), integrity ? { integrity } : null, sources);
+    const files = {
+      mjs: obtain(cache, watch, indexURL + "pyodide.mjs", null, sources),
+      asm: obtain(cache, watch, indexURL + "pyodide.asm.mjs", null, sources),
+      wasm: obtain(cache, watch, indexURL + "pyodide.asm.wasm", null, sources),
+      stdlib: own(runtime.stdlib, runtime.stdlibIntegrity),
+      wheel: own(runtime.wheel, runtime.wheelIntegrity),
+    };
+    for (const p of Object.values(files)) p.catch(() => {});
+    const wheelBytes = files.wheel.then((r) => r.arrayBuffer());
+    wheelBytes.catch(() => {});
+    const missing = Promise.all([files.stdlib, files.wheel]).then(() => new Promise(() => {}));
+    missing.catch(() => {});
+    // The memory snapshot an earlier visit kept, if any (see the README's Decisions).
+    const keptSnapshot = options.snapshot && cache
+      ? cache.match(snapshotURL).then((r) => (r ? r.arrayBuffer() : null), () => null)
+      : Promise.resolve(null);
+    // Pyodide asks for its WebAssembly and standard library itself: it gets the responses above.
+    const handed = new Map([
+      [indexURL + "pyodide.asm.wasm", files.wasm],
+      [at(runtime.stdlib), files.stdlib],
+    ]);
+    self.fetch = function (resource, init) {
+      const key = String((resource && resource.url) || resource);
+      if (handed.has(key)) {
+        const response = handed.get(key);
+        handed.delete(key);
+        return response;
+      }
+      return watch.fetch(resource, init);
+    };
+    let restored = false;
     const boot = (async () => {
-      await Promise.all(scripts);
+      // The module scripts are imported once their bytes are here (the import
+      // then comes from the service worker's cache, or the HTTP cache).
+      await Promise.all([files.mjs, files.asm].map((p) => p.then((r) => r.arrayBuffer())));
       const { loadPyodide } = await import(indexURL + "pyodide.mjs");
       watch.step();
-      return loadPyodide({ indexURL, packages: [], stdout: () => {}, stderr: (line) => console.warn(line) });
+      const kept = await keptSnapshot;
+      const config = {
+        indexURL,
+        lockFileContents: runtime.lock || undefined,
+        stdLibURL: at(runtime.stdlib),
+        packages: [],
+        stdout: () => {},
+        stderr: (line) => console.warn(line),
+      };
+      if (kept) {
+        restored = true;
+        config._loadSnapshot = new Uint8Array(kept);
+      } else if (options.snapshot) {
+        config._makeSnapshot = true;
+      }
+      return loadPyodide(config);
     })();
-    const py = await Promise.race([boot, watch.failed]);
+    let py;
+    try {
+      py = await Promise.race([boot, watch.failed, missing]);
+    } catch (err) {
+      if (restored) err.snapshot = snapshotURL;
+      throw err;
+    }
     watch.step();
     const t1 = performance.now();
-    const bytes = await Promise.race([wheel, watch.failed]);
-    watch.step();
+    const bytes = await Promise.race([wheelBytes, watch.failed]);
+    watch.done();
     const t2 = performance.now();
+    if (!restored) {
+      py.runPython(FALLBACK_FINDER);
+      py.runPython(`_DhumbalFullStdlib.url = ${JSON.stringify(at(runtime.fullStdlib))}`);
+    }
     // Into site-packages, as an installer would (the default is the cwd).
     const sitePackages = py.runPython("import sys; next(p for p in sys.path if p.endswith('/site-packages'))");
     py.unpackArchive(new Uint8Array(bytes), "wheel", { extractDir: sitePackages });
     const t3 = performance.now();
-    py.runPython(
-      [
-        "import importlib, importlib.util, os, sys",
-        // site-packages changed: forget its cached listing (only that one;
-        // importlib.invalidate_caches() would also import importlib.metadata).
-        `_site = ${JSON.stringify(sitePackages)}`,
-        "_finder = sys.path_importer_cache.get(_site)",
-        "if _finder is not None: _finder.invalidate_caches()",
-        // The bytecode of the standard-library modules the engine needs
-        // (Pyodide ships them as sources): see sitegen/dhumbal_site/runtime.py.
-        "_zip = os.path.join(_site, 'dhumbal', '_pyodide_stdlib.zip')",
-        "if os.path.exists(_zip): sys.path.insert(0, _zip)",
-        "import dhumbal",
-        // dhumbal.web (the table's request handler) is imported now, so the
-        // first request is fast; a build without it still boots.
-        "_dhumbal_web = importlib.import_module('dhumbal.web') if importlib.util.find_spec('dhumbal.web') else None",
-      ].join("\n"),
-    );
+    if (restored) {
+      try {
+        py.runPython(AFTER_RESTORE);
+      } catch (err) {
+        err.snapshot = snapshotURL;
+        throw err;
+      }
+    } else {
+      importEngine(py, sitePackages);
+    }
     handle = py.runPython("_dhumbal_web.handle if _dhumbal_web is not None else None");
+    if (!handle && restored) throw Object.assign(new Error("the snapshot holds no engine"), { snapshot: snapshotURL });
     pyodide = py;
     const t4 = performance.now();
-    const { version } = await manifest;
-    watch.done();
+    let snapshot = restored ? "restored" : "off";
+    if (options.snapshot && !restored && cache) {
+      // Taken before any request has changed Python's state; kept once whole.
+      const t5 = performance.now();
+      try {
+        const image = py.makeMemorySnapshot();
+        snapshot = `made in ${round(performance.now() - t5)} ms (${image.length} bytes)`;
+        cache.put(snapshotURL, new Response(image, { headers: { "content-type": "application/octet-stream" } })).catch(() => {});
+      } catch (err) {
+        snapshot = `not made: ${err.message || err}`;
+      }
+    }
     // Milliseconds of each step, for the benchmark (bench/runtime_bench.py).
     const timings = {
       start: round(started),
+      downloads: round(watch.downloaded() - t0),
+      wasm: round(watch.compiled.end - watch.compiled.start),
       pyodide: round(t1 - t0),
       wheel: round(t2 - t1),
       install: round(t3 - t2),
       import: round(t4 - t3),
+      snapshot,
+      sources,
     };
-    return { version, pyodide: py.version, timings };
+    return { version: runtime.version, pyodide: py.version, timings };
   } finally {
     watch.restore();
   }
 }
 
-function round(ms) {
-  return Math.round(ms * 10) / 10;
+async function forget(url) {
+  try {
+    for (const name of await self.caches.keys()) await (await self.caches.open(name)).delete(url);
+  } catch (err) {
+    /* nothing kept: nothing to forget */
+  }
 }
 
-function init(base, limits) {
+// After a failed load from the files the page named: the files the site has
+// now, if they differ (the page is older than the site), else null.
+async function newerThan(base, runtime) {
+  try {
+    const fresh = await fromManifest(base);
+    return fresh.cache !== runtime.cache ? fresh : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+function init(base, runtime, limits, options) {
   if (!booting) {
     status("loading");
-    booting = loadEngine(base, limits).then(
-      (info) => {
-        status("ready");
-        return info;
-      },
-      (err) => {
-        booting = null; // a later init may try again
-        status("error");
+    const checked = {
+      stall: Number(limits && limits.stall) > 0 ? Number(limits.stall) : 8000,
+      window: Number(limits && limits.window) > 0 ? Number(limits.window) : 20000,
+      total: Number(limits && limits.total) > 0 ? Number(limits.total) : 600000,
+    };
+    const opts = { snapshot: !(options && options.snapshot === false) };
+    booting = loadEngine(base, runtime, checked, opts)
+      .catch((err) => {
+        // A snapshot that would not restore is forgotten, and the engine loaded afresh.
+        if (err && err.snapshot && !pyodide) {
+          return forget(err.snapshot).then(() => loadEngine(base, runtime, checked, { snapshot: false }));
+        }
+        // A page older than the site (a new build was published since it was
+        // loaded): load the build the site has now.
+        if (err && err.code !== "unsupported" && runtime && runtime.cache && !pyodide) {
+          return newerThan(base, runtime).then((fresh) => {
+            if (!fresh) throw err;
+            return loadEngine(base, fresh, checked, opts);
+          });
+        }
         throw err;
-      },
-    );
+      })
+      .then(
+        (info) => {
+          status("ready");
+          return info;
+        },
+        (err) => {
+          booting = null; // a later init may try again
+          status("error");
+          throw err;
+        },
+      );
   }
   return booting;
 }
@@ -300,7 +579,7 @@ async function onMessage(event) {
   try {
     let result;
     if (message.type === "init") {
-      result = await init(String(message.base || self.location.href), message.limits);
+      result = await init(String(message.base || self.location.href), message.runtime || null, message.limits, message.options);
     } else if (message.type === "request") {
       result = request(message.payload);
     } else {
@@ -334,4 +613,3 @@ if (self.navigator && navigator.locks && self.name) {
     })
     .catch(() => {});
 }
-

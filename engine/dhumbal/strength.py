@@ -1,0 +1,218 @@
+"""How strong each bot level is: win shares over seeded deals, with their 95 % intervals.
+
+One set of runs serves both places that report strength: ``make bench``
+(``bench/expert_bench.py``) and the table on each rules page (the site's
+``bot_strength`` module, which keeps the figures in a file checked into the
+repository). For a profile, :func:`lineups` lists the tables measured: each
+level against three hard bots, and the expert against the aggressive
+reference bot, head to head and against three of it. The level measured
+always sits in seat 0; the dealer moves one seat every deal
+(:func:`dhumbal.arena.play_table`), so no seat is favoured.
+
+A share comes with its **Wilson score interval** at 95 % (:func:`wilson`):
+it stays inside 0–1 and is sound for shares near either end, where the
+textbook normal interval is not.
+
+:func:`fingerprint` names the bots' *behaviour* rather than their code: it
+hashes the transcripts of a run's first deals. Stored figures with the same
+fingerprint as the engine in hand came from bots that play those deals
+exactly alike, so a refactor that changes no move keeps them, and any change
+to how a bot plays shows at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass
+from typing import Final, Sequence, cast
+
+from .arena import play_table
+from .botlevels import BOTS, DIFFICULTIES, Bot, play_deal
+from .deal import Deal
+from .records import transcript
+from .profiles import Profile, find_profile
+
+__all__ = ["Strength", "SEATS", "check_current", "dump", "fingerprint", "lineups", "load", "measure", "run_profile", "wilson", "Z95"]
+
+#: Seats at the tables measured against three others.
+SEATS: Final = 4
+#: The normal quantile of a two-sided 95 % interval.
+Z95: Final = 1.959963984540054
+#: Deals whose transcripts make a run's fingerprint.
+FINGERPRINT_DEALS: Final = 2
+
+
+def wilson(wins: int, deals: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a share ``wins / deals`` (95 % by default)."""
+    if deals < 1 or not 0 <= wins <= deals:
+        raise ValueError(f"{wins} wins in {deals} deals is not a share")
+    p = wins / deals
+    z2 = z * z
+    centre = (p + z2 / (2 * deals)) / (1 + z2 / deals)
+    half = z * math.sqrt(p * (1 - p) / deals + z2 / (4 * deals * deals)) / (1 + z2 / deals)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def lineups() -> list[tuple[Bot, ...]]:
+    """The tables measured for a profile, the level measured in seat 0."""
+    rows: list[tuple[Bot, ...]] = [(level, "hard", "hard", "hard") for level in DIFFICULTIES]
+    rows.append(("expert", "aggressive"))
+    rows.append(("expert", "aggressive", "aggressive", "aggressive"))
+    return rows
+
+
+def table_profile(key: str, seats: int) -> Profile:
+    """The profile ``key`` at its standard rules for ``seats`` players."""
+    return find_profile(key).with_options(players=seats)
+
+
+@dataclass(frozen=True)
+class Strength:
+    """Seat 0's wins at one table over ``deals`` seeded deals."""
+
+    profile: str  # the profile key
+    lineup: tuple[str, ...]
+    deals: int
+    wins: int
+    seed: str
+    fingerprint: str
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.deals
+
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.deals)
+
+    def to_json(self) -> dict[str, object]:
+        return {"profile": self.profile, "lineup": list(self.lineup), "deals": self.deals, "wins": self.wins,
+                "seed": self.seed, "fingerprint": self.fingerprint}
+
+    @classmethod
+    def from_json(cls, data: object) -> "Strength":
+        """Read back :meth:`to_json` (``ValueError`` naming what is wrong)."""
+        if not isinstance(data, dict):
+            raise ValueError("a strength row must be an object")
+        try:
+            lineup = tuple(str(x) for x in data["lineup"])
+            row = cls(str(data["profile"]), lineup, int(data["deals"]), int(data["wins"]), str(data["seed"]),
+                      str(data["fingerprint"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"a strength row lacks or misstates a field: {exc}") from None
+        if not 2 <= len(lineup) <= 6 or any(b not in BOTS for b in lineup):
+            raise ValueError(f"a strength row names an unknown table: {','.join(lineup)}")
+        if not 1 <= row.deals <= 10**7 or not 0 <= row.wins <= row.deals:
+            raise ValueError(f"{row.wins} wins in {row.deals} deals is not a share")
+        return row
+
+
+def fingerprint(key: str, lineup: Sequence[Bot], seed: str, deals: int = FINGERPRINT_DEALS) -> str:
+    """A hash of the transcripts of the first ``deals`` deals of a run (what the bots did)."""
+    profile = table_profile(key, len(lineup))
+    h = hashlib.sha256(f"{profile.canonical()}|{','.join(lineup)}|{seed}".encode())
+    for i in range(deals):
+        deal = Deal.new(profile, f"{seed}/{i}", dealer=i % profile.players)  # as play_table deals them
+        play_deal(deal, list(lineup))
+        h.update(json.dumps(transcript(deal), sort_keys=True).encode())
+    return h.hexdigest()[:16]
+
+
+def measure(key: str, lineup: Sequence[Bot], deals: int, seed: str = "1") -> Strength:
+    """Play ``deals`` seeded deals of ``lineup`` under ``key``'s standard rules: seat 0's wins."""
+    result = play_table(table_profile(key, len(lineup)), list(lineup), deals, seed=seed)
+    return Strength(key, tuple(lineup), deals, result.seats[0].wins, seed, fingerprint(key, lineup, seed))
+
+
+def run_profile(key: str, deals: int, seed: str = "1") -> list[Strength]:
+    """Every table of :func:`lineups` for profile ``key``."""
+    return [measure(key, lineup, deals, seed) for lineup in lineups()]
+
+
+#: The version of the stored figures' file format.
+FILE_FORMAT: Final = 1
+
+
+def dump(rows: Sequence[Strength]) -> str:
+    """Rows as the text of a figures file (one row a line, in a fixed order: diffs stay small)."""
+    ordered = sorted(rows, key=lambda r: (r.profile, _LINEUP_ORDER.get(r.lineup, 99), r.lineup))
+    body = ",\n".join("  " + json.dumps(r.to_json(), sort_keys=True) for r in ordered)
+    return f'{{"format": {FILE_FORMAT}, "rows": [\n{body}\n]}}\n'
+
+
+def load(text: str, where: str) -> list[Strength]:
+    """Read a figures file (``ValueError`` naming ``where`` and the row that is wrong)."""
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ValueError(f"{where}: not JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != FILE_FORMAT or not isinstance(data.get("rows"), list):
+        raise ValueError(f'{where}: expected {{"format": {FILE_FORMAT}, "rows": [...]}}')
+    rows: list[Strength] = []
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    for i, item in enumerate(data["rows"], 1):
+        try:
+            row = Strength.from_json(item)
+            find_profile(row.profile)
+        except (ValueError, LookupError) as exc:
+            raise ValueError(f"{where}: row {i}: {exc}") from None
+        if (row.profile, row.lineup) in seen:
+            raise ValueError(f"{where}: row {i}: {row.profile} {','.join(row.lineup)} is measured twice")
+        seen.add((row.profile, row.lineup))
+        rows.append(row)
+    return rows
+
+
+def check_current(rows: Sequence[Strength], where: str) -> None:
+    """``ValueError`` unless each row's fingerprint is what today's bots give (its figures are theirs)."""
+    for row in rows:
+        now = fingerprint(row.profile, cast(tuple[Bot, ...], row.lineup), row.seed)
+        if now != row.fingerprint:
+            raise ValueError(
+                f"{where}: {row.profile} {','.join(row.lineup)} was measured with bots that played differently "
+                f"(fingerprint {row.fingerprint}, today {now}); measure again with `make strength`")
+
+
+_LINEUP_ORDER: Final[dict[tuple[str, ...], int]] = {tuple(lineup): i for i, lineup in enumerate(lineups())}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m dhumbal.strength --deals N --out FILE [PROFILE ...]``: measure and write the figures file."""
+    import argparse
+    import os
+    import sys
+    from pathlib import Path
+
+    from .profiles import PROFILE_KEYS
+
+    ap = argparse.ArgumentParser(prog="python -m dhumbal.strength", description="Measure every bot level's win share.")
+    ap.add_argument("--deals", type=int, default=2000)
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--out", required=True, help="the figures file to write (rows of other profiles are kept)")
+    ap.add_argument("profiles", nargs="*", metavar="PROFILE", help="the profiles to measure (all by default)")
+    args = ap.parse_args(argv)
+    if args.deals < 1:
+        ap.error("--deals must be at least 1")
+    for key in args.profiles:
+        if key not in PROFILE_KEYS:
+            ap.error(f"{key!r} is not a profile; profiles are: {', '.join(PROFILE_KEYS)}")
+    out = Path(args.out)
+    keys = args.profiles or list(PROFILE_KEYS)
+    kept = [r for r in load(out.read_text(encoding="utf-8"), str(out)) if r.profile not in keys] if out.exists() else []
+    rows = list(kept)
+    for key in keys:
+        for lineup in lineups():
+            row = measure(key, lineup, args.deals, args.seed)
+            low, high = row.interval()
+            print(f"{key:<15}{','.join(lineup):<40}{row.share:7.3f}  [{low:.3f}, {high:.3f}]  n={row.deals}",
+                  file=sys.stderr, flush=True)
+            rows.append(row)
+    scratch = out.with_name(f".{out.name}.{os.getpid()}")
+    scratch.write_text(dump(rows), encoding="utf-8")
+    os.replace(scratch, out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

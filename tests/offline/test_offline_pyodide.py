@@ -1,0 +1,122 @@
+"""The trimmed standard library and the memory snapshot, in Pyodide under Node.
+
+The worker boots Pyodide on a standard library trimmed to what it loads
+(sitegen/dhumbal_site/enginewheel.py) and, on later visits, from a memory
+snapshot of the engine just imported. Here, with no fallback to Pyodide's
+whole library: the parity cases (every profile, bots and the expert) play on
+the trimmed library byte for byte as in CPython; after a restore the random
+source is fresh in each interpreter (two restores deal differently), the
+heap still grows past the snapshot's size, and the engine keeps playing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dhumbal_site import runtime
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+PARITY = ROOT / "tests" / "runtime"
+
+if shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+    pytest.skip("Node.js and node_modules/pyodide are needed (make setup)", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def engine() -> runtime.EngineWheel:
+    # The wheel and trimmed library the site build serves (built once, cached under build/).
+    wheel = runtime.cached_wheel(ROOT)
+    assert wheel.stdlib is not None
+    return wheel
+
+
+def run(engine: runtime.EngineWheel, code: str, tmp_path: Path, restores: int = 0, *, fallback: bool = False) -> dict[str, Any]:
+    lock = tmp_path / "lock.json"
+    lock.write_text(runtime.reduced_lock(ROOT / "node_modules" / "pyodide" / "pyodide-lock.json"), encoding="utf-8")
+    script = tmp_path / "check.py"
+    script.write_text(code, encoding="utf-8")
+    env = dict(os.environ)
+    if fallback:
+        env["FULL_STDLIB"] = str(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
+    done = subprocess.run(
+        ["node", str(HERE / "pyodide_check.mjs"), str(engine.path), str(engine.stdlib), str(lock), str(script), str(restores)],
+        cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=900, env=env,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    answer: dict[str, Any] = json.loads(done.stdout)
+    return answer
+
+
+def test_the_parity_cases_play_on_the_trimmed_standard_library(engine: runtime.EngineWheel, tmp_path: Path) -> None:
+    import sys
+
+    sys.path.insert(0, str(PARITY))
+    import parity_cases
+
+    cases = parity_cases.cases()[::3]  # every profile, a third of the seeds: the imports are what is tested
+    source = (PARITY / "parity_cases.py").read_text(encoding="utf-8")
+    code = source + f"\nrun({json.dumps(json.dumps(cases))})\n"
+    answer = run(engine, code, tmp_path)
+    assert answer["results"] == [json.loads(parity_cases.run(json.dumps(cases)))]
+
+
+RESTORED = """
+import json, random, dhumbal.web as web
+deal = json.loads(web.handle(json.dumps({"op": "new", "profile": "dashain", "lang": "ne", "difficulty": "expert"})))
+hint = json.loads(web.handle(json.dumps({"op": "hint", "lang": "ne"})))
+# The heap grows well past the snapshot's size, and the engine goes on.
+big = bytearray(256 * 1024 * 1024)
+big[-1] = 1
+bench = json.loads(web.handle(json.dumps({"op": "bench-bot", "profile": "nepali-games", "difficulty": "expert", "moves": 30, "seed": 3})))
+json.dumps({"random": random.random(), "seed": deal["summary"]["seed"], "html": len(deal["html"]),
+            "hint": hint["ok"], "bench": bench["ok"], "big": len(big)})
+"""
+
+
+def test_a_snapshot_restores_a_fresh_random_source_and_a_growing_heap(engine: runtime.EngineWheel, tmp_path: Path) -> None:
+    answer = run(engine, RESTORED, tmp_path, restores=2)
+    one, two = answer["results"]
+    assert answer["snapshot"] > 0
+    assert one["random"] != two["random"], "both restores drew the same random numbers"
+    assert one["seed"] != two["seed"]
+    for result in (one, two):
+        assert result["html"] > 0 and result["hint"] and result["bench"]
+        assert result["big"] == 256 * 1024 * 1024
+
+
+FALLBACK = """
+import importlib, json, sys
+from js import __requests as before
+missing = []
+for name in ("_no_such_module", "tkinter"):  # no library has them: no request
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        missing.append(name)
+from js import __requests as unasked
+import tomllib                      # a top-level module outside the trimmed library
+from email.mime.text import MIMEText  # a package half in it: email is, email.mime is not
+import xml.dom.minidom
+parsed = tomllib.loads('a = 1')["a"]
+text = MIMEText("hi").get_payload()
+from js import __requests as after
+json.dumps({"missing": missing, "unasked": unasked - before, "asked": after - before, "toml": parsed, "mime": text,
+            "minidom": xml.dom.minidom.parseString("<a/>").documentElement.tagName})
+"""
+
+
+def test_a_module_outside_the_trimmed_library_is_fetched_once_with_the_whole_library(
+        engine: runtime.EngineWheel, tmp_path: Path) -> None:
+    (result,) = run(engine, FALLBACK, tmp_path, fallback=True)["results"]
+    assert result["missing"] == ["_no_such_module", "tkinter"]  # Pyodide leaves tkinter out too
+    assert result["unasked"] == 0, "an import no library has asked for the whole library"
+    assert result["asked"] == 1
+    assert (result["toml"], result["mime"], result["minidom"]) == (1, "hi", "a")

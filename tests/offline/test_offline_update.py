@@ -1,0 +1,126 @@
+"""A new build replaces the old one on the device (issue 20).
+
+Build "B" is the shared build "A" with one page changed and a new engine
+wheel (the same wheel with a zip comment: other bytes, another hash), made
+with the build's own functions (runtime.write_engine, offline.build_data).
+One server serves A, then B at the same address. A reader who played on A
+and comes back gets B's service worker: it takes over quietly (a notice
+says so, in the page's language), every cache of A is deleted, Pyodide's
+files move to B's engine cache (the same Pyodide: nothing downloaded again),
+and the table loads B's wheel, never A's.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+import zipfile
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from markupsafe import escape
+from offlinekit import engine_kept, kept, start_table, timings, until
+
+from dhumbal.i18n import translator
+from dhumbal_site import enginewheel, offline, runtime
+from dhumbal_site.languages import Language
+
+
+META = re.compile(r'<meta name="dhumbal:runtime" content="([^"]*)">')
+MARK = "<!-- build B -->"
+
+
+def languages_of(data: dict[str, Any]) -> list[Language]:
+    return [Language(code, code, value["root"], code == data["default"]) for code, value in data["languages"].items()]
+
+
+def build_b(a: Path, b: Path, tmp: Path) -> dict[str, Any]:
+    """B: A (hard links; every file B changes is a new file, never written through
+    a link into A) with the glossary changed and another wheel; B's manifest."""
+    shutil.copytree(a, b, copy_function=os.link)
+    manifest = runtime.manifest_of(a)
+    old = a / "assets" / "engine" / manifest["wheel"]
+    wheel = tmp / "wheel" / old.name
+    wheel.parent.mkdir()
+    shutil.copyfile(old, wheel)
+    with zipfile.ZipFile(wheel, "a") as zf:
+        zf.comment = b"build B"
+    (b / "assets" / "engine" / runtime.MANIFEST).unlink()  # written anew below: never through the link to A's
+    stdlib = a / "assets" / "engine" / manifest["stdlib"]
+    engine = runtime.EngineWheel(wheel, manifest["version"], enginewheel._sha256(wheel),
+                                 stdlib, enginewheel._sha256(stdlib))
+    new = json.loads(runtime.write_engine(b, engine, manifest["pyodide"], manifest["download"], manifest["lock"]).read_text())
+    config = str(escape(json.dumps(runtime.runtime_config(new), separators=(",", ":"), sort_keys=True)))
+    for page in b.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        changed = META.sub(lambda m: f'<meta name="dhumbal:runtime" content="{config}">', text)
+        if page.relative_to(b).as_posix() == "glossary/index.html":
+            changed = changed.replace("</article>", f"{MARK}</article>", 1)
+        page.unlink()  # a new file, not the hard link to A's
+        page.write_text(changed, encoding="utf-8")
+    sw = b / offline.SERVICE_WORKER
+    data = json.loads(re.search(r"const BUILD = (.*?);\n", sw.read_text(encoding="utf-8")).group(1))  # type: ignore[union-attr]
+    fresh = offline.build_data(b, sorted(languages_of(data), key=lambda lang: not lang.default), new["cache"], data["pyodide"])
+    sw.unlink()
+    sw.write_text(offline.service_worker(fresh), encoding="utf-8")
+    return new
+
+
+CACHES = "async () => (await caches.keys()).sort()"
+ENTRIES = "async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)"
+
+
+def test_a_new_build_replaces_the_old_one_quietly(real: Any, site_server: Callable[..., Any], contexts: Callable[..., Any],
+                                                  tmp_path: Path) -> None:
+    a = Path(real.directory)
+    old = runtime.manifest_of(a)
+    new = build_b(a, tmp_path / "b", tmp_path)
+    assert new["cache"] != old["cache"]
+    server = site_server(a)
+    context, _ = contexts(server.origin)
+    page = context.new_page()
+    page.set_default_timeout(240_000)
+    page.goto(server.url("rules/dashain/"))
+    assert kept(page) == "ready"
+    start_table(page)
+    engine_kept(page)
+    before = page.evaluate(CACHES)
+    assert [n.split(":")[-1] for n in before] == sorted([old["cache"], f"site-{page.evaluate('DhumbalOffline.build')}"])
+
+    # The site is published again: the reader's next visit.
+    server.directory = tmp_path / "b"
+    mark = len(server.log)
+    page.goto(server.url("glossary/"))
+    notice = page.locator(".dh-updated")
+    notice.wait_for(state="visible")
+    notice.hover()  # it stays while pointed at (else it goes after a while: the machine may be slow)
+    assert notice.get_attribute("role") == "status"
+    assert notice.locator(".dh-updated__text").inner_text() == translator("en")(offline.STRINGS["updated.text"])
+    box = notice.bounding_box()
+    assert box is not None and box["y"] < 200  # under the header, never over the table's dock
+    # "Show the new version": the page as B made it.
+    page.locator(".dh-updated__reload").click()
+    # (While the page reloads, the predicate may run before the new document has a body.)
+    page.wait_for_function(f"() => !!document.body && document.body.innerHTML.includes({json.dumps(html.unescape(MARK))})")
+    until(page, "async (name) => { const names = await caches.keys();"
+                " return names.length === 2 && names.some((n) => n.endsWith(name)); }", new["cache"])
+    after = page.evaluate(CACHES)
+    assert not set(after) & set(before), "an old build's cache is still there"
+    engine = next(n for n in after if n.endswith(new["cache"]))
+    carried = page.evaluate(ENTRIES, engine)
+    assert {p.rsplit("/", 1)[-1] for p in carried} >= {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"}
+    assert not [p for p in carried if p.endswith((".whl", "snapshot.bin"))], "the old engine came along"
+
+    # B's engine: its wheel from the site, Pyodide from the device.
+    start_table(page)
+    steps = timings(page)
+    assert steps["sources"]["pyodide.asm.wasm"] == "cache"
+    assert steps["sources"][Path(new["wheel"]).name] == "network"
+    asked = server.log[mark:]
+    assert f"/assets/engine/{new['wheel']}" in asked
+    assert not [p for p in asked if p.endswith("pyodide.asm.wasm") or old["wheel"] in p], asked
+    assert runtime.manifest_of(a) == old, "making B changed A"
