@@ -59,10 +59,13 @@ def on_config(config: Any) -> Any:
     # engine contradicts stops the build with nothing half-built, and
     # `mkdocs serve` re-reads edited examples on every rebuild. Once per
     # build: the nested builds of the other languages reuse the runs.
+    from dhumbal_site.puzzles import PUZZLE_SET
     from dhumbal_site.walkthrough import CACHE
 
     if not RuntimeAssets.nested(config):
         CACHE.validate_all()
+        # The puzzles likewise: read, graded (or their grades read back) and checked.
+        PUZZLE_SET.validate_all()
     config = _hooks.on_config(config)
     _offline.on_config(config)
     return config

@@ -23,7 +23,7 @@ from . import cards as C
 from .action import Action, parse_action
 from .botlevels import DIFFICULTIES, Difficulty, choose, policy
 from .deal import Deal, IllegalAction
-from .examples import ExampleError, example_files, load_file, shown_name
+from .examples import ExampleError, example_files, load_text, read_text, shown_name
 from .i18n import N_, available_languages, number, translator
 from .match import Match
 from .messages import render
@@ -54,7 +54,21 @@ def cmd_profiles(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _check_puzzle(text: str, name: str) -> str:
+    """Read, run and grade a puzzle file; what ``check`` says of it when its answer holds."""
+    from . import puzzles
+
+    puzzle = puzzles.load_text(text, name)
+    graded = puzzles.grade_puzzle(puzzle)
+    puzzles.check(puzzle, graded)
+    second = graded.moves[1]
+    return (f"puzzle: {graded.best.action} best, {second.diff:.2f} ± {second.diff_se:.2f} ahead of "
+            f"{second.action}, {graded.samples} samples")
+
+
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    from .puzzles import is_puzzle
+
     files = example_files(args.paths)
     if not files:
         out.write("no example files found\n")
@@ -62,7 +76,11 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     failed = 0
     for f in files:
         try:
-            w = load_file(f)
+            text = read_text(f, str(f))
+            if is_puzzle(text):
+                out.write(f"ok   {shown_name(f)} ({_check_puzzle(text, str(f))})\n")
+                continue
+            w = load_text(text, str(f))
         except ExampleError as exc:
             failed += 1
             out.write(f"FAIL {shown_name(str(exc))}\n")

@@ -34,10 +34,11 @@ from .examplenotes import babel_extract, check_notes, note_text
 from .examplesteps import PHASES, cards_of, is_int, parse_step, run_step, shown, table_of
 from .profiles import Profile, ProfileError, find_profile
 from .records import from_position, state_to_json
+from .shuffling import shuffle
 
 __all__ = [
     "ExampleError", "MAX_FILE_BYTES", "MAX_NESTING", "PHASES", "Step", "StepResult", "Walkthrough", "babel_extract",
-    "check_notes", "display_names", "example_files", "load_file", "load_text", "note_text", "shown_name",
+    "check_notes", "display_names", "example_files", "load_file", "load_text", "note_text", "read_text", "shown_name",
 ]
 
 TOP_KEYS: Final = {"title", "profile", "options", "seats", "names", "dealer", "position", "seed", "steps", "scores", "intro", "table", "unseen"}
@@ -61,8 +62,12 @@ def _seat_problem(name: object) -> str | None:
     return None
 
 
-def load_text(text: str, path: str) -> Walkthrough:
-    """Run the example in ``text`` (``path`` names it in errors, shown as :func:`shown_name` shows it)."""
+def load_text(text: str, path: str, *, extra_keys: frozenset[str] = frozenset(), min_steps: int = 1) -> Walkthrough:
+    """Run the example in ``text`` (``path`` names it in errors, shown as :func:`shown_name` shows it).
+
+    A file of another kind built on the example format (a puzzle) names the
+    top-level keys it adds in ``extra_keys`` and may need fewer steps.
+    """
     path = shown_name(path)
     data, where = parse(text, path)
     top_line = where.top
@@ -70,11 +75,12 @@ def load_text(text: str, path: str) -> Walkthrough:
     def fail(key: str, message: str) -> ExampleError:
         return ExampleError(path, top_line(key), message)
 
-    unknown = set(data) - TOP_KEYS
+    allowed = TOP_KEYS | extra_keys
+    unknown = set(data) - allowed
     if unknown:
         k = sorted(unknown)[0]
-        raise fail(k, f"unknown key {k!r}; allowed: {', '.join(sorted(TOP_KEYS))}")
-    for key in ("title", "profile", "seats", "steps"):
+        raise fail(k, f"unknown key {k!r}; allowed: {', '.join(sorted(allowed))}")
+    for key in ("title", "profile", "seats") + (("steps",) if min_steps else ()):
         if key not in data:
             raise ExampleError(path, None, f"missing key {key!r}")
     for key in ("title", "intro", "profile"):
@@ -144,8 +150,8 @@ def load_text(text: str, path: str) -> Walkthrough:
         unseen=frozenset(seat_of(name, "unseen") for name in unseen),
     )
 
-    steps = data["steps"]
-    if not isinstance(steps, list) or not steps:
+    steps = data.get("steps", [])
+    if not isinstance(steps, list) or len(steps) < min_steps:
         raise fail("steps", "steps must be a list of [[steps]] tables")
     for i, raw in enumerate(steps):
         step = parse_step(i, raw, where, names, seat_of, path)
@@ -180,9 +186,14 @@ _POSITION_WORDS: Final = (("turns", "turns"), ("offer", "offer"), ("pile", "pile
                           ("dealer", "dealer"), ("turn", "turn"))
 
 
-def _position_error_line(exc: Exception, pos: Mapping[str, Any], where: Positions) -> int | None:
-    """The line a ``PositionError`` is about: the value holding the card it names, else the key it names."""
+def _position_error_line(exc: Exception, pos: Mapping[str, Any], where: Positions,
+                         names: list[str] | None = None) -> int | None:
+    """The line a ``PositionError`` is about: the value holding the card it names, the seat whose
+    hand it names, else the key it names."""
     message = str(exc)
+    seat = re.search(r"hands\[(\d+)\]", message)
+    if seat and names is not None and int(seat.group(1)) < len(names) and names[int(seat.group(1))] in pos:
+        return where.in_section("position", names[int(seat.group(1))])
     named: set[C.Card] = set()
     for token in re.findall(r"\S+", message):
         try:
@@ -208,6 +219,27 @@ def _position_error_line(exc: Exception, pos: Mapping[str, Any], where: Position
             if key in pos:
                 return where.in_section("position", key)
     return where.top("position")
+
+
+#: The most cards a hand given as a number may hold (a deal's hands are far smaller).
+MAX_COUNTED: Final = 10
+
+
+def _deal_counted(profile: Profile, hands: list[list[int]], counted: Mapping[int, int], placed: list[int],
+                  stem: str) -> list[int] | None:
+    """Deal the hands given as numbers from the cards the position leaves, in a random order
+    seeded by the file's name, into ``hands``; return the rest in that order (the stock under
+    the cards the file puts on top), or ``None`` if too few cards are left."""
+    used = set(placed) | {c for h in hands for c in h}
+    left = [c for c in C.full_deck(jokers=profile.jokers) if c not in used]
+    if sum(counted.values()) > len(left):
+        return None
+    shuffle(left, f"dhumbal/position/{stem}")
+    for seat in sorted(counted):
+        k = counted[seat]
+        hands[seat] = left[len(left) - k:]
+        del left[len(left) - k:]
+    return left
 
 
 def _build_deal(data: Mapping[str, Any], profile: Profile, names: list[str], dealer: int, seat_of: Any,
@@ -237,11 +269,17 @@ def _build_deal(data: Mapping[str, Any], profile: Profile, names: list[str], dea
             raise ExampleError(path, line(key), f"position {key}: {exc}") from None
 
     hands: list[list[int]] = [[] for _ in names]
+    counted: dict[int, int] = {}  # seats whose hands are given as a number of cards
     for key in pos:
         if key in POSITION_KEYS:
             continue
         if key not in names:
             raise ExampleError(path, line(key), f"position key {key!r} is neither a seat ({', '.join(names)}) nor one of {', '.join(sorted(POSITION_KEYS))}")
+        if is_int(pos[key]):
+            if not 0 <= pos[key] <= MAX_COUNTED:
+                raise ExampleError(path, line(key), f"position {key}: a hand given as a number holds 0 to {MAX_COUNTED} cards, not {pos[key]}")
+            counted[names.index(key)] = pos[key]
+            continue
         hands[names.index(key)] = cards(key)
     if "pile" not in pos:
         raise ExampleError(path, top_line("position"), "the position needs a pile (the face-up card or cards)")
@@ -258,13 +296,27 @@ def _build_deal(data: Mapping[str, Any], profile: Profile, names: list[str], dea
     pile = cards("pile")
     stock = cards("stock") if "stock" in pos else []
     out = cards("out_of_play") if "out_of_play" in pos else []
+    whole: list[int] | None = None
+    if counted:
+        if rest == "pile":
+            raise ExampleError(path, line("rest"), "a hand given as a number needs the rest of the pack in the stock, not rest = \"pile\"")
+        whole = _deal_counted(profile, hands, counted, [*pile, *stock, *out], Path(path).stem)
+        if whole is None:
+            raise ExampleError(path, line(names[min(counted)]), "impossible position: not enough cards left for the hands given as numbers")
+        whole = stock + whole
     try:
         return from_position(
-            profile, hands=hands, pile=pile, stock_top=stock, out_of_play=out, dealer=dealer, turn=turn,
+            profile, hands=hands, pile=pile, stock_top=stock if whole is None else (), stock=whole, out_of_play=out, dealer=dealer, turn=turn,
             offer=offer, turns=turns, seed=Path(path).stem, rest="pile" if rest == "pile" else "stock",
         )
     except (PositionError, C.CardError) as exc:
-        raise ExampleError(path, _position_error_line(exc, pos, where), f"impossible position: {exc}") from None
+        raise ExampleError(path, _position_error_line(exc, pos, where, names), f"impossible position: {exc}") from None
+
+
+def read_text(path: str | Path, name: str) -> str:
+    """The text of the file at ``path``, read as :func:`dhumbal.examplefile.read_file` reads it
+    (bounded, regular files only); errors name it as ``name``, shown as :func:`shown_name` shows it."""
+    return read_file(path, shown_name(name))
 
 
 def load_file(path: str | Path, *, name: str | None = None) -> Walkthrough:

@@ -70,6 +70,10 @@ PROMPT_PICK_STOCK: Final = N_("Now take one card from the stock.")
 PROMPT_DEAL_OVER: Final = N_("The deal is over: every hand is shown, with the scores.")
 PROMPT_MATCH_OVER: Final = N_("The match is over. The final standings are below.")
 PROMPT_OUT: Final = N_("You are out of this match; the bots play on. Press Next deal to watch the next deal.")
+#: The engine's events that tell how a deal ended: who called, on what, and
+#: whether the call won or was caught (or that nobody called): the status
+#: line says them again once the deal is over.
+OUTCOME_CODES: Final = frozenset({"call", "call-won", "caught", "turn-cap", "deal-winner", "no-deal-winner"})
 
 
 @dataclass
@@ -342,7 +346,8 @@ class Session:
         if deal is None:
             return ""
         if deal.is_over:
-            return t(PROMPT_MATCH_OVER) if self.match_over() else t(PROMPT_DEAL_OVER)
+            ending = [self._message_text(m, by) for m, by in self.messages if m.code in OUTCOME_CODES]
+            return " ".join(ending + [t(PROMPT_MATCH_OVER) if self.match_over() else t(PROMPT_DEAL_OVER)])
         if self.my_deal_seat() is None:
             return t(PROMPT_OUT)
         p = deal.profile

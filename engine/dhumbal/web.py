@@ -34,10 +34,11 @@ from .protocol import (
     new_seed, read_difficulty, read_lang, read_names, read_position, read_profile, read_seed,
     unwrap_position,
 )
-from .records import state_to_json, transcript
+from .records import state_from_json, state_to_json, transcript
 from .session import Session, restore_session
 from .share import decode_hash
 from .view.hint import hint_text
+from .view.suggest import suggest
 from .view.model import TableModel
 from .view.settings import render_settings
 from .view.table import render_board, render_table
@@ -46,7 +47,7 @@ PROTOCOL: Final = 1
 
 NOTICE_BAD_HASH: Final = N_("The game in this link cannot be restored: it is damaged, or it was made by an older version of this site. A fresh deal has started instead.")
 NOTICE_RESTORED: Final = N_("The shared game is restored.")
-NOTICE_POSITION: Final = N_("The example's position is on the table. You play {name}.")
+NOTICE_POSITION: Final = N_("The position is on the table. You play {name}.")
 NOTICE_NEW: Final = N_("A new match has started.")
 
 # -- the request handler -------------------------------------------------------------
@@ -85,7 +86,9 @@ def _response(session: Session, table_id: str, op: str, events: list[str], *,
     say = status if status is not None else hint if hint is not None else session.status()
     if refusal_json is not None:
         say = refusal_json["text"]
-    parts = ([notice] if notice else []) + events + ([say] if say else [])
+    # The status of a finished deal says again how it ended: those events are said once.
+    told = [e for e in events if not (say and e in say)]
+    parts = ([notice] if notice else []) + told + ([say] if say else [])
     playback = session.playback if refusal is None else None
     session.playback = None
     out: dict[str, Any] = {
@@ -121,7 +124,7 @@ def _response(session: Session, table_id: str, op: str, events: list[str], *,
         # What is said before, during and after: the lead, each move, then the rest.
         said = sum(len(f.texts) for f in playback.frames)
         lead_at = len(playback.lead)
-        tail = events[lead_at + said:] if events[:lead_at] == playback.lead else []
+        tail = [e for e in events[lead_at + said:] if not (say and e in say)] if events[:lead_at] == playback.lead else []
         out["playback"] = {
             "html": playback.board,
             "say": " ".join(([notice] if notice else []) + playback.lead),
@@ -170,11 +173,13 @@ def handle_request(req: Any) -> dict[str, Any]:
             return {"ok": True, "pong": True, "version": _version(), "protocol": PROTOCOL}
         if op == "new":
             HINTS.pop(table_id, None)  # a new game: no hint showing
+            REVIEWS.pop(table_id, None)  # and no review of an earlier game's deal
             session, events = _new_session(_settings_from(req, lang), lang, table_id)
             SESSIONS[table_id] = session
             return _response(session, table_id, op, events, settings=True)
         if op == "new-match":
             HINTS.pop(table_id, None)  # a new game: no hint showing
+            REVIEWS.pop(table_id, None)  # and no review of an earlier game's deal
             if session is None:
                 raise RequestError("no-session", ERROR_NO_SESSION)
             s = session.settings
@@ -184,6 +189,7 @@ def handle_request(req: Any) -> dict[str, Any]:
             return _response(session, table_id, op, events, notice=translator(lang)(NOTICE_NEW), settings=True)
         if op == "position":
             HINTS.pop(table_id, None)  # a new game: no hint showing
+            REVIEWS.pop(table_id, None)  # and no review of an earlier game's deal
             state, given_names = unwrap_position(req.get("state"), req.get("names"))
             deal, profile = read_position(state)
             names = read_names(given_names, deal.players)
@@ -195,6 +201,7 @@ def handle_request(req: Any) -> dict[str, Any]:
             return _response(session, table_id, op, events, notice=notice, settings=True)
         if op == "restore":
             HINTS.pop(table_id, None)  # a new game: no hint showing
+            REVIEWS.pop(table_id, None)  # and no review of an earlier game's deal
             text = req.get("hash")
             try:
                 if not isinstance(text, str):
@@ -245,6 +252,8 @@ def handle_request(req: Any) -> dict[str, Any]:
             return _response(session, table_id, op, [])
         if op == "hint":
             return _hint(session, table_id, lang)
+        if op == "review":
+            return _review(session, table_id, lang)
         if op == "state":
             return _response(session, table_id, op, [], settings=True)
         raise RequestError("bad-request", ERROR_BAD_REQUEST)
@@ -277,7 +286,7 @@ def _shown_hint(session: Session, table_id: str) -> str | None:
 
 
 def _hint(session: Session, table_id: str, lang: str) -> dict[str, Any]:
-    """Show (or, pressed again on the same position, hide) the reader's call odds.
+    """Show (or, pressed again on the same position, hide) the expert's move and the reader's call odds.
 
     The odds read only the reader's view (:func:`dhumbal.odds.call_odds`): the
     cards it cannot see are dealt anew from a source seeded by that view, so
@@ -294,8 +303,52 @@ def _hint(session: Session, table_id: str, lang: str) -> dict[str, Any]:
         return _response(session, table_id, "hint", [], status="")
     allowed = deal.refusal(Action.call(), seat) is None
     odds = call_odds(deal.profile, deal.public_view(seat), playouts=HINT_PLAYOUTS if allowed else 0)
-    HINTS[table_id] = (_where(session), hint_text(odds, lang, allowed))
+    move = suggest(deal, lang).text  # the expert's move and why, before the odds
+    HINTS[table_id] = (_where(session), move + " " + hint_text(odds, lang, allowed))
     return _response(session, table_id, "hint", [])
+
+
+# -- the review of a finished deal: the reader's moves beside the expert's ------------------
+
+ERROR_NO_REVIEW: Final = N_("The review is for a deal that is over.")
+#: Per table: the deal reviewed last and its steps (the review is worked out once a deal).
+REVIEWS: dict[str, tuple[tuple[Any, ...], list[Any]]] = {}
+
+
+def _deal_start(session: Session) -> Deal:
+    """The deal on the table as it was dealt (or laid out, for a position)."""
+    deal = session.deal
+    assert deal is not None
+    if session.settings.start is not None and len(session.match.dealers) == 1:
+        start = state_from_json(session.settings.start)
+        start.profile = deal.profile
+        return start
+    return Deal.new(deal.profile, deal.seed, dealer=deal.dealer, players=deal.players)
+
+
+def _review(session: Session, table_id: str, lang: str) -> dict[str, Any]:
+    """The reader's moves of the deal just over, each beside the expert's choice and its cost."""
+    from .review import ReviewError, review_deal
+    from .view.review import render_review, summary_text
+
+    deal = session.deal
+    seat = session.my_deal_seat()
+    if deal is None or seat is None or not deal.is_over:
+        raise RequestError("no-review", ERROR_NO_REVIEW)
+    key = (len(session.moves), str(deal.seed), deal.dealer, tuple((s, a.text()) for s, a in deal.history))
+    cached = REVIEWS.get(table_id)
+    if cached is not None and cached[0] == key:
+        steps = cached[1]
+    else:
+        try:
+            steps = review_deal(_deal_start(session), deal.history, seat)
+        except ReviewError:
+            raise RequestError("no-review", ERROR_NO_REVIEW) from None
+        REVIEWS[table_id] = (key, steps)
+    t = translator(lang)
+    out = _response(session, table_id, "review", [], status=summary_text(steps, t))
+    out["review_html"] = render_review(steps, len(session.moves), t, lang, table_id, session.settings.difficulty)
+    return out
 
 
 ERROR_INTERNAL: Final = N_("The game engine could not answer that request. Start a new match if the table looks wrong.")

@@ -27,6 +27,7 @@ from __future__ import annotations
 from .generated import render_compare, render_glossary, render_options, render_register
 from .markers import MarkerHandler
 from .odds_chart import render_bots, render_call_odds
+from .puzzles import render_progress, render_puzzles
 from .status import render_status
 from .strength_table import render_strength
 from .walkthrough import render_example, render_examples
@@ -41,5 +42,7 @@ HANDLERS: dict[str, MarkerHandler] = {
     "translation-status": render_status,
     "call-odds": render_call_odds,
     "bots": render_bots,
+    "puzzles": render_puzzles,
+    "puzzle-progress": render_progress,
     "strength": render_strength,
 }

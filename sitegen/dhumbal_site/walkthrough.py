@@ -143,6 +143,11 @@ def positions(walk: Walkthrough) -> list[Deal]:
     return [state_from_json(walk.start_state), *(state_from_json(r.state) for r in walk.steps)]
 
 
+def _play_state(state: dict[str, Any], names: list[str]) -> str:
+    """A position for the table's "position" request, as the Play from here button carries it."""
+    return json.dumps({"state": state, "names": names}, ensure_ascii=False, separators=(",", ":"))
+
+
 def panels(walk: Walkthrough, lang: str, deals: list[Deal] | None = None) -> list[dict[str, Any]]:
     """The starting position, then one panel per step: narration and diagram, in ``lang``."""
     t = translator(lang)
@@ -158,6 +163,7 @@ def panels(walk: Walkthrough, lang: str, deals: list[Deal] | None = None) -> lis
         "diagram": diagram(previous, names=names, lang=lang, unseen=walk.unseen),
         "over": previous.is_over,
         "score": None,
+        "play_state": None if previous.is_over else _play_state(walk.start_state, names),
     }]
     scored = False
     for r, deal in zip(walk.steps, deals[1:]):
@@ -177,6 +183,8 @@ def panels(walk: Walkthrough, lang: str, deals: list[Deal] | None = None) -> lis
             "diagram": diagram(deal, names=names, lang=lang, unseen=walk.unseen, previous=previous, attempt=attempt),
             "over": over,
             "score": _score(walk, names, lang) if over and not scored else None,
+            # "Play from here" at this step starts from this position (a finished deal has none).
+            "play_state": None if over else _play_state(r.state, names),
         })
         scored = scored or over
         previous = deal
@@ -197,7 +205,7 @@ def example_context(walk: Walkthrough, lang: str, deals: list[Deal] | None = Non
         "panels": panels(walk, lang, deals),
         "names": names,
         "names_json": json.dumps(names, ensure_ascii=False),
-        "state_json": json.dumps({"state": walk.start_state, "names": names}, ensure_ascii=False, separators=(",", ":")),
+        "state_json": _play_state(walk.start_state, names),
     }
 
 

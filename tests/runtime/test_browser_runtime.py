@@ -5,7 +5,7 @@ Pyodide and the engine to ``ready``; Material's instant navigation keeps the
 worker and its engine; a blocked runtime reports ``blocked`` and ``retry()``
 recovers; a browser without module workers gets ``unsupported``.
 
-While the table's script (``dhumbal-table.js``) is not on the pages, the
+While the table's scripts (``dhumbal-table-*.js``) are not on the pages, the
 tests drive ``window.DhumbalRuntime`` directly; once it is, they also show
 intent on the table and read its ``data-state``.
 """

@@ -20,6 +20,7 @@ tests/sitekit.py).
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import sys
@@ -87,8 +88,7 @@ STUB_PAGE = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
-<link rel="stylesheet" href="/assets/stylesheets/dhumbal-cards.css">
-<link rel="stylesheet" href="/assets/stylesheets/dhumbal-table.css">
+{styles}
 </head>
 <body>
 <main class="md-typeset">
@@ -98,7 +98,7 @@ STUB_PAGE = """<!doctype html>
 {table}
 </main>
 <script src="/stub-runtime.js"></script>
-<script src="/assets/javascripts/dhumbal-table.js"></script>
+{scripts}
 </body>
 </html>
 """
@@ -110,16 +110,22 @@ def write_stub_site(directory: Path, url: str = "") -> tuple[int, str]:
     from dhumbal.examples import load_file
     from dhumbal.profiles import find_profile
 
-    assets = directory / "assets"
-    for sub, name in (("stylesheets", "dhumbal-table.css"), ("stylesheets", "dhumbal-cards.css"),
-                      ("javascripts", "dhumbal-table.js")):
-        (assets / sub).mkdir(parents=True, exist_ok=True)
-        (assets / sub / name).write_bytes((ROOT / "docs" / "assets" / sub / name).read_bytes())
+    from tablekit import table_assets
+
+    styles, scripts = table_assets(ROOT)  # the table's files, as mkdocs.yml lists them
+    for name in styles + scripts:
+        (directory / name).parent.mkdir(parents=True, exist_ok=True)
+        (directory / name).write_bytes((ROOT / "docs" / name).read_bytes())
+    stub_html = functools.partial(
+        STUB_PAGE.format,
+        styles="\n".join(f'<link rel="stylesheet" href="/{name}">' for name in styles),
+        scripts="\n".join(f'<script src="/{name}"></script>' for name in scripts),
+    )
     (directory / "stub-runtime.js").write_bytes((HERE / "stub-runtime.js").read_bytes())
     filler = "</p><p>".join(["Rules text. " * 40] * 30)  # the table starts below the fold
     for lang, (profile, seed) in STUB_PAGES.items():
         table = web.prerender(lang=lang, profile=find_profile(profile), seed=seed, attrs={"data-seed": str(seed)})
-        page = STUB_PAGE.format(lang=lang, title=f"{profile} ({lang})", text=filler, extra="", table=table)
+        page = stub_html(lang=lang, title=f"{profile} ({lang})", text=filler, extra="", table=table)
         (directory / lang).mkdir()
         (directory / lang / "index.html").write_text(page, encoding="utf-8")
     walk = load_file(ROOT / "examples" / "k-pair-discard.toml")
@@ -132,7 +138,7 @@ def write_stub_site(directory: Path, url: str = "") -> tuple[int, str]:
         f'<p>{filler}</p>'
     )
     table = web.prerender(lang="en", profile=find_profile("nepali-games"), seed=7, attrs={"data-seed": "7"})
-    page = STUB_PAGE.format(lang="en", title="Examples", text="Examples.", extra=button, table=table)
+    page = stub_html(lang="en", title="Examples", text="Examples.", extra=button, table=table)
     (directory / "en" / "example").mkdir()
     (directory / "en" / "example" / "index.html").write_text(page, encoding="utf-8")
     return 0, ""

@@ -5,7 +5,8 @@
  * window.dhumbalHandle(json) instead of Pyodide in a worker.
  *
  * window.__stubFail = "<code>" (set before the page loads) makes ensure()
- * fail with that error code until retry() is called.
+ * fail with that error code until retry() is called; window.__stubDelay
+ * (milliseconds) is how long the engine takes to start (50 ms unless set).
  */
 (function () {
   "use strict";
@@ -52,7 +53,7 @@
           set("ready");
           resolve();
         }
-      }, 50);
+      }, window.__stubDelay || 50);
     });
     loading.catch(function () {});
     return loading;

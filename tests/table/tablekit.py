@@ -24,6 +24,20 @@ from dhumbal.share import decode_hash, decode_move, read_actions
 LANGS = ("en", "fr", "nl", "ne")
 
 
+def table_assets(root: Any) -> tuple[list[str], list[str]]:
+    """The table's style sheets and scripts (paths under the site), in the order mkdocs.yml loads them."""
+    found: dict[str, list[str]] = {"extra_css": [], "extra_javascript": []}
+    key = None
+    for line in (root / "mkdocs.yml").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith(" "):
+            key = line.rstrip(":") if line.rstrip(":") in found else None
+            continue
+        item = line.strip()
+        if key and item.startswith("- ") and ("dhumbal-table-" in item or "dhumbal-cards" in item):
+            found[key].append(item[2:].strip())
+    return found["extra_css"], found["extra_javascript"]
+
+
 @dataclass
 class Reference:
     """A match replayed from a hash: its deals and the ledger after each."""
@@ -143,13 +157,17 @@ def parse_html(html: str) -> Tags:
     return t
 
 
-_ROW = re.compile(r'<tr data-row="([a-z-]+)">(.*?)</tr>', re.S)
-_CELL = re.compile(r'<td data-value="([^"]*)">([^<]*)</td>')
+_CELL = re.compile(r'<td data-row="([a-z-]+)" data-value="([^"]*)">([^<]*)</td>')
+SCORE_COLUMNS = re.compile(r'<th scope="col" data-row="([a-z-]+)">')
 
 
 def score_rows(html: str) -> dict[str, list[tuple[str, str]]]:
-    """``{row key: [(machine value, shown text), …]}`` of the rendered result table."""
-    return {key: _CELL.findall(body) for key, body in _ROW.findall(html)}
+    """``{row key: [(machine value, shown text), …]}`` of the rendered result table
+    (one line per seat, in seat order; a column per row of the engine's scores)."""
+    rows: dict[str, list[tuple[str, str]]] = {}
+    for key, value, shown in _CELL.findall(html):
+        rows.setdefault(key, []).append((value, shown))
+    return rows
 
 
 def expected_rows(match: Match, outcome: Outcome) -> dict[str, list[Any]]:

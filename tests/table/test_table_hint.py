@@ -27,6 +27,7 @@ from dhumbal.profiles import find_profile
 from dhumbal.records import from_position, state_to_json, transcript
 from dhumbal.session import restore_session
 from dhumbal.view.hint import HINT_CAUGHT_IF, hint_text
+from dhumbal.view.suggest import suggest
 
 HINT_BUTTON = re.compile(r'<button[^>]*data-op="hint"[^>]*>')
 
@@ -78,7 +79,7 @@ def test_the_hint_shows_the_engine_s_odds_in_the_page_s_language_and_hides_again
     assert deal is not None
     expected = odds.call_odds(deal.profile, deal.public_view(deal.turn))
     assert expected.can_call and expected.play_on_value is not None
-    words = hint_text(expected, "fr")
+    words = suggest(deal, "fr").text + " " + hint_text(expected, "fr")  # the expert's move, then the odds
     assert r["status"] == words
     assert count_text(odds.HINT_SAMPLES, "fr") in words and "donnes" in words and "annoncer" in words
     # sorting the hand is not a move: the hint stays
@@ -88,7 +89,7 @@ def test_the_hint_shows_the_engine_s_odds_in_the_page_s_language_and_hides_again
     r = ask(op="hint", lang="fr")
     assert not pressed(r) and r["status"] == ""
     # and again: the same figures (seeded by the view)
-    assert hint_text(expected, "fr") == ask(op="hint", lang="fr")["status"]
+    assert words == ask(op="hint", lang="fr")["status"]
 
 
 def test_after_a_move_the_hint_is_gone() -> None:
@@ -114,8 +115,9 @@ def test_a_hint_where_no_call_is_allowed_still_counts_and_the_reason_stands_by_t
     reason = deal.refusal(Action.call(), deal.turn)
     assert reason is not None
     expected = odds.call_odds(deal.profile, deal.public_view(deal.turn), playouts=0)
-    assert text == hint_text(expected, "nl", allowed=False)
-    assert text.startswith(translator("nl")(HINT_CAUGHT_IF, total="§", caught="§", samples="§").split("§")[0])
+    move = suggest(deal, "nl").text + " "
+    assert text == move + hint_text(expected, "nl", allowed=False)
+    assert text[len(move):].startswith(translator("nl")(HINT_CAUGHT_IF, total="§", caught="§", samples="§").split("§")[0])
     assert count_text(odds.HINT_SAMPLES, "nl") in text and "Roepen levert" not in text
     # the engine's reason is under the disabled Call button, as before the hint
     assert reason.text("nl", web.SESSIONS["hint-table"].deal_names()).replace("'", "&#x27;") in r["html"]

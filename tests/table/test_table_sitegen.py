@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from tablekit import LANGS, parse_html
+from tablekit import LANGS, parse_html, table_assets
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT / "sitegen") not in sys.path:
@@ -115,11 +115,14 @@ def test_every_built_page_ends_with_its_table_outside_the_searchable_content(rea
         # inside the article, after the page's own content
         article = html[html.index('<article class="md-content__inner'):]
         assert article.index("<h1") < article.index('<section class="dh-table"') < article.index("</article>")
-    for script in ("dhumbal-runtime.js", "dhumbal-table.js"):
-        assert (site / "assets" / "javascripts" / script).exists()
-    assert (site / "assets" / "stylesheets" / "dhumbal-table.css").exists()
+    styles, scripts = table_assets(ROOT)
+    assert len(scripts) >= 8 and len(styles) >= 8  # the cards' styles, and a file per part of the table
+    for name in ["assets/javascripts/dhumbal-runtime.js", *styles, *scripts]:
+        assert (site / name).exists(), name
     index_html = (site / "index.html").read_text(encoding="utf-8")
-    assert index_html.index("dhumbal-runtime.js") < index_html.index("dhumbal-table.js")
+    # the runtime first, then the table's scripts in their order, the page's last
+    at = [index_html.index(name) for name in ["dhumbal-runtime.js", *scripts]]
+    assert at == sorted(at) and scripts[0].endswith("-core.js") and scripts[-1].endswith("-page.js")
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -286,6 +286,13 @@ def test_play_from_an_example_opens_beside_it_and_back_returns(stub_page: Opener
     assert cards == ["KS", "KH", "AD", "AC", "AH"]
     assert "You play A." in status(page)
     click(page, page.locator(f'{BOARD} [data-action="take stock"]'))
+    phone = viewport["width"] < 720
+    # on a phone the table fills the screen: Back closes that first, beside the example still
+    assert page.evaluate("document.querySelector('#dh-table').classList.contains('dh-table--full')") is phone
+    if phone:
+        page.go_back()
+        page.wait_for_function("!document.querySelector('#dh-table').classList.contains('dh-table--full')")
+        assert page.evaluate("document.querySelector('.dh-example').nextElementSibling.id") == "dh-table"
     # Back: the table goes home, the reader is at the example again
     page.go_back()
     page.wait_for_function("!document.querySelector('#dh-table').classList.contains('dh-table--docked')")
@@ -296,6 +303,9 @@ def test_play_from_an_example_opens_beside_it_and_back_returns(stub_page: Opener
     page.locator(".dh-play-from").click()
     page.wait_for_function("document.querySelector('#dh-table').classList.contains('dh-table--docked')")
     wait_ready(page)
+    if phone:  # Close: the full table first, then the table beside the example
+        page.locator(f"{TABLE} [data-dht-close]").click()
+        page.wait_for_function("!document.querySelector('#dh-table').classList.contains('dh-table--full')")
     page.locator(f"{TABLE} [data-dht-close]").click()
     page.wait_for_function("!document.querySelector('#dh-table').classList.contains('dh-table--docked')")
     assert in_viewport(page, ".dh-example")
@@ -372,8 +382,10 @@ def test_the_table_fits_a_360_px_screen(stub_page: Opener, stub_site: Any, lang:
     assert no_horizontal_overflow(page)
     start(page)
     assert no_horizontal_overflow(page)
+    # the settings (open over the full table on a phone), then closed again
     page.locator(f"{TABLE} .dht-settings summary").click()
     assert no_horizontal_overflow(page)
+    page.locator(f"{TABLE} .dht-settings summary").click()
     play_deal(page)
     assert no_horizontal_overflow(page)
     box = page.locator(TABLE).bounding_box()

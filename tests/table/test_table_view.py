@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tablekit import LANGS, parse_html, simple_move
+from tablekit import LANGS, SCORE_COLUMNS, parse_html, simple_move
 
 from dhumbal import i18n, protocol, session, web
 from dhumbal.cards import card_text, parse_card
@@ -220,13 +220,22 @@ def test_controls_say_what_they_do_and_which_are_not_allowed_now() -> None:
     deal = web.SESSIONS["view-table"].deal
     assert deal is not None
     total = deal.total(0)
-    call = re.search(r'<button [^>]*data-action="call"[^>]*>([^<]*)</button>', html)
-    assert call and call.group(1) == f"Call on {total}"
-    call_allowed = total <= 5
-    assert ('aria-disabled="true"' in call.group(0)) != call_allowed
-    if not call_allowed:  # and why not, in the engine's words, beside it
-        assert 'aria-describedby="view-table-why-call"' in call.group(0)
-        assert escape(IllegalAction("over-call-limit", total=total, limit=5).text("en")) in html
+    assert total > 5
+    # over the limit: no Call control, its place kept (invisible, not a control), and
+    # the line above the hand says what the hand holds and the limit the call waits for
+    assert 'data-action="call"' not in html
+    assert re.search(rf'<span class="dht-btn dht-place dht-call" aria-hidden="true">Call on {total}</span>', html)
+    assert f'<span class="dht-hand__total" data-total="{total}">Holding {total}</span>' in html
+    assert '<span class="dht-hand__limit">call at 5</span>' in html
+    assert escape(IllegalAction("over-call-limit", total=total, limit=5).text("en")) not in html
+    # a hand the engine lets call: the control reads "Call on N", in the same place
+    from test_table_hint import callable_position
+
+    allowed = ask(op="position", state=callable_position(), lang="en")["html"]
+    call = re.search(r'<button [^>]*data-action="call"[^>]*>([^<]*)</button>', allowed)
+    assert call and call.group(1) == "Call on 3" and "aria-disabled" not in call.group(0)
+    assert allowed.index('data-action="call"') < allowed.index('data-op="hint"') < allowed.index('data-action="throw"')
+    ask(op="new", profile="nepali-games", seed=12, lang="en")
     # the stock is a face-down stack that takes a card when pressed
     assert re.search(r'<button [^>]*data-action="take stock"[^>]*><span class="dht-sr">Take from the stock, \d+ cards left</span>', html)
     # in the draw-first profile the throw waits for the take: every set of cards says so
@@ -426,7 +435,7 @@ def test_each_profile_shows_its_own_score_rows(profile: str, rows: list[str]) ->
         if d.is_over:
             break
         r = ask(op="act", action=simple_move(d, web.SESSIONS["view-table"].my_deal_seat() or 0))
-    found = re.findall(r'<tr data-row="([a-z-]+)">', r["html"])
+    found = SCORE_COLUMNS.findall(r["html"])
     assert found[:len(rows)] == rows
     assert set(found) - set(rows) <= {"eliminated"}
     # every seat's hand is revealed

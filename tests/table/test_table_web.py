@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tablekit import LANGS, expected_rows, parse_html, reference_replay, score_rows, simple_move
+from tablekit import LANGS, SCORE_COLUMNS, expected_rows, parse_html, reference_replay, score_rows, simple_move
 
 from dhumbal import protocol, share, web
 from dhumbal import session as sessions
@@ -467,7 +467,7 @@ def test_every_score_row_is_explained_in_the_page_language(lang: str) -> None:
     for profile in PROFILE_KEYS:
         ask(op="new", profile=profile, seed=5, lang=lang, options={"players": 3})
         r = play_to_end_of_deal(lang)
-        rows = re.findall(r'<tr data-row="([a-z-]+)">', r["html"])
+        rows = SCORE_COLUMNS.findall(r["html"])
         notes = re.findall(r'<li data-row="([a-z-]+)">', r["html"])
         assert rows == notes, profile
         deal = session().deal

@@ -1,4 +1,14 @@
-"""The dock's controls: Call (with the engine's reason when it is refused), Hint, Throw, Next deal.
+"""The dock's controls: Call, Hint, Throw, Next deal.
+
+Through the reader's turn the controls keep their places: Call reads
+"Call on N" exactly when the engine allows the call, and where it does not
+(or once a card is taken) its place stays, empty, so Throw never moves;
+the same for Hint outside the start of the turn. The line above the hand
+says the limit the call waits for, so a hand over it needs no other word;
+a call refused for another reason (nobody may call before every player has
+played once) gets the engine's reason under the controls, and so does any
+refusal while the reader's hint is showing (the hint's figure reads "if you
+could call").
 
 The Throw button carries the engine's verdict on every set of marked cards
 (:func:`throw_verdicts`), so the table script can say whether the marked
@@ -74,6 +84,11 @@ def _not_a_run_msgid() -> str:
     return template
 
 
+def _place(label: str, cls: str) -> str:
+    """A control's place kept empty: the width of its words, invisible, not a control."""
+    return f'<span class="dht-btn dht-place {cls}" aria-hidden="true">{esc(label)}</span>'
+
+
 def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) -> str:
     p = deal.profile
     tid = model.table_id
@@ -82,20 +97,26 @@ def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) 
     me = model.my_seat()
     if my_turn and me is not None:
         names = model.deal_names()
+        call_text = t(CALL_ON, total=deal.total(me))
         if deal.phase == "start":
             refusal = deal.refusal(Action.call(), seat=me)
-            extra: dict[str, str | None] = {"data-key": "call"}
-            if refusal is not None:
-                extra["aria-describedby"] = f"{tid}-why-call"
-                notes.append(f'<p class="dht-why dht-why--call" id="{esc(tid)}-why-call">{esc(refusal.text(model.lang, names))}</p>')
-            buttons.append(button(t(CALL_ON, total=deal.total(me)), action="call", enabled=refusal is None,
-                                   live=model.live, cls="dht-call", extra=extra))
+            if refusal is None:
+                buttons.append(button(call_text, action="call", live=model.live, cls="dht-call",
+                                      extra={"data-key": "call"}))
+            else:
+                buttons.append(_place(call_text, "dht-call"))
+                if refusal.code != "over-call-limit" or model.hint_on:
+                    notes.append(f'<p class="dht-why dht-why--call" id="{esc(tid)}-why-call">'
+                                 f'{esc(refusal.text(model.lang, names))}</p>')
             # the call odds, on demand (off until pressed)
             buttons.append(button(t(HINT), op="hint", live=model.live, cls="dht-hint-btn",
                                    extra={"aria-pressed": "true" if model.hint_on else "false", "data-key": "hint"}))
+        else:
+            buttons.append(_place(call_text, "dht-call"))
+            buttons.append(_place(t(HINT), "dht-hint-btn"))
         throw_phase = deal.phase == ("throw" if p.draw_first else "start")
         if deal.phase in ("start", "throw"):
-            hand = ordered(deal.hands[me], model.sort)
+            hand = ordered(deal.hands[me], model.sort, p)
             verdicts = throw_verdicts(deal, me, hand, model.lang, names)
             extra = {"data-key": "throw", "data-label-none": t(THROW_NONE),
                      "data-label-value": t.raw(THROW_VALUE), "aria-describedby": f"{tid}-why-throw"}

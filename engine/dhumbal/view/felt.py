@@ -3,7 +3,10 @@
 Each other seat shows its name, the dealer's button and "to play", its
 score, one card back per card held (its hand face up once the deal is
 over), the cards it is known to have picked up, and, while the bots' moves
-are played back one at a time, a bubble with its last move. The middle
+are played back one at a time, a bubble with its last move (over its name,
+never over its cards and their count; ``data-move`` says what the move did
+to the cards, for the table script to move them). Once the deal is over,
+each seat says its part in the ending: called, on what, caught, winner. The middle
 holds the stock (a button when the reader may take from it), the last
 throw (its takable cards buttons when the reader may take one) and a throw
 that lands when a card is taken.
@@ -21,6 +24,7 @@ from ..i18n import N_, NP_, Translator, card_name, number, translator
 from ..messages import Message
 from .markup import attributes, button, cards_spans, esc, ordered, signed, with_cards
 from .model import TableModel
+from .scores import outcome_badges
 
 PLAYERS_LABEL: Final = N_("Players")
 DEALER: Final = N_("dealer")
@@ -98,12 +102,17 @@ def render_felt(model: TableModel, *, move: tuple[int, Sequence[Message]] | None
         if move is not None and move[0] == s:
             cls += " dht-seat--moved"
         count = len(deal.hands[s])
+        if deal.is_over and deal.outcome is not None and deal.outcome.winner == s:
+            cls += " dht-seat--winner"
         body = (f'<p class="dht-seat__plate"><span class="dht-seat__name">{esc(names[s])}</span>{seat_badges(model, deal, s, t)}</p>'
                 f'<span class="dht-seat__score" data-score="{model.match.scores[m]}">{esc(t(SCORE, score=score_text(model, m)))}</span>')
         if deal.is_over:
             body += (f'<span class="dht-seat__hand" data-total="{deal.total(s)}">'
-                     f'<span class="dht-seat__faces">{cards_spans(ordered(deal.hands[s], True), model.lang)}</span>'
+                     f'<span class="dht-seat__faces">{cards_spans(ordered(deal.hands[s], True, deal.profile), model.lang)}</span>'
                      f'<span class="dht-seat__total">{esc(t(HAND_SHOWN, total=deal.total(s)))}</span></span>')
+            badges = outcome_badges(deal.outcome, s, t)
+            if badges:
+                body += f'<span class="dht-seat__outcome">{badges}</span>'
         else:
             body += (f'<span class="dht-seat__cards">{cardface.backs(count, size="sm", label=_count(count, t), extra_classes=("dht-seat__backs",))}'
                      f'<span class="dht-seat__count" aria-hidden="true">{esc(number(count, model.lang))}</span></span>')
@@ -111,12 +120,14 @@ def render_felt(model: TableModel, *, move: tuple[int, Sequence[Message]] | None
             if known:
                 body += (f'<span class="dht-seat__known">{esc(t(PICKED_UP))} '
                          f'{"".join(cardface.face(c, model.lang, size="inline") for c in known)}</span>')
+        moved = ""
         if move is not None and move[0] == s:
             bubble = _move_text(move[1], model.lang)
             if bubble:
                 body += f'<p class="dht-bubble">{bubble}</p>'
+            moved = _move_data(move[1])
         items.append(f'<li class="{cls}" data-seat="{s}" data-match-seat="{m}" data-count="{count}" '
-                     f'data-pos="{pos}">{body}</li>')
+                     f'data-pos="{pos}"{moved}>{body}</li>')
     seats = f'<ul class="dht-seats" aria-label="{esc(t(PLAYERS_LABEL))}">{"".join(items)}</ul>' if items else ""
     return (f'<div class="dht-felt" data-opponents="{len(others)}">{seats}'
             f'{_center(model, deal, t)}</div>')
@@ -135,6 +146,21 @@ def _move_text(events: Sequence[Message], lang: str) -> str:
             return with_cards(t, MOVE_THREW, "cards", C.parse_cards(str(p["cards"])), lang)
         if m.code == "call":
             return esc(t(MOVE_CALL, total=p["total"]))
+    return ""
+
+
+def _move_data(events: Sequence[Message]) -> str:
+    """What a seat's move did to the cards, for the table script to move them: ``data-move``
+    ``stock``, ``pile`` (with ``data-took``, the card), ``threw`` or ``call``."""
+    for m in events:
+        if m.code in ("took-stock", "took-stock-seen"):
+            return ' data-move="stock"'
+        if m.code in ("took-pile", "picked-offer"):
+            return f' data-move="pile" data-took="{esc(C.card_text(C.parse_card(str(m.params["card"])), ascii=True))}"'
+        if m.code == "threw":
+            return ' data-move="threw"'
+        if m.code == "call":
+            return ' data-move="call"'
     return ""
 
 

@@ -1,8 +1,14 @@
-"""The reader's place: name, dealer and turn, total, score, and the hand as buttons to mark.
+"""The reader's place: name, dealer and turn, what the hand holds, the call limit, score, and the hand as buttons to mark.
 
-A card just taken is marked; in the draw-first profiles a card taken from
-the pile is marked as barred, with the engine's reason under the hand.
-Each card button carries its code and point value for the throw button.
+The line above the hand reads "Holding N · call at L" (the limit the Call
+button waits for) and, while cards are marked, what they are worth: the
+same number as the Throw button (the table script fills it in from the
+template it carries). A card just taken is marked; in the draw-first
+profiles a card taken from the pile is marked as barred, with the engine's
+reason under the hand. Each card button carries its code and point value
+for the throw button; the worth is printed on a card only where its corner
+index does not say it (an ace, a court card, a joker), so a Nepali card
+never shows a Latin "5" beside a Devanagari "५".
 """
 
 from __future__ import annotations
@@ -17,9 +23,14 @@ from ..profiles import Profile
 from .felt import HAND_SHOWN, SCORE, score_text, seat_badges
 from .markup import attributes, button, esc, ordered, with_card_in_text
 from .model import TableModel
+from .scores import outcome_badges
 
 YOUR_HAND: Final = N_("Your hand")
-YOUR_TOTAL: Final = N_("Your total: {total}")
+HOLDING: Final = N_("Holding {total}")
+CALL_AT: Final = N_("call at {limit}")
+NO_CALL_LIMIT: Final = N_("no call limit")
+# TRANSLATORS: beside "Holding N" while cards are marked: what the marked cards are worth.
+MARKED: Final = N_("marked {value}")
 HAND_FACE_DOWN: Final = N_("Your hand, face down until you press Play")
 NEW_CARD: Final = N_("{card}, just taken")
 BARRED_CARD: Final = N_("{card}, taken from the pile: it cannot be thrown back this turn")
@@ -30,6 +41,14 @@ CARD_POINTS: Final = NP_("{card}, {count} point", "{card}, {count} points")
 def _points(profile: Profile, card: C.Card, t: Translator) -> str:
     v = profile.value(card)
     return t.plural(CARD_POINTS[0], CARD_POINTS[1], v, card=card_name(card, t.lang))
+
+
+def _worth_shown(profile: Profile, card: C.Card) -> bool:
+    """Whether a card's worth needs printing: not where its index already reads it (2 to 10)."""
+    if C.is_joker(card):
+        return True
+    index = C.RANK_TEXT[C.rank_of(card)]
+    return not (index.isdigit() and int(index) == profile.value(card))
 
 
 def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: bool) -> str:
@@ -44,14 +63,21 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
     if my_turn:
         cls += " dht-seat--turn"
     names = model.deal_names()
+    limit = t(CALL_AT, limit=p.call_limit) if p.call_limit is not None else t(NO_CALL_LIMIT)
     if model.face_down:
         shown_total = ""
     else:
-        shown_total = (f' · <span class="dht-hand__total" data-total="{total}">{esc(t(YOUR_TOTAL, total=total))}</span>')
-    label = (f'<p class="dht-hand__label" id="{esc(tid)}-hand-label"><span class="dht-seat__name">{esc(names[me])}</span>'
-             f'{seat_badges(model, deal, me, t)}'
-             f'<span class="dht-hand__title dht-sr">{esc(t(YOUR_HAND))}</span>{shown_total}'
-             f' · <span class="dht-seat__score" data-score="{model.match.scores[m]}">{esc(t(SCORE, score=score_text(model, m)))}</span></p>')
+        shown_total = (f'<span class="dht-hand__total" data-total="{total}">{esc(t(HOLDING, total=total))}</span>'
+                       f'<span class="dht-hand__marked" data-template="{esc(t.raw(MARKED))}" hidden></span>')
+    outcome = outcome_badges(deal.outcome, me, t) if deal.is_over else ""
+    # Who (name, dealer, turn, the deal's end), then the facts, dot-separated by the style sheet.
+    label = (f'<p class="dht-hand__label" id="{esc(tid)}-hand-label"><span class="dht-hand__who">'
+             f'<span class="dht-seat__name">{esc(names[me])}</span>{seat_badges(model, deal, me, t)}{outcome}'
+             f'<span class="dht-hand__title dht-sr">{esc(t(YOUR_HAND))}</span></span>'
+             f'<span class="dht-hand__facts">{shown_total}'
+             f'<span class="dht-hand__limit">{esc(limit)}</span>'
+             f'<span class="dht-seat__score" data-score="{model.match.scores[m]}">{esc(t(SCORE, score=score_text(model, m)))}</span>'
+             f'</span></p>')
 
     if model.face_down:
         n = len(deal.hands[me])
@@ -62,7 +88,7 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
     new = model.new_card if model.new_card in deal.hands[me] and not deal.is_over else None
     cards = []
     playable = my_turn and not deal.is_over
-    hand = ordered(deal.hands[me], model.sort)
+    hand = ordered(deal.hands[me], model.sort, p)
     for i, c in enumerate(hand):
         code = C.card_text(c, ascii=True)
         marks: list[str] = []
@@ -83,14 +109,14 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
                 a["disabled"] = ""
             spoken = typography(_points(p, c, t) + "".join(f"; {x}" for x in names_extra), lang)
             # The name is the spoken text ("King of spades, 10 points"); the face is its picture.
+            worth = (f'<span class="dht-pts" aria-hidden="true">{esc(number(p.value(c), lang))}</span>'
+                     if _worth_shown(p, c) else "")
             cards.append(f'<button{attributes(a)}><span class="dht-sr">{esc(spoken)}</span>'
-                         f'{cardface.face_inner(c, "md")}'
-                         f'<span class="dht-pts" aria-hidden="true">{esc(number(p.value(c), lang))}</span></button>')
+                         f'{cardface.face_inner(c, "md")}{worth}</button>')
         else:
             spoken = typography("; ".join([card_name(c, lang)] + names_extra), lang)
             cards.append(cardface.face(c, lang, size="md", marks=marks, label=spoken, extra_classes=("dht-held",)))
-    many = "" if len(hand) < 6 else (' data-many="2"' if len(hand) >= 8 else ' data-many="1"')
-    inner = f'<div class="dht-cards"{many}>{"".join(cards)}</div>'
+    inner = f'<div class="dht-cards" data-count="{len(hand)}">{"".join(cards)}</div>'
     if deal.is_over:
         inner = (f'<span class="dht-seat__hand" data-total="{total}">{inner}'
                  f'<span class="dht-seat__total">{esc(t(HAND_SHOWN, total=total))}</span></span>')

@@ -14,11 +14,18 @@ from .markup import esc
 from .model import TableModel
 
 PLAY: Final = N_("Play")
+# When this browser holds a game played here before: it comes back with this,
+# and Play is called so (the table script shows the one and renames the other).
+CONTINUE: Final = N_("Continue your game")
+NEW_GAME: Final = N_("New game")
 RETRY: Final = N_("Retry")
 # TRANSLATORS: beside Retry when the table is in error: leaves the game of
 # the page's link (which may be what fails) and deals a fresh game.
 FRESH_GAME: Final = N_("New game")
 STATIC_NOTE: Final = N_("Press Play to deal. The first time, Play downloads the game engine (up to {megabytes} MB) into your browser; after that every table on this site starts at once. Nothing you play is sent anywhere.")
+# In place of the note above while "Continue your game" is offered (the engine is
+# already in this browser then, and Play reads "New game").
+STATIC_NOTE_RESUME: Final = N_("Your last game on this device is kept: Continue your game picks it up where you left it, New game deals a fresh one. Nothing you play is sent anywhere.")
 STATIC_NOTE_POSITION: Final = N_("Press Play to play from this position. The first time, Play downloads the game engine (up to {megabytes} MB) into your browser. Nothing you play is sent anywhere.")
 FRUGAL_NOTE: Final = N_("Your browser asks to save data, so the game engine loads only when you press Play.")
 LOADING_NOTE: Final = N_("Loading the game engine… This takes a moment the first time.")
@@ -62,6 +69,7 @@ def render_loader(model: TableModel, download_bytes: int) -> str:
     return (
         f'<div class="dht-loader">'
         f'<p class="dht-when dht-when--static">{esc(static_note)}</p>'
+        f'<p class="dht-resume-note">{esc(t(STATIC_NOTE_RESUME))}</p>'
         f'<p class="dht-frugal" hidden>{esc(t(FRUGAL_NOTE))}</p>'
         f'<div class="dht-when dht-when--loading"><p>{esc(t(LOADING_NOTE))}</p>'
         f'<p class="dht-progress"><progress class="dht-progress__bar" max="100" aria-labelledby="{esc(tid)}-progress"></progress>'
@@ -71,7 +79,9 @@ def render_loader(model: TableModel, download_bytes: int) -> str:
         f'<p class="dht-error-title" data-error-title="live" hidden>{esc(t(ERROR_TITLE_LIVE))}</p>{errors}</div>'
         f'<noscript><p class="dht-noscript">{esc(t(NOSCRIPT_NOTE))}</p></noscript>'
         f'<p class="dht-loader__buttons">'
-        f'<button type="button" class="dht-btn dht-btn--primary dht-play" data-dht-play>{esc(t(PLAY))}</button>'
+        f'<button type="button" class="dht-btn dht-btn--primary dht-continue" data-dht-continue hidden>{esc(t(CONTINUE))}</button>'
+        f'<button type="button" class="dht-btn dht-btn--primary dht-play" data-dht-play'
+        f' data-label-play="{esc(t(PLAY))}" data-label-new="{esc(t(NEW_GAME))}">{esc(t(PLAY))}</button>'
         f'<button type="button" class="dht-btn dht-retry" data-dht-retry>{esc(t(RETRY))}</button>'
         f'<button type="button" class="dht-btn dht-retry dht-fresh" data-dht-fresh>{esc(t(FRESH_GAME))}</button>'
         f"</p></div>"

@@ -13,6 +13,7 @@ from typing import Iterable, Mapping, Sequence
 from .. import cardface
 from .. import cards as C
 from ..i18n import Translator, number
+from ..profiles import Profile
 
 
 def esc(text: object) -> str:
@@ -75,6 +76,10 @@ def button(label: str, *, action: str | None = None, op: str | None = None, cls:
     return f"<button{attributes(a)}>{inner if inner is not None else esc(label)}</button>"
 
 
-def ordered(hand: Sequence[C.Card], sort: bool) -> list[C.Card]:
-    """The hand as dealt, or sorted by rank and suit when the reader sorts it."""
-    return sorted(hand, key=C.sort_key) if sort else list(hand)
+def ordered(hand: Sequence[C.Card], sort: bool, profile: Profile) -> list[C.Card]:
+    """The hand as dealt, or, sorted, lightest first under ``profile`` (a jack
+    worth 0 comes first in the zero-J profile) and jokers last; cards of equal
+    worth by rank, then suit."""
+    if not sort:
+        return list(hand)
+    return sorted(hand, key=lambda c: (C.is_joker(c), profile.value(c), C.sort_key(c)))

@@ -3,6 +3,12 @@
 :func:`score_rows` and :func:`score_notes` are one definition for the
 table and the worked examples; the notes are written from the outcome the
 engine settled, so the words always match the numbers.
+
+At the table the result is a summary that cannot be missed: one line per
+seat (so every seat fits a 360 px screen, however many play), the winner's
+line lit and marked, the caller marked with what they called on and, when
+caught, that too; then each row's meaning. :func:`outcome_badges` marks the
+same on the seats around the felt and on the reader's own line.
 """
 
 from __future__ import annotations
@@ -28,8 +34,12 @@ ROW_MONEY: Final = N_("Money")
 ROW_MONEY_TOTAL: Final = N_("Total money")
 ROW_POINTS: Final = N_("Points")
 ROW_STATUS: Final = N_("Eliminated")
-ROW_CORNER: Final = N_("Row")
 STANDINGS: Final = N_("Final standings")
+# What a deal's end says on each seat (short labels beside a name, so no verb that
+# must agree with the seat: "You" and "Bot 2" take the same words).
+BADGE_CALLED: Final = N_("called on {total}")
+BADGE_CAUGHT: Final = N_("caught")
+BADGE_WINNER: Final = N_("winner")
 PLACE: Final = N_("Place")
 PLAYER: Final = N_("Player")
 SCORE_HEAD: Final = N_("Score")
@@ -196,7 +206,23 @@ def score_notes(
     return notes
 
 
+def outcome_badges(outcome: Outcome | None, seat: int, t: Translator) -> str:
+    """A seat's part in how the deal ended: it called (and on what), was caught, won."""
+    if outcome is None:
+        return ""
+    out = ""
+    if outcome.caller == seat:
+        total = outcome.hands[seat] if 0 <= seat < len(outcome.hands) else 0
+        out += f'<span class="dht-badge dht-badge--called">{esc(t(BADGE_CALLED, total=total))}</span>'
+        if outcome.caught:
+            out += f'<span class="dht-badge dht-badge--caught">{esc(t(BADGE_CAUGHT))}</span>'
+    if outcome.winner == seat:
+        out += f'<span class="dht-badge dht-badge--winner">{esc(t(BADGE_WINNER))}</span>'
+    return out
+
+
 def render_result(model: TableModel, deal: Deal, t: Translator) -> str:
+    """The deal's scores, one line per seat (the winner's lit), and what each column means."""
     assert model.match is not None and deal.outcome is not None
     o = deal.outcome
     p = deal.profile
@@ -207,25 +233,26 @@ def render_result(model: TableModel, deal: Deal, t: Translator) -> str:
     totals = [scores[m] for m in match_seats]
     eliminated = [m in model.match.eliminated for m in match_seats] if p.elimination is not None else None
     rows = score_rows(o, p, model.lang, totals=totals, eliminated=eliminated)
-    notes = score_notes(o, p, model.lang, names, totals=totals, eliminated=eliminated, reader=model.my_seat())
-    head = "".join(
-        f'<th scope="col" data-seat="{s}">{esc(names[s])}'
-        + (f' <span class="dht-badge">{esc(t(CALLED))}</span>' if o.caller == s else "")
-        + "</th>"
-        for s in seats
-    )
-    body = "".join(
-        f'<tr data-row="{key}"><th scope="row">{esc(label)}</th>'
-        + "".join(f'<td data-value="{esc(v)}">{esc(shown)}</td>' for v, shown in cells)
-        + "</tr>"
-        for key, label, cells in rows
-    )
+    me = model.my_seat()
+    notes = score_notes(o, p, model.lang, names, totals=totals, eliminated=eliminated, reader=me)
+    head = "".join(f'<th scope="col" data-row="{esc(key)}">{esc(label)}</th>' for key, label, _ in rows)
+    lines = []
+    for s in seats:
+        cls = ["dht-score__seat"]
+        if o.winner == s:
+            cls.append("dht-score__seat--winner")
+        if s == me:
+            cls.append("dht-score__seat--me")
+        cells = "".join(f'<td data-row="{esc(key)}" data-value="{esc(values[s][0])}">{esc(values[s][1])}</td>'
+                        for key, _, values in rows)
+        lines.append(f'<tr class="{" ".join(cls)}" data-seat="{s}"><th scope="row"><span class="dht-score__name">'
+                     f'{esc(names[s])}</span>{outcome_badges(o, s, t)}</th>{cells}</tr>')
     caption = t(RESULT, number=model.deal_number)
     items = "".join(f'<li data-row="{esc(key)}">{esc(text)}</li>' for key, text in notes)
     return (f'<div class="dht-result"><div class="dht-scroll" tabindex="0" role="region" aria-label="{esc(caption)}">'
-            f'<table class="dht-score" data-settlement="{esc(p.settlement)}"><caption>{esc(caption)}</caption>'
-            f'<thead><tr><td class="dht-corner"><span class="dht-sr">{esc(t(ROW_CORNER))}</span></td>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table></div>"
+            f'<table class="dht-score dht-score--deal" data-settlement="{esc(p.settlement)}"><caption>{esc(caption)}</caption>'
+            f'<thead><tr><th scope="col" class="dht-corner">{esc(t(PLAYER))}</th>{head}</tr></thead>'
+            f'<tbody>{"".join(lines)}</tbody></table></div>'
             f'<ul class="dht-notes">{items}</ul></div>')
 
 

@@ -21,6 +21,8 @@ SPEEDS: Final[Mapping[str, str]] = {
     "slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("All at once"),
 }
 FOUR_COLOURS: Final = N_("Four-colour suits (diamonds blue, clubs green)")
+SOUND: Final = N_("A sound when it is your turn and when a call is caught")
+VIBRATE: Final = N_("A vibration when it is your turn and when a call is caught")
 
 
 def render_settings(model: TableModel) -> str:
@@ -93,7 +95,8 @@ def _control(fid: str, spec: OptionSpec, value: object, t: Translator) -> str:
 
 
 def render_prefs(model: TableModel) -> str:
-    """How the table looks and plays back, kept in the browser (no engine needed): the bots' pace and four-colour suits."""
+    """How the table looks and plays back, kept in the browser (no engine needed): the bots' pace,
+    four-colour suits, and a sound or a vibration for the reader's turn and a caught call (off until chosen)."""
     t = translator(model.lang)
     tid = model.table_id
     speeds = "".join(
@@ -104,4 +107,8 @@ def render_prefs(model: TableModel) -> str:
             f'<select id="{esc(tid)}-speed" data-dht-speed>{speeds}</select></div>'
             f'<div class="dht-field dht-field--check"><input type="checkbox" id="{esc(tid)}-4c" data-dht-4c>'
             f'<label for="{esc(tid)}-4c">{esc(t(FOUR_COLOURS))}</label></div>'
+            f'<div class="dht-field dht-field--check"><input type="checkbox" id="{esc(tid)}-sound" data-dht-sound>'
+            f'<label for="{esc(tid)}-sound">{esc(t(SOUND))}</label></div>'
+            f'<div class="dht-field dht-field--check"><input type="checkbox" id="{esc(tid)}-vibrate" data-dht-vibrate>'
+            f'<label for="{esc(tid)}-vibrate">{esc(t(VIBRATE))}</label></div>'
             f"</fieldset>")

@@ -1,9 +1,10 @@
 """The whole table: :func:`render_table` (pre-rendered into a page) and :func:`render_board` (every answer).
 
-The table is a section with a head (title, Share, Close), the board and
-the settings. The board is the play area, composed of the parts drawn by
-the other modules of :mod:`dhumbal.view`: the felt, the reader's hand, the
-scores once the deal is over, the dock (the loader or status line, and the
+The table is a section with a head (title, Full table, Share, Close), the
+board and the settings. The board is the play area, composed of the parts
+drawn by the other modules of :mod:`dhumbal.view`: the felt, the reader's
+hand, the summary once the deal is over (the scores, and the final
+standings once the match is), the dock (the loader or status line, and the
 controls) and the log.
 """
 
@@ -19,10 +20,11 @@ from .actions import THROW_NONE, THROW_VALUE, render_actions
 from .felt import (
     CARD_COUNT, DEALER, LAST_THROW, MAY_TAKE, NOT_TAKABLE, PILE_LABELS, PLAYERS_LABEL, STOCK_COUNT, render_felt,
 )
-from .hand import render_hand
-from .loader import PROGRESS, STARTING, render_loader
+from .hand import MARKED, render_hand
+from .loader import NEW_GAME, PLAY, PROGRESS, STARTING, render_loader
 from .markup import attributes, esc
 from .model import TableModel
+from .review import review_button
 from .scores import RESULT, render_result, render_standings
 from .settings import LEVELS, SETTINGS, render_prefs, render_settings
 
@@ -32,11 +34,11 @@ SHARE_TITLE: Final = N_("A game of Dhumbal")
 LINK_COPIED: Final = N_("The link to this game is copied: paste it to share the game.")
 LINK_SHOWN: Final = N_("Copy this link to share the game:")
 CLOSE: Final = N_("Close the table")
+# The table over the whole screen (a phone opens it so by itself).
+FULL: Final = N_("Full table")
 META_DEAL_OF: Final = N_("Deal {number} of {count}")
 META_DEAL: Final = N_("Deal {number}")
 META_BOTS: Final = N_("Bots: {level}")
-CALL_LIMIT: Final = N_("Call at {limit} or less")
-NO_LIMIT: Final = N_("No call limit")
 LOG: Final = N_("What happened")
 
 #: Msgids this renderer places inside attribute values (``aria-label`` of a
@@ -48,7 +50,7 @@ LOG: Final = N_("What happened")
 #: angle brackets in their translations; tests/table checks that this list
 #: is complete.
 ATTRIBUTE_MSGIDS: Final = frozenset({
-    PLAYERS_LABEL, RESULT, THROW_NONE, THROW_VALUE, SHARE_TITLE, LINK_SHOWN, LINK_COPIED,
+    PLAYERS_LABEL, RESULT, THROW_NONE, THROW_VALUE, SHARE_TITLE, LINK_SHOWN, LINK_COPIED, MARKED, NEW_GAME, PLAY,
     STARTING, PROGRESS, DEALER, LAST_THROW, MAY_TAKE, NOT_TAKABLE, *PILE_LABELS.values(),
     STOCK_COUNT[0], CARD_COUNT[0],
     CARD_NAME, JOKER_NAME, *RANK_NAMES[1:], *SUIT_NAMES,
@@ -87,6 +89,7 @@ def render_table(model: TableModel, *, status: str = "", attrs: Mapping[str, str
                 f'{esc(status if model.live else "")}</p>')
     tools = (
         f'<div class="dht-tools">'
+        f'<button type="button" class="dht-btn dht-btn--quiet dht-full" data-dht-full>{esc(t(FULL))}</button>'
         f'<button type="button" class="dht-btn dht-btn--quiet dht-share" data-dht-share'
         f' data-title="{esc(t(SHARE_TITLE))}" data-copied="{esc(t(LINK_COPIED))}" data-shown="{esc(t(LINK_SHOWN))}">'
         f'{esc(t(SHARE))}</button>'
@@ -126,14 +129,17 @@ def render_board(model: TableModel, *, dock_head: str = "") -> str:
         "data-match-over": "true" if model.match_over else "false",
         "data-profile-key": deal.profile.key,
         "data-players": str(deal.players),
+        # a caught call (the table script's cue for it)
+        "data-caught": "true" if deal.is_over and deal.outcome is not None and deal.outcome.caught else None,
     }
     parts = [f"<div{attributes(board_attrs)}>", _meta(model, t), render_felt(model)]
     if me is not None:
         parts.append(render_hand(model, deal, me, t, my_turn))
     if deal.is_over:
-        parts.append(render_result(model, deal, t))
-        if model.match_over:
-            parts.append(render_standings(model, t))
+        # the deal's summary: the scores, and the final standings when the match is over
+        standings = render_standings(model, t) if model.match_over else ""
+        review = review_button(t) if model.live and me is not None else ""  # the reader's moves beside the expert's
+        parts.append(f'<div class="dht-summary">{render_result(model, deal, t)}{review}{standings}</div>')
     parts.append(f'<div class="dht-dock"><div class="dht-dock__head" data-dht-slot>{dock_head}</div>'
                  f"{render_actions(model, deal, t, my_turn)}</div>")
     parts.append(_log(model, t))
@@ -146,12 +152,10 @@ def _meta(model: TableModel, t: Translator) -> str:
     deal_text = (t(META_DEAL_OF, number=model.deal_number, count=rounds)
                  if rounds is not None and not model.position else t(META_DEAL, number=model.deal_number))
     level = t(LEVELS.get(model.difficulty, LEVELS["medium"]))
-    p = model.profile
-    limit = t(CALL_LIMIT, limit=p.call_limit) if p.call_limit is not None else t(NO_LIMIT)
+    # (the call limit is on the line above the reader's hand, beside what it holds)
     return (f'<p class="dht-meta"><span class="dht-meta__profile">{esc(t(model.profile.name))}</span>'
             f' · <span class="dht-meta__deal">{esc(deal_text)}</span>'
-            f' · <span class="dht-meta__bots">{esc(t(META_BOTS, level=level))}</span>'
-            f' · <span class="dht-hand__limit">{esc(limit)}</span></p>')
+            f' · <span class="dht-meta__bots">{esc(t(META_BOTS, level=level))}</span></p>')
 
 
 def _log(model: TableModel, t: Translator) -> str:

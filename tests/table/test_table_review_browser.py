@@ -1,0 +1,155 @@
+"""The trainer at the table in Chromium, against the stand-in runtime (this process's engine):
+the Hint shows the expert's move and leaves the address alone; a finished deal's Review marks
+the reader's moves where the expert chose otherwise, steps by pointer and keyboard, and plays
+from any step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from tabledriver import BOARD, TABLE, answers, click, play_deal, start, status, table_hash, wait_answer
+
+from dhumbal import web
+from dhumbal.view.suggest import suggest
+
+
+Opener = Callable[..., tuple[Any, Any]]
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
+
+
+def _session() -> web.Session:
+    return web.SESSIONS["dh-table"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_the_hint_shows_the_expert_s_move_and_leaves_the_address_alone(stub_page: Opener, stub_site: Any,
+                                                                      lang: str) -> None:
+    page, _ = stub_page()
+    page.goto(stub_site.url(f"{lang}/"))
+    start(page)
+    hint = page.locator(f'{BOARD} [data-op="hint"]')
+    click(page, page.locator(f'{BOARD} [data-action="take stock"]'))  # a move first, so the address holds a game
+    while page.locator(f'{BOARD}[data-your-turn="true"][data-phase="start"]').count() == 0:
+        page.locator(f"{BOARD} .dht-card[aria-pressed]").first.click()  # marked here, not sent
+        click(page, page.locator(f'{BOARD} [data-action="throw"]'))
+    address = table_hash(page)
+    deal = _session().deal
+    assert deal is not None
+    expected = suggest(deal, lang).text
+    click(page, hint)
+    assert status(page).startswith(expected), (status(page), expected)
+    assert table_hash(page) == address
+    assert hint.get_attribute("aria-pressed") == "true"
+
+
+def test_review_marks_the_moves_where_the_expert_chose_otherwise(stub_page: Opener, stub_site: Any) -> None:
+    page, _ = stub_page(**PHONE)
+    page.goto(stub_site.url("en/"))
+    start(page)
+    moves = play_deal(page, how="touch")
+    address = table_hash(page)
+    review = page.locator(f"{BOARD} .dht-review-btn")
+    assert review.is_visible()
+    box = review.bounding_box()
+    assert box is not None and box["height"] >= 44
+    before = answers(page)
+    review.tap()
+    wait_answer(page, before)
+    page.wait_for_selector(f"{BOARD} .dht-review")
+    assert table_hash(page) == address  # reviewing is not a move
+    steps = web.REVIEWS["dh-table"][1]
+    assert len(steps) == moves
+    chips = page.locator(f"{BOARD} [data-review-step]")
+    assert chips.count() == len(steps)
+    marked = [int(n) for n in page.locator(f"{BOARD} .dht-review__chip--differs").evaluate_all(
+        "els => els.map(e => e.dataset.reviewStep)")]
+    assert marked == [s.number for s in steps if s.differs]
+    # one step shown at a time: the first where the expert chose otherwise
+    shown = page.locator(f"{BOARD} [data-review-panel]:not([hidden])")
+    assert shown.count() == 1
+    first = marked[0] if marked else 1
+    assert shown.get_attribute("data-review-panel") == str(first)
+    assert page.evaluate("document.activeElement.classList.contains('dht-review__title')")
+    for i in range(chips.count()):
+        b = chips.nth(i).bounding_box()
+        assert b is not None and b["width"] >= 44 and b["height"] >= 44
+    # a step chosen by touch
+    chips.nth(len(steps) - 1).tap()
+    assert shown.get_attribute("data-review-panel") == str(len(steps))
+    assert chips.nth(len(steps) - 1).get_attribute("aria-current") == "step"
+    text = shown.inner_text()
+    if steps[-1].differs:
+        assert "Estimated cost" in text or "as well as the expert" in text
+    else:
+        assert "same move" in text
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    if AXE.exists():  # no serious accessibility violation with the review open
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("axe.run(document.querySelector('#dh-table'))")
+        assert [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]
+                if v["impact"] in ("serious", "critical")] == []
+
+
+def test_review_by_keyboard_and_play_from_a_step(stub_page: Opener, stub_site: Any) -> None:
+    page, _ = stub_page()
+    page.goto(stub_site.url("en/"))
+    start(page)
+    play_deal(page, how="keyboard")
+    review = page.locator(f"{BOARD} .dht-review-btn")
+    review.focus()
+    before = answers(page)
+    page.keyboard.press("Enter")
+    wait_answer(page, before)
+    page.wait_for_selector(f"{BOARD} .dht-review")
+    steps = web.REVIEWS["dh-table"][1]
+    chips = page.locator(f"{BOARD} [data-review-step]")
+    chips.first.focus()
+    page.keyboard.press("Enter")
+    shown = page.locator(f"{BOARD} [data-review-panel]:not([hidden])")
+    assert shown.get_attribute("data-review-panel") == "1"
+    page.keyboard.press("ArrowRight")
+    assert shown.get_attribute("data-review-panel") == "2"
+    assert page.evaluate("document.activeElement.dataset.reviewStep") == "2"
+    nxt = shown.locator("[data-review-go='1']")
+    nxt.focus()
+    page.keyboard.press("Enter")
+    assert shown.get_attribute("data-review-panel") == "3"
+    # Play from here: the position before move 3, on the table, the reader on turn
+    play = shown.locator("[data-review-play]")
+    play.focus()
+    before = answers(page)
+    page.keyboard.press("Enter")
+    wait_answer(page, before)
+    assert page.locator(f'{BOARD}[data-over="false"][data-your-turn="true"]').count() == 1
+    deal = _session().deal
+    assert deal is not None
+    want = steps[2].before
+    assert sorted(deal.hands[deal.turn]) == sorted(want.hands[want.turn])
+    assert page.locator(f"{TABLE} .dht-review").count() == 0
+
+
+# -- with the real runtime: the review worked out by the engine in the worker (Pyodide) -----------
+
+
+def test_the_review_is_worked_out_in_the_worker(site_page: Opener, real_site: Any) -> None:
+    page, _ = site_page()
+    page.goto(real_site.server.url("rules/dashain/"))
+    start(page)
+    hint = page.locator(f'{BOARD} [data-op="hint"]')
+    if hint.count() and hint.get_attribute("aria-disabled") is None and not hint.is_disabled():
+        click(page, hint)
+        assert "The expert's move: " in status(page)
+    moves = play_deal(page)
+    before = answers(page)
+    page.locator(f"{BOARD} .dht-review-btn").click()
+    wait_answer(page, before)
+    page.wait_for_selector(f"{BOARD} .dht-review")
+    chips = page.locator(f"{BOARD} [data-review-step]")
+    assert chips.count() == moves
+    summary = page.locator(f"{BOARD} .dht-review__summary").inner_text()
+    differ = page.locator(f"{BOARD} .dht-review__chip--differs").count()
+    assert (f"at {differ} of your {moves} moves" in summary) if differ else ("every time" in summary)
+    assert page.locator(f"{BOARD} [data-review-panel]:not([hidden])").count() == 1
