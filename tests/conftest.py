@@ -1,30 +1,78 @@
-"""Test-run plumbing that several suites share: xdist groups, the real site and the browser.
+"""What every suite shares. Read this before writing a test that needs the
+built site, a server or a browser: use these, do not build or serve your own.
 
-1. ``--dist loadgroup`` (in pyproject's pytest addopts) must really group.
-   Tests marked ``xdist_group("name")`` must run in one xdist worker: the
-   tests that look at the real site are grouped that way, so that few
-   workers build it (see 2). pytest-xdist 3.8.0 groups a test by appending
-   ``@name`` to ``item._nodeid``, but pytest 9.2 derives ``Node.nodeid`` from
-   ``Node._id`` (a ``NodeId``), so the suffix is lost and the groups are
-   spread over the workers without any warning. The hook below adds the
-   suffix where pytest 9.2 keeps the id. It does nothing when the id already
-   has one (an older pytest, or an xdist that handles ``NodeId``) or outside
-   a loadgroup worker. Remove it once pytest-xdist supports ``NodeId``.
+Fixtures (session-scoped; the machinery is in tests/sitekit.py):
 
-2. One real site, one server and one browser per test process. The site,
-   runtime and table suites all look at the real site built with ``mkdocs
-   build --strict`` and browse it with headless Chromium. ``shared_site`` and
-   ``shared_chromium`` (the machinery is in tests/sitekit.py) build and serve
-   the site and launch the browser when a test first needs them, once per
-   test process whichever suites it runs; the suites' conftests wrap them in
-   their own fixtures (``real_site``, ``built_site``, ``browser``,
-   ``chromium``...). ``DHUMBAL_TABLE_SITE`` names an already built site to
-   serve instead of building one (see tests/sitekit.py).
+``shared_site``
+    The real site (docs/, mkdocs.yml), built once per *run* with ``mkdocs
+    build --strict`` and served by one server for the whole run, whichever
+    process and suite asks first; the other xdist worker reuses it. A
+    ``sitekit.BuiltSite``: ``directory`` (the built files: read them, never
+    write), ``url`` and ``server.at("ne/rules/")`` (addresses),
+    ``server.origin``, and ``require()``, which fails the calling test with
+    the build's log if the build failed. The suites wrap it: ``real_site``
+    and ``site`` (tests/site), ``built_site`` (tests/runtime), ``real_site``
+    (tests/table, addressed with ``real_site.server.url(path)``).
+``shared_csp_site``
+    The same built files at a second address whose every response carries
+    the README's Content-Security-Policy header.
+``shared_chromium``
+    This process's headless Chromium: ``shared_chromium.get()`` (launched on
+    first use; the test is skipped where there is no Chromium, or failed with
+    ``get(required=True)``). Open pages through ``sitekit.LocalPages``, or
+    the suites' page factories built on it (``page_factory`` in tests/site,
+    ``open_page`` in tests/runtime, ``site_page`` and ``stub_page`` in
+    tests/table): a new context per test, every request to another host
+    refused and failing the test.
+``stub_site`` (tests/table)
+    The mini table's pages with a stand-in runtime answered by this
+    process's ``dhumbal.web``: fast browser tests of the page side, without
+    Pyodide. Built once per run too.
+
+A new site variant (say, the site with a service worker's cache primed, or
+a page the real build does not make): add it to ``sitekit.SERVED`` and build
+it with ``sitekit.shared_build(name, build)`` in a session fixture, so that
+it too is built once per run and served by one server.
+
+How the run is organised. ``pytest -n 2`` (``make test``) runs a
+controller and two workers. The controller makes the run's shared
+directory and starts one server per site variant before the workers start
+(``pytest_configure`` below), and stops them at the end; each variant is
+built by the first worker that needs it, under a file lock, and the real
+site's build starts in the background as soon as a worker has collected a
+test that needs it, so the engine tests run meanwhile. Tests are handed
+out one at a time (``--dist loadgroup`` with no groups: each test is its
+own unit), the costliest first (``pytest_collection_modifyitems`` below),
+so that both workers stay busy to the end. Do not mark tests with
+``xdist_group`` to share a build or a browser: the build is shared anyway,
+and a group would pin its tests to one worker.
+
+No test may depend on timing or machine load: wait for an event or a state
+(``page.wait_for_function``, ``wait_for_selector``, a message from a
+process), never for a number of seconds, and assert no wall-clock limit.
+Limits meant for readers (a watchdog's seconds) are tested by setting them
+small where the code allows it and checking what the code measured itself;
+everywhere else they are out of reach: every browser context from
+``sitekit.LocalPages`` (so every page factory above) starts with the
+runtime's watchdog limits at an hour (``sitekit.UNHURRIED_RUNTIME``), since
+every page has the mini table and a loaded machine can keep Pyodide's
+start quiet for longer than the product's 20 seconds.
+
+The expert bot stops sampling after a second of its own clock
+(``dhumbal.expert.TIME_CAP``, a safety cap that ordinary play never
+reaches): on a loaded machine a wall clock could reach it and change a
+move. The test processes read that cap on their own CPU time instead
+(``expert_cap_on_cpu_time`` below); a test that runs the expert in another
+process passes it a clock or sets the cap itself.
+
+``DHUMBAL_TABLE_SITE=<dir>`` serves an already built site instead of
+building one (see tests/sitekit.py).
 """
 
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -36,8 +84,86 @@ if str(Path(__file__).resolve().parent) not in sys.path:
 import sitekit  # noqa: E402
 
 
+def _is_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The controller (or a run without xdist): the shared directory and the
+    # servers, before any worker starts (the workers inherit its environment);
+    # and the catalogs compiled, so that every process reads the same
+    # translations from its first test on (a broken catalog is left to the
+    # catalog tests and the build to report).
+    if not _is_worker(config):
+        sitekit.start_run()
+        sitekit.compile_catalogs()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    sitekit.stop_run()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # A test here needs the real site: start its build now (in the background),
+    # so that it is ready, or nearly, when that test comes.
+    if session.config.option.collectonly:
+        return
+    if any({"shared_site", "shared_csp_site"} & set(getattr(item, "fixturenames", ())) for item in session.items):
+        sitekit.prebuild_real_site()
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items[:] = sitekit.costliest_first(items, _last_durations(config))
+    _keep_xdist_groups(config, items)
+
+
+# -- the order of the tests: the costliest first ---------------------------------------
+#
+# The workers take tests one at a time, in the order collected: the long ones
+# go first, so that the run does not end with one worker on a long test and
+# the other idle. A test's cost is what it took in the last run of this
+# checkout (pytest's cache, .pytest_cache/), or, the first time, an estimate
+# from what it uses (sitekit.estimated_cost). Tests that do not need the real
+# site lead for as long as its build takes, so that no worker waits for it.
+
+DURATIONS_KEY = "dhumbal/durations"
+
+
+def _last_durations(config: pytest.Config) -> dict[str, float]:
+    cache = getattr(config, "cache", None)
+    found = cache.get(DURATIONS_KEY, {}) if cache is not None else {}
+    return {str(k): float(v) for k, v in found.items()} if isinstance(found, dict) else {}
+
+
+_DURATIONS: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    # In the controller every worker's reports arrive here too.
+    _DURATIONS[report.nodeid] = _DURATIONS.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    cache = getattr(session.config, "cache", None)
+    if cache is None or _is_worker(session.config) or not _DURATIONS:
+        return
+    known = _last_durations(session.config)
+    known.update({k: round(v, 3) for k, v in _DURATIONS.items()})
+    cache.set(DURATIONS_KEY, known)
+
+
+def _keep_xdist_groups(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Make ``--dist loadgroup`` group tests marked ``xdist_group("name")`` in one worker.
+
+    pytest-xdist 3.8.0 groups a test by appending ``@name`` to
+    ``item._nodeid``, but pytest 9.2 derives ``Node.nodeid`` from ``Node._id``
+    (a ``NodeId``), so the suffix is lost and the groups are spread over the
+    workers without any warning. This adds the suffix where pytest 9.2 keeps
+    the id. It does nothing when the id already has one (an older pytest, or
+    an xdist that handles ``NodeId``) or outside a loadgroup worker. Remove
+    it once pytest-xdist supports ``NodeId``.
+    """
     # xdist sets this option on its workers only, and only for --dist loadgroup.
     if not getattr(config.option, "loadgroup", False):
         return
@@ -56,14 +182,30 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         item._id = NodeId.parse(f"{nodeid}@{'_'.join(sorted(groups))}")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def expert_cap_on_cpu_time() -> Iterator[None]:
+    """The expert's time cap measured on this process's CPU time, which other work on the machine does not move."""
+    from dhumbal import expert
+
+    functions = [getattr(expert, name, None) for name in ("decide", "decide_view", "best_move")]
+    saved = [(f, dict(f.__kwdefaults__)) for f in functions if f is not None and "clock" in (f.__kwdefaults__ or {})]
+    for f, _ in saved:
+        f.__kwdefaults__["clock"] = time.process_time
+    yield
+    for f, defaults in saved:
+        f.__kwdefaults__.update(defaults)
+
+
 @pytest.fixture(scope="session")
-def shared_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sitekit.BuiltSite]:
-    """The real site, built once per test process and served (whether it built or not)."""
-    site = sitekit.build_and_serve(tmp_path_factory.mktemp("real-site"))
-    try:
-        yield site
-    finally:
-        site.server.stop()
+def shared_site() -> sitekit.BuiltSite:
+    """The real site, built once per run and served by the run's server (whether it built or not)."""
+    return sitekit.real_site()
+
+
+@pytest.fixture(scope="session")
+def shared_csp_site() -> sitekit.BuiltSite:
+    """The real site's files at the address whose responses carry the header policy."""
+    return sitekit.real_site("real-csp-header")
 
 
 @pytest.fixture(scope="session")

@@ -1,32 +1,63 @@
-"""What the site, runtime and table suites share: the real site built with
-``mkdocs build --strict`` and served on 127.0.0.1, one headless Chromium,
-and browser contexts that may reach nothing but the test server.
+"""The machinery behind the shared test fixtures: each site variant built once
+per test run and shared by every test process, one server per site variant,
+one headless Chromium per process, and browser contexts that may reach
+nothing but the test servers. tests/conftest.py says which fixtures to use;
+this module says how they work.
 
-tests/conftest.py turns this into session fixtures (``shared_site``,
-``shared_chromium``), so that a test process builds, serves and browses the
-real site once whichever suites it runs; each suite's conftest wraps them in
-the fixtures its tests use.
+One run, several processes. ``pytest -n 2`` runs a controller and two
+worker processes. The controller (``start_run``, called from
+tests/conftest.py before any worker starts) makes the run's shared directory
+and starts one static file server per entry of ``SERVED``, on 127.0.0.1 and
+a free port, in threads of its own process; it tells the workers where both
+are through the ``DHUMBAL_TEST_RUN`` environment variable (the directory;
+``servers.json`` in it maps each variant to its port). Everything ends with
+the controller (``stop_run``). A process started without a controller (a
+script importing this module) starts a run of its own on first use.
 
-The real site is built in a subprocess, as ``make build`` does, with
-``DHUMBAL_SITE_URL`` set to the address of the test server: Material's
-instant navigation only follows links listed in the sitemap under that
-address, and the site tests check the sitemap against it. Set
-``DHUMBAL_TABLE_SITE`` to the directory of an already built site to skip the
-build while working on the tests: it is served on the port its sitemap names
-when that port is free (``mkdocs build`` alone names 127.0.0.1:8000), so that
-instant navigation works; on any other port the tests that need the site's
-own address fail.
+Site variants, built once. ``shared_build(name, build)`` gives the files of
+variant ``name``, built by the first process that asks, under a file lock:
+the others wait for it and reuse what it made, the build's failure
+included (its return code and log, so that every test that needs the site
+fails with the log instead of building again). ``build(directory, url)``
+writes the variant's files into ``directory``, which the variant's server
+will serve at ``url``, and returns ``(returncode, log)``. The variants:
+
+``real``
+    The real site: ``mkdocs build --strict`` in a subprocess, as ``make
+    build`` does, with ``DHUMBAL_SITE_URL`` set to its server's address
+    (Material's instant navigation only follows links listed in the sitemap
+    under that address, and the site tests check the sitemap against it).
+    ``real_site()`` returns it; ``prebuild_real_site()`` starts the build in
+    the background as soon as a process knows that one of its tests will
+    need it. Set ``DHUMBAL_TABLE_SITE`` to the directory of an already built
+    site to serve that instead while working on the tests: it is served on
+    the port its sitemap names when that port is free (``mkdocs build``
+    alone names 127.0.0.1:8000), so that instant navigation works; on any
+    other port the tests that need the site's own address fail.
+``real-csp-header``
+    The same files, every response carrying the README's
+    Content-Security-Policy header (``dhumbal_site.csp.HEADER_POLICY``).
+``stub``
+    The mini table's pages with a stand-in runtime (tests/table/conftest.py).
+
+A new variant: add its name to ``SERVED`` (and the files it serves, and any
+headers), and build it with ``shared_build``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,10 +70,35 @@ SITEGEN = ROOT / "sitegen"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 PREBUILT_SITE = "DHUMBAL_TABLE_SITE"
+RUN_ENV = "DHUMBAL_TEST_RUN"
 BUILD_TIMEOUT = 900
 
 
-# -- local web server -----------------------------------------------------------
+def _csp_header() -> dict[str, str]:
+    if str(SITEGEN) not in sys.path:
+        sys.path.insert(0, str(SITEGEN))
+    from dhumbal_site import csp
+
+    return {"Content-Security-Policy": csp.HEADER_POLICY}
+
+
+@dataclass(frozen=True)
+class Served:
+    """What one server of the run serves: the files of variant ``files``, with ``headers``."""
+
+    files: str
+    headers: Callable[[], dict[str, str]] = dict
+
+
+#: One server per site variant, started by the controller for the whole run.
+SERVED: dict[str, Served] = {
+    "real": Served("real"),
+    "real-csp-header": Served("real", _csp_header),
+    "stub": Served("stub"),
+}
+
+
+# -- local web servers ------------------------------------------------------------
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -53,23 +109,36 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         ".mjs": "text/javascript",
         ".js": "text/javascript",
         ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
     }
+    extra_headers: dict[str, str] = {}
+
+    def end_headers(self) -> None:
+        for name, value in self.extra_headers.items():
+            self.send_header(name, value)
+        super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
         pass
 
 
-@dataclass
-class Server:
-    """A static file server on 127.0.0.1 in a thread."""
+class _QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that drops a download (a test's aborted or stalled route, a
+        # closed page) breaks the connection: not an error of the server.
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
+@dataclass(frozen=True)
+class Address:
+    """Where a server serves ``directory``: ``url`` (with its slash), ``origin``, ``at(path)``."""
 
     directory: Path
-    httpd: http.server.ThreadingHTTPServer
-    thread: threading.Thread
-
-    @property
-    def port(self) -> int:
-        return int(self.httpd.server_address[1])
+    port: int
 
     @property
     def origin(self) -> str:
@@ -84,30 +153,227 @@ class Server:
         """The address of a site path such as ``ne/rules/``."""
         return f"{self.origin}/{path.lstrip('/')}"
 
+
+@dataclass(frozen=True)
+class Server(Address):
+    """A static file server on 127.0.0.1 in a thread of this process."""
+
+    httpd: http.server.HTTPServer | None = None
+    thread: threading.Thread | None = None
+
     def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(timeout=5)
+        if self.httpd is not None:
+            self.httpd.shutdown()
+            self.httpd.server_close()
+        if self.thread is not None:
+            self.thread.join(timeout=5)
 
 
-def serve(directory: Path, port: int = 0) -> Server:
-    """Serve ``directory`` on 127.0.0.1, on ``port`` or (0) any free one."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    thread = threading.Thread(target=httpd.serve_forever, name="test-site-server", daemon=True)
+def serve(directory: Path, port: int = 0, headers: dict[str, str] | None = None) -> Server:
+    """Serve ``directory`` on 127.0.0.1, on ``port`` or (0) any free one, each
+    response with ``headers``. The directory may appear later (until then: 404)."""
+    handler_class = type("Handler", (_QuietHandler,), {"extra_headers": dict(headers or {})})
+    handler = functools.partial(handler_class, directory=str(directory))
+    httpd = _QuietServer(("127.0.0.1", port), handler)
+    thread = threading.Thread(target=httpd.serve_forever, name=f"test-server-{directory.name}", daemon=True)
     thread.start()
-    return Server(Path(directory), httpd, thread)
+    return Server(Path(directory), int(httpd.server_address[1]), httpd, thread)
+
+
+# -- the run: shared directory and servers ------------------------------------------
+
+
+@dataclass
+class Run:
+    """The directory every process of this run shares, and the port of each variant's server."""
+
+    directory: Path
+    ports: dict[str, int]
+    servers: list[Server] = field(default_factory=list)  # in the process that started them
+    owned: bool = False  # this process made the directory (and removes it)
+
+    def files(self, variant: str) -> Path:
+        """Where variant ``variant``'s files are (served by each server that serves them)."""
+        prebuilt = os.environ.get(PREBUILT_SITE)
+        if variant == "real" and prebuilt:
+            return Path(prebuilt).resolve()
+        return self.directory / variant / "site"
+
+    def address(self, served: str) -> Address:
+        """The server of ``served`` (a key of ``SERVED``)."""
+        return Address(self.files(SERVED[served].files), self.ports[served])
+
+
+_RUN: Run | None = None
+
+
+def _built_for_port(directory: Path) -> int:
+    """The 127.0.0.1 port a built site's sitemap names, or 0."""
+    try:
+        sitemap = (directory / "sitemap.xml").read_text(encoding="utf-8")
+    except OSError:
+        return 0
+    found = re.search(r"<loc>\s*([^<\s]+)", sitemap)
+    address = urlsplit(found.group(1)) if found else None
+    if address is None or address.hostname != "127.0.0.1" or address.port is None:
+        return 0
+    return address.port
+
+
+def start_run() -> Run:
+    """Make the run's shared directory and start its servers (the controller, once)."""
+    global _RUN
+    if _RUN is not None:
+        return _RUN
+    directory = Path(tempfile.mkdtemp(prefix="dhumbal-tests-"))
+    run = Run(directory, {}, owned=True)
+    for name, what in SERVED.items():
+        files = run.files(what.files)
+        # a prebuilt site on the port its sitemap names, so that instant navigation works
+        port = _built_for_port(files) if name == "real" and os.environ.get(PREBUILT_SITE) else 0
+        try:
+            server = serve(files, port, what.headers())
+        except OSError:  # the prebuilt site's port is taken (another run, a mkdocs serve)
+            server = serve(files, 0, what.headers())
+        run.servers.append(server)
+        run.ports[name] = server.port
+    (directory / "servers.json").write_text(json.dumps(run.ports), encoding="utf-8")
+    os.environ[RUN_ENV] = str(directory)  # inherited by the workers, started after this
+    _RUN = run
+    return run
+
+
+def stop_run() -> None:
+    """Wait for this process's background builds (another process may be
+    waiting for them) and stop its servers; the controller also removes the
+    run's directory."""
+    global _RUN
+    for thread in list(_BACKGROUND.values()):
+        thread.join()
+    _BACKGROUND.clear()
+    if _RUN is None:
+        return
+    for server in _RUN.servers:
+        server.stop()
+    if _RUN.owned:
+        shutil.rmtree(_RUN.directory, ignore_errors=True)
+        if os.environ.get(RUN_ENV) == str(_RUN.directory):
+            del os.environ[RUN_ENV]
+    _RUN = None
+
+
+def current_run() -> Run:
+    """This run: the controller's (through ``DHUMBAL_TEST_RUN``), or one of this process's own."""
+    global _RUN
+    if _RUN is None:
+        shared = os.environ.get(RUN_ENV)
+        if shared and (Path(shared) / "servers.json").is_file():
+            ports = json.loads((Path(shared) / "servers.json").read_text(encoding="utf-8"))
+            _RUN = Run(Path(shared), {k: int(v) for k, v in ports.items()})
+        else:
+            start_run()
+    assert _RUN is not None
+    return _RUN
+
+
+# -- site variants, built once per run -----------------------------------------------
+
+
+@contextlib.contextmanager
+def file_lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (every process of the run sees it)."""
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+@dataclass(frozen=True)
+class Built:
+    """A variant's files as built for this run, and what its build said."""
+
+    directory: Path
+    returncode: int
+    log: str
+
+    @property
+    def ok(self) -> bool:
+        return self.returncode == 0
+
+
+Builder = Callable[[Path, str], "tuple[int, str]"]
+
+
+def shared_build(variant: str, build: Builder) -> Built:
+    """Variant ``variant``'s files, built by ``build(directory, url)`` once per run
+    (by whichever process asks first; the others wait and reuse its result)."""
+    run = current_run()
+    target = run.files(variant)
+    home = run.directory / variant
+    result = home / "result.json"
+    if not result.is_file():
+        with file_lock(home / ".lock"):
+            if not result.is_file():
+                scratch = home / "building"
+                shutil.rmtree(scratch, ignore_errors=True)
+                url = run.address(variant).url if variant in SERVED else ""
+                try:
+                    returncode, log = build(scratch, url)
+                except Exception as error:  # noqa: BLE001 - every process must see the failure
+                    returncode, log = -1, f"building the {variant} site raised {error!r}"
+                if scratch.is_dir():
+                    os.replace(scratch, target)
+                target.mkdir(parents=True, exist_ok=True)
+                partial = result.with_suffix(".partial")
+                partial.write_text(json.dumps({"returncode": returncode, "log": log}), encoding="utf-8")
+                os.replace(partial, result)
+    outcome = json.loads(result.read_text(encoding="utf-8"))
+    return Built(target, int(outcome["returncode"]), str(outcome["log"]))
+
+
+_BACKGROUND: dict[str, threading.Thread] = {}
+
+
+def in_background(variant: str, build: Builder) -> None:
+    """Start ``shared_build(variant, build)`` in a thread, unless this process did already."""
+    if variant in _BACKGROUND:
+        return
+    thread = threading.Thread(target=shared_build, args=(variant, build), name=f"build-{variant}", daemon=True)
+    _BACKGROUND[variant] = thread
+    thread.start()
 
 
 # -- the real site --------------------------------------------------------------
 
 
-@dataclass
+def build_real(directory: Path, site_url: str) -> tuple[int, str]:
+    """``mkdocs build --strict`` of the real site into ``directory``: return code and log."""
+    env = dict(os.environ, DHUMBAL_SITE_URL=site_url, NO_MKDOCS_2_WARNING="1")
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(directory)]
+    try:
+        result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=BUILD_TIMEOUT)
+    except subprocess.TimeoutExpired as timeout:
+        output = timeout.output or ""
+        log = output if isinstance(output, str) else output.decode(errors="replace")
+        return -1, log + f"\n(the build took more than {BUILD_TIMEOUT} s and was stopped)"
+    return result.returncode, result.stdout + result.stderr
+
+
+def _prebuilt(directory: Path, site_url: str) -> tuple[int, str]:
+    return 0, f"(not built: {PREBUILT_SITE}={os.environ.get(PREBUILT_SITE)})\n"
+
+
+@dataclass(frozen=True)
 class BuiltSite:
     """The real site (docs/, mkdocs.yml) built and served, or what its build said."""
 
     directory: Path
-    server: Server
+    server: Address
     returncode: int
     log: str
 
@@ -128,49 +394,88 @@ class BuiltSite:
             )
 
 
-def build(directory: Path, site_url: str) -> tuple[int, str]:
-    """``mkdocs build --strict`` of the real site into ``directory``: return code and log."""
-    env = dict(os.environ, DHUMBAL_SITE_URL=site_url, NO_MKDOCS_2_WARNING="1")
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(directory)]
+def _real_builder() -> Builder:
+    return _prebuilt if os.environ.get(PREBUILT_SITE) else build_real
+
+
+def real_site(served: str = "real") -> BuiltSite:
+    """The real site, built once per run, at the address of server ``served``
+    (``real``, or ``real-csp-header`` for the same files with the policy header)."""
+    built = shared_build("real", _real_builder())
+    return BuiltSite(built.directory, current_run().address(served), built.returncode, built.log)
+
+
+def prebuild_real_site() -> None:
+    """Start building the real site in the background, if no process of the run has."""
+    in_background("real", _real_builder())
+
+
+def compile_catalogs() -> None:
+    """Compile the gettext catalogs into the engine package, as the build does (a
+    broken catalog is left for the catalog tests and the build to report)."""
+    if str(SITEGEN) not in sys.path:
+        sys.path.insert(0, str(SITEGEN))
     try:
-        result = subprocess.run(
-            command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=BUILD_TIMEOUT
-        )
-    except subprocess.TimeoutExpired as timeout:
-        output = timeout.output or ""
-        log = output if isinstance(output, str) else output.decode(errors="replace")
-        return -1, log + f"\n(the build took more than {BUILD_TIMEOUT} s and was stopped)"
-    return result.returncode, result.stdout + result.stderr
+        from dhumbal_site.runtime import compile_catalogs as compile_them
+
+        compile_them(ROOT)
+    except Exception:  # noqa: BLE001
+        pass
 
 
-def _built_for_port(directory: Path) -> int:
-    """The 127.0.0.1 port a built site's sitemap names, or 0."""
-    try:
-        sitemap = (directory / "sitemap.xml").read_text(encoding="utf-8")
-    except OSError:
-        return 0
-    found = re.search(r"<loc>\s*([^<\s]+)", sitemap)
-    address = urlsplit(found.group(1)) if found else None
-    if address is None or address.hostname != "127.0.0.1" or address.port is None:
-        return 0
-    return address.port
+# -- the order of the tests -------------------------------------------------------------
+
+#: Seconds, roughly, on the 2-core development machine: what a test costs when no
+#: earlier run of this checkout measured it, by what it uses.
+REAL_RUNTIME_FIXTURES = frozenset({"site_page", "open_page", "shared_csp_site"})
+BROWSER_FIXTURES = frozenset({"shared_chromium"})
+SITE_FIXTURES = frozenset({"shared_site", "shared_csp_site"})
+#: Long tests whose fixtures do not say so (random play, sampling, whole builds).
+LONG_TESTS = (
+    "test_soak_", "test_random_play_keeps_invariants", "test_bots_never_make_an_illegal_move",
+    "test_bot_deals_always_terminate", "test_the_expert_outplays", "large_independent_count",
+    "test_the_expert_never_reads", "test_seeded_bot_deals_give_byte_identical", "test_a_fifth_language",
+    "test_bots_do_not_peek", "test_bots_are_deterministic", "test_junk_is_refused",
+)
+#: A whole second build of the site (a fifth language added): the longest test.
+WHOLE_BUILDS = ("test_a_fifth_language",)
+BUILD_SECONDS = 15.0  # the real site's build, in the background
 
 
-def build_and_serve(directory: Path) -> BuiltSite:
-    """Build the real site into ``directory`` and serve it, or serve the
-    directory that ``DHUMBAL_TABLE_SITE`` names (built before)."""
-    prebuilt = os.environ.get(PREBUILT_SITE)
-    if prebuilt:
-        directory = Path(prebuilt).resolve()
-        port = _built_for_port(directory)
-        try:
-            server = serve(directory, port)
-        except OSError:  # the port is taken (another test process, a mkdocs serve)
-            server = serve(directory)
-        return BuiltSite(directory, server, 0, f"(not built: {PREBUILT_SITE}={prebuilt})\n")
-    server = serve(directory)
-    returncode, log = build(directory, server.url)
-    return BuiltSite(directory, server, returncode, log)
+def estimated_cost(item: pytest.Item) -> float:
+    used = set(getattr(item, "fixturenames", ()))
+    name = getattr(item, "originalname", item.name)
+    if any(part in name for part in WHOLE_BUILDS):
+        return 60.0
+    if used & REAL_RUNTIME_FIXTURES:
+        return 8.0
+    if any(part in name for part in LONG_TESTS):
+        return 6.0
+    if used & BROWSER_FIXTURES:
+        return 2.0
+    if used & SITE_FIXTURES:
+        return 0.5
+    return 0.05
+
+
+def costliest_first(items: list[pytest.Item], measured: dict[str, float]) -> list[pytest.Item]:
+    """The items, the costliest first (``measured`` seconds by node id, else estimated),
+    with tests that need no built site ahead of the rest for as long as the build
+    takes (both workers busy meanwhile)."""
+    def cost(item: pytest.Item) -> float:
+        return measured.get(item.nodeid, estimated_cost(item))
+
+    order = sorted(items, key=cost, reverse=True)  # stable: equal costs keep their order
+    lead: list[pytest.Item] = []
+    budget = 2 * BUILD_SECONDS
+    for item in order:
+        if budget <= 0:
+            break
+        if not SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            lead.append(item)
+            budget -= cost(item)
+    chosen = {id(item) for item in lead}
+    return lead + [item for item in order if id(item) not in chosen]
 
 
 # -- browser ----------------------------------------------------------------------
@@ -213,6 +518,33 @@ class Chromium:
             self._playwright = None
 
 
+#: The runtime's watchdog limits (stall, silence, request: seconds of wall clock
+#: in the product) put out of reach. The tests that load the real runtime start
+#: their contexts with this, so that a machine too loaded to answer within the
+#: product's seconds cannot turn a test about something else into an error
+#: state; the watchdog's own tests set the limit they test
+#: (tests/table/test_table_watchdog_browser.py), and one test checks the defaults.
+#: How long a browser wait may last before it fails the test (milliseconds): a
+#: bound for a test that would hang, never a measure of speed.
+PATIENCE_MS = 180_000
+
+UNHURRIED_RUNTIME = (
+    "window.DhumbalRuntimeLimits = Object.assign("
+    "{stall: 3600000, silence: 3600000, request: 3600000, window: 3600000, total: 36000000}, window.DhumbalRuntimeLimits || {});"
+)
+
+
+def stop_clock(page: Any) -> None:
+    """Stop the page's clock: from now on its timers (and ``Date``, ``performance.now``)
+    move only when the test moves them with ``page.clock.run_for(ms)``.
+
+    ``page.clock.install()`` must have come before the page loaded. A test that
+    says nothing happens in so many seconds without the reader's intent runs
+    those seconds on this clock: at once, and whatever the machine's load.
+    (Workers keep their own, real clock.)"""
+    page.clock.pause_at(int(page.evaluate("Date.now()")) + 1)
+
+
 def is_local(url: str, origin: str) -> bool:
     return url == origin or url.startswith(origin + "/")
 
@@ -232,7 +564,8 @@ class PageWatch:
 
 class LocalPages:
     """Browser contexts whose every request to another host is aborted and
-    recorded. ``passed`` are URL prefixes (``data:``) let through unrecorded.
+    recorded, and whose pages start with the runtime's watchdog out of reach
+(``UNHURRIED_RUNTIME``, see ``context``). ``passed`` are URL prefixes (``data:``) let through unrecorded.
     ``finish`` closes the contexts and fails the test if a request was
     refused, or (for pages opened with ``page``) a response of the server
     failed or a script threw."""
@@ -252,9 +585,23 @@ class LocalPages:
         self.contexts: list[Any] = []
         self.watches: list[PageWatch] = []
 
-    def context(self, **options: Any) -> tuple[Any, Any]:
-        """A new context (``browser.new_context(**options)``) and its watch."""
+    def context(self, *, unhurried: bool = True, **options: Any) -> tuple[Any, Any]:
+        """A new context (``browser.new_context(**options)``) and its watch.
+
+        Unless ``unhurried`` is false, the context's pages start with the
+        runtime's watchdog limits out of reach (``UNHURRIED_RUNTIME``): every
+        page of the site has the mini table, and a machine loaded enough to
+        keep Pyodide's download or start quiet for the product's seconds
+        must not turn a test about something else into the table's error
+        state. Only the watchdog's own tests set limits (after this script,
+        so theirs win) or turn it off."""
         context = self.browser.new_context(**options)
+        # Playwright's waits fail after 30 s by default, which a loaded machine can
+        # reach while a page starts Pyodide: the waits are for events, and this
+        # bound only ends a test that would otherwise hang.
+        context.set_default_timeout(PATIENCE_MS)
+        if unhurried:
+            context.add_init_script(UNHURRIED_RUNTIME)
         watch = self.watch(self.origin)
 
         def route(r: Any) -> None:
@@ -292,4 +639,3 @@ class LocalPages:
         assert not refused, f"the browser tried to reach other hosts: {refused}"
         assert not failed, f"requests to the site failed: {failed}"
         assert not errors, f"scripts failed: {errors}"
-

@@ -17,16 +17,17 @@ import os
 import statistics
 import sys
 import time
-from typing import Final, NoReturn, Sequence, TextIO
+from typing import Any, Final, NoReturn, Sequence, TextIO
 
 from . import cards as C
 from .action import Action, parse_action
-from .botlevels import DIFFICULTIES, Difficulty, choose
+from .botlevels import DIFFICULTIES, Difficulty, choose, policy
 from .deal import Deal, IllegalAction
 from .examples import ExampleError, example_files, load_text, read_text, shown_name
 from .i18n import N_, available_languages, number, translator
 from .match import Match
 from .messages import render
+from .playout import play_out
 from .profiles import PROFILE_KEYS, Profile, ProfileError, find_profile, parse_profile
 
 
@@ -94,33 +95,44 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     return 1 if failed else 0
 
 
-def _simulate(profile: Profile, deals: int, seed: int, difficulty: Difficulty) -> dict[str, float]:
-    turns = calls = caught = caps = 0
+class SimulationError(Exception):
+    """``simulate --check`` found a bot move that the rules refuse (an engine bug)."""
+
+
+def _simulate(profile: Profile, deals: int, seed: int, difficulty: Difficulty, *, checked: bool = False) -> dict[str, Any]:
+    """Bots play ``deals`` seeded deals (seeds ``{seed}/{i}``, the dealer moving round), as
+    ``bench`` does: on the trusted path (:func:`dhumbal.playout.play_out`), or with
+    ``checked`` every move through ``Deal.apply`` (full check and messages). Both paths
+    play the same moves, so they give the same figures; only the rates differ."""
+    bot = policy(difficulty)
+    moves = turns = calls = caught = caps = 0
     hand_at_call: list[int] = []
-    decisions: list[float] = []
     start = time.perf_counter()
     cpu_start = time.process_time()
     for i in range(deals):
         d = Deal.new(profile, f"{seed}/{i}", dealer=i % profile.players)
-        while not d.is_over:
-            t0 = time.perf_counter()
-            a = choose(d, difficulty)
-            decisions.append(time.perf_counter() - t0)
-            if a.kind == "call":
-                hand_at_call.append(d.total(d.turn))
-            d.apply(a)
-        o = d.outcome
-        assert o is not None
+        try:
+            o = play_out(d, bot, checked=checked)
+        except IllegalAction as exc:  # only with checked: apply refused a bot's move, the deal unchanged
+            raise SimulationError(
+                f"deal {seed}/{i}, turn {d.turns}: the {difficulty} bot of seat {d.turn} made a move "
+                f"the rules refuse ({exc})"
+            ) from None
+        moves += len(d.history)
         turns += d.turns
         if o.reason == "call":
             calls += 1
             caught += o.caught
+            assert o.caller is not None
+            hand_at_call.append(o.hands[o.caller])
         else:
             caps += 1
-    elapsed = time.perf_counter() - start
+    elapsed = max(time.perf_counter() - start, 1e-9)
     cpu = max(time.process_time() - cpu_start, 1e-9)
     return {
+        "checked": checked,
         "deals": deals,
+        "moves": moves,
         "turns": turns,
         "mean_turns": turns / deals,
         "calls": calls,
@@ -129,27 +141,35 @@ def _simulate(profile: Profile, deals: int, seed: int, difficulty: Difficulty) -
         "mean_hand_at_call": statistics.fmean(hand_at_call) if hand_at_call else 0.0,
         "deals_per_second": deals / cpu,
         "deals_per_wall_second": deals / elapsed,
-        "mean_decision_us": statistics.fmean(decisions) * 1e6 if decisions else 0.0,
+        "moves_per_second": moves / cpu,
+        "mean_move_us": cpu / moves * 1e6 if moves else 0.0,
     }
+
+
+#: What ``simulate --json`` prints that depends on the machine, not on the deals.
+RATE_KEYS = ("deals_per_second", "deals_per_wall_second", "moves_per_second", "mean_move_us")
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.bots is not None:
         return _simulate_table(args, out)
     profile = _profile_from_args(args)
-    r = _simulate(profile, args.deals, args.seed, args.difficulty)
+    r = _simulate(profile, args.deals, args.seed, args.difficulty, checked=args.check)
     if args.json:
         out.write(json.dumps({"profile": profile.canonical(), "difficulty": args.difficulty, **r}, indent=2) + "\n")
         return 0
+    path = "checked (every move through the rules' full check)" if r["checked"] else "trusted (bot moves played unchecked, as bench does)"
     out.write(f"profile            {profile.canonical()}\n")
     out.write(f"difficulty         {args.difficulty}\n")
+    out.write(f"path               {path}\n")
     out.write(f"deals              {r['deals']}\n")
     out.write(f"turns              {r['turns']} (mean {r['mean_turns']:.1f} a deal)\n")
     out.write(f"calls              {r['calls']} (caught {r['caught_rate']:.1%})\n")
     out.write(f"turn caps          {r['caps']}\n")
     out.write(f"mean hand at call  {r['mean_hand_at_call']:.2f}\n")
     out.write(f"deals per second   {r['deals_per_second']:.0f} per CPU second ({r['deals_per_wall_second']:.0f} by the clock)\n")
-    out.write(f"bot decision       {r['mean_decision_us']:.1f} µs mean\n")
+    out.write(f"moves              {r['moves']} ({r['moves_per_second']:.0f} per CPU second, "
+              f"{r['mean_move_us']:.1f} µs each: the bot's decision and its play)\n")
     return 0
 
 
@@ -157,6 +177,8 @@ def _simulate_table(args: argparse.Namespace, out: TextIO) -> int:
     """``simulate --bots LEVEL,LEVEL,…``: one level per seat; each seat's win share and settlement."""
     from .arena import play_table, read_bots
 
+    if args.check:
+        raise UsageError("--check checks tables of one level (--difficulty); a --bots table plays on the trusted path only")
     try:
         bots = read_bots(args.bots)
     except ValueError as exc:
@@ -414,6 +436,9 @@ def build_parser() -> argparse.ArgumentParser:
                             help="a mixed table, one level per seat (e.g. expert,hard,hard,hard): "
                                  "each seat's win share and average settlement; levels: easy, medium, hard, "
                                  "expert, and aggressive (the champion agent of arXiv 2510.11736)")
+            sp.add_argument("--check", action="store_true",
+                            help="send every bot move through the rules' full check (slower); "
+                                 "by default bots play on the trusted path, as bench does")
             sp.add_argument("--json", action="store_true")
         else:
             sp.add_argument("--lang", choices=available_languages(), default="en")
@@ -555,6 +580,9 @@ def _main(argv: Sequence[str] | None, out: TextIO | None, inp: TextIO | None) ->
     except (TerminalError, UsageError) as exc:
         _error(str(exc))
         return 2
+    except SimulationError as exc:
+        _error(str(exc))
+        return 1
     except StreamClosed as exc:
         _error(str(exc))
         return exc.status

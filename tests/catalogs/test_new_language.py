@@ -8,7 +8,6 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "de"  # a language Material ships interface strings for (step 5 of the page is then not needed)
@@ -43,7 +42,6 @@ def _copy_project(dst: Path) -> None:
     (dst / "node_modules").symlink_to(ROOT / "node_modules")
 
 
-@pytest.mark.xdist_group("new-language")
 def test_a_fifth_language_builds_by_following_the_contribute_page(tmp_path: Path) -> None:
     page = (ROOT / "docs" / "en" / "contribute.md").read_text(encoding="utf-8")
     section = page[page.index("## Add a language"):page.index("## Terminology")]

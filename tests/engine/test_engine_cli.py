@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from dhumbal.cli import main
+from dhumbal.cli import RATE_KEYS, main
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -62,10 +62,67 @@ def test_simulate_json_prints_the_summary() -> None:
     rc, out = run(["simulate", "--deals", "20", "--json"])
     assert rc == 0
     data = json.loads(out)
-    for key in ("profile", "difficulty", "deals", "turns", "mean_turns", "calls", "caught_rate", "caps",
-                "mean_hand_at_call", "deals_per_second", "mean_decision_us"):
+    for key in ("profile", "difficulty", "checked", "deals", "moves", "turns", "mean_turns", "calls", "caught_rate",
+                "caps", "mean_hand_at_call", "deals_per_second", "moves_per_second", "mean_move_us"):
         assert key in data
     assert data["deals"] == 20 and data["calls"] + data["caps"] == 20 and data["profile"] == "nepali-games"
+    assert data["checked"] is False  # the trusted path, as bench plays
+
+
+def _figures(argv: list[str]) -> dict[str, object]:
+    rc, out = run(argv)
+    assert rc == 0
+    data = json.loads(out)
+    return {k: v for k, v in data.items() if k not in RATE_KEYS}
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--profile", "dashain", "--players", "4", "--deals", "60", "--seed", "3"],
+        ["--profile", "nepali-games", "--difficulty", "hard", "--deals", "60"],
+        ["--profile", "cardrulesplus", "--option", "jokers=on", "--difficulty", "easy", "--deals", "40"],
+        ["--profile", "dashain", "--difficulty", "expert", "--players", "3", "--deals", "3"],
+    ],
+)
+def test_simulate_trusted_and_checked_paths_give_identical_results(argv: list[str]) -> None:
+    trusted = _figures(["simulate", "--json", *argv])
+    checked = _figures(["simulate", "--json", "--check", *argv])
+    assert trusted.pop("checked") is False and checked.pop("checked") is True
+    assert trusted == checked
+    # and the same figures as the engine's own checked loop: each move chosen, then applied with every check
+    from dhumbal.botlevels import choose
+    from dhumbal.deal import Deal
+    from dhumbal.profiles import parse_profile
+
+    profile = parse_profile(str(trusted["profile"]))
+    hands, moves = [], 0
+    for i in range(int(trusted["deals"])):  # type: ignore[call-overload]
+        d = Deal.new(profile, f"{argv[argv.index('--seed') + 1] if '--seed' in argv else 1}/{i}", dealer=i % profile.players)
+        while not d.is_over:
+            a = choose(d, trusted["difficulty"])  # type: ignore[arg-type]
+            if a.kind == "call":
+                hands.append(d.total(d.turn))
+            d.apply(a)
+        moves += len(d.history)
+    assert trusted["moves"] == moves and trusted["calls"] == len(hands)
+    assert trusted["mean_hand_at_call"] == pytest.approx(sum(hands) / len(hands) if hands else 0.0)
+
+
+def test_simulate_check_names_a_bot_move_the_rules_refuse(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from dhumbal import cli
+    from dhumbal.action import Action
+
+    monkeypatch.setattr(cli, "policy", lambda level: lambda deal: Action.call() if deal.turns >= 2 else Action.take_stock())
+    rc, _ = run(["simulate", "--deals", "1", "--check", "--profile", "nepali-games"])
+    err = capsys.readouterr().err
+    assert rc == 1
+    assert err.startswith("error: deal 1/0, turn ") and "refuse" in err and len(err.splitlines()) == 1, err
+    # a mixed table plays on the trusted path only: asking to check it is refused in one line
+    assert cli.main(["simulate", "--deals", "1", "--profile", "nepali-games", "--check", "--bots", "easy,easy"],
+                    out=StringIO()) == 2
+    assert "--check" in capsys.readouterr().err
 
 
 def test_simulate_other_profile_with_options() -> None:

@@ -197,9 +197,20 @@ def test_ctrl_c_stops_with_a_message() -> None:
     finally:
         if proc.poll() is None:  # pragma: no cover
             proc.kill()
-        proc.stdin.close()
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
     assert rc == 130
     assert one_line_error(err.decode()) == "error: interrupted"
+
+
+def test_ctrl_c_at_any_point_of_a_command_is_one_line_and_exit_130(capsys: pytest.CaptureFixture[str]) -> None:
+    class Interrupting(StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            raise KeyboardInterrupt
+
+    assert main(["play", "--seed", "2"], out=StringIO(), inp=Interrupting()) == 130
+    assert capsys.readouterr().err == "error: interrupted\n"
 
 
 @pytest.mark.parametrize("module", ["dhumbal.cli", "dhumbal.deal", "dhumbal.examplefile"])

@@ -124,6 +124,8 @@ def test_the_time_cap_stops_sampling_when_the_clock_runs_out() -> None:
 
 def test_decisions_replay_alike_in_a_fresh_interpreter_with_another_hash_seed() -> None:
     code = (
+        # the safety cap lifted: a loaded machine must not cut one run's sampling short
+        "import dhumbal.expert; dhumbal.expert.TIME_CAP = float('inf')\n"
         "import json; from dhumbal.deal import Deal; from dhumbal.botlevels import play_deal; from dhumbal.records import transcript; "
         "from dhumbal.profiles import find_profile as f; "
         "out = []\n"

@@ -24,7 +24,6 @@ from dhumbal import web
 from dhumbal.i18n import translator
 from dhumbal_site import csp, offline
 
-pytestmark = pytest.mark.xdist_group("browser")
 
 ENGINE = ("/assets/pyodide/", "/assets/engine/")
 

@@ -26,7 +26,6 @@ from tabledriver import press_play, status
 from dhumbal.i18n import translator
 from dhumbal.view.loader import ERRORS
 
-pytestmark = pytest.mark.xdist_group("browser")
 
 WINDOW = 4000  # ms: the rate is measured over this much of the download (20 s by default)
 

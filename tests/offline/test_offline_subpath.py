@@ -17,13 +17,12 @@ from typing import Any, Callable
 
 import pytest
 from offlinekit import TABLE, SiteServer, engine_kept, kept, start_table, timings
-from sitekit import build
+from sitekit import build_real as build
 from tabledriver import play_deal
 
 from dhumbal.i18n import translator
 from dhumbal_site import offline
 
-pytestmark = pytest.mark.xdist_group("browser")
 
 PREFIX = "/dhumbal/"
 

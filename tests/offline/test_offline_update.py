@@ -29,7 +29,6 @@ from dhumbal.i18n import translator
 from dhumbal_site import enginewheel, offline, runtime
 from dhumbal_site.languages import Language
 
-pytestmark = pytest.mark.xdist_group("browser")
 
 META = re.compile(r'<meta name="dhumbal:runtime" content="([^"]*)">')
 MARK = "<!-- build B -->"

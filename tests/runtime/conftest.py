@@ -2,12 +2,10 @@
 headless Chromium that may reach nothing else.
 
 The site is the real site every suite shares (``shared_site`` in
-tests/conftest.py): built once per test process with ``mkdocs build
---strict`` (as ``make build`` does), with ``DHUMBAL_SITE_URL`` set to the
-test server's address, since Material's instant navigation only follows
-links listed in the sitemap under that address. The browser tests are marked
-``xdist_group("browser")``: with ``pytest -n 2 --dist loadgroup`` they share
-one build and one browser.
+tests/conftest.py): built once per run with ``mkdocs build --strict`` (as
+``make build`` does), with ``DHUMBAL_SITE_URL`` set to the address of the
+run's server for it, since Material's instant navigation only follows links
+listed in the sitemap under that address.
 """
 
 from __future__ import annotations
@@ -19,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitekit import SITEGEN, BuiltSite, Chromium, LocalPages, PageWatch
+from sitekit import ROOT, SITEGEN, BuiltSite, Chromium, LocalPages, PageWatch
 
-for path in (SITEGEN, Path(__file__).resolve().parent):
+# tools/: pyodide_engine, the Pyodide loader the bench uses too.
+for path in (SITEGEN, ROOT / "tools", Path(__file__).resolve().parent):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
@@ -61,6 +60,7 @@ def open_page(browser: Any, built_site: BuiltSite) -> Iterator[Callable[..., tup
     pages = LocalPages(browser, built_site.server.origin, watch=Traffic, passed=("data:", "blob:"))
 
     def make(*, block: tuple[str, ...] = (), init_script: str | None = None, **options: Any) -> tuple[Any, Traffic]:
+        # the watchdog's limits out of reach (sitekit.LocalPages): a loaded machine cannot make an error state here
         context, traffic = pages.context(**options)
         for pattern in block:
             context.route(pattern, lambda route: route.abort("blockedbyclient"))

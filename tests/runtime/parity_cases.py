@@ -1,8 +1,8 @@
 """The parity cases: seeded bot deals, played the same way in CPython and in Pyodide.
 
 This file is imported by ``test_parity.py`` (CPython) and its source is run
-by ``parity.mjs`` inside Pyodide, so both sides execute the same code. It
-uses only the engine and the standard library.
+inside Pyodide (``tools/pyodide_engine.mjs``), so both sides execute the same
+code. It uses only the engine and the standard library.
 """
 
 from __future__ import annotations
@@ -87,6 +87,7 @@ def play_match(case: dict[str, Any]) -> str:
     from dhumbal.botlevels import choose
     from dhumbal.match import Match
     from dhumbal.profiles import parse_profile
+    from dhumbal.records import transcript
 
     match = Match(parse_profile(case["match"]), seed=case["seed"])
     levels = case["bots"]
@@ -96,7 +97,7 @@ def play_match(case: dict[str, Any]) -> str:
         while not deal.is_over:
             deal.play(choose(deal, levels[match.seating[deal.turn]]))
         match.finish_deal()
-        deals.append(deal.transcript())
+        deals.append(transcript(deal))
     return json.dumps({"deals": deals, "scores": match.scores}, sort_keys=True, ensure_ascii=False)
 
 

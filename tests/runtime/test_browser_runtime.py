@@ -22,11 +22,11 @@ from typing import Any
 import pytest
 
 from dhumbal_site import runtime
+from sitekit import PATIENCE_MS, stop_clock
 
-pytestmark = pytest.mark.xdist_group("browser")
 
 HEAVY_LINK = re.compile(r"""(?:src|href)\s*=\s*["'][^"']*(?:assets/pyodide/|assets/engine/|\.wasm\b|dhumbal-worker\.mjs)""")
-LOAD = 180_000  # ms: Pyodide boots in seconds, but the test machine may be busy
+LOAD = PATIENCE_MS  # ms: Pyodide boots in seconds, but the test machine may be busy
 TABLE = "[data-dhumbal-table]"
 ENSURE = """() => DhumbalRuntime.ensure().then(
     () => ({status: DhumbalRuntime.status, error: DhumbalRuntime.error}),
@@ -34,8 +34,8 @@ ENSURE = """() => DhumbalRuntime.ensure().then(
 
 
 def _settle(page: Any) -> None:
+    """Wait until the page has stopped fetching (its scripts, fonts, search index)."""
     page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(500)
 
 
 def _has_table_script(page: Any) -> bool:
@@ -98,9 +98,12 @@ def test_every_page_loads_the_runtime_script_and_nothing_of_pyodide(built_site: 
 
 def test_page_view_without_interaction_downloads_no_webassembly(open_page: Any, built_site: Any) -> None:
     page, traffic = open_page()
+    page.clock.install()
     page.goto(built_site.url)
     _settle(page)
-    page.wait_for_timeout(1500)
+    stop_clock(page)
+    page.clock.run_for(60_000)  # a minute of reading, on the page's own clock
+    _settle(page)
     assert traffic.wasm() == []
     assert not [p for p in traffic.paths() if p.startswith(("/assets/pyodide/", "/assets/engine/"))]
     assert not [p for p in traffic.paths() if p.endswith("dhumbal-worker.mjs")]
@@ -145,7 +148,7 @@ def test_runtime_survives_instant_navigation(open_page: Any, built_site: Any) ->
     mark = len(traffic.urls)
     link = page.locator(".md-sidebar--primary a.md-nav__link[href*='rules/dashain']").first
     link.click()
-    page.wait_for_function("() => location.pathname.endsWith('/rules/dashain/')", timeout=30_000)
+    page.wait_for_function("() => location.pathname.endsWith('/rules/dashain/')", timeout=LOAD)
     _settle(page)
     # Instant navigation, not a page load: the window and the runtime are the same.
     assert page.evaluate("window.__samePage === true && window.__runtime === DhumbalRuntime")
@@ -158,7 +161,7 @@ def test_runtime_survives_instant_navigation(open_page: Any, built_site: Any) ->
     if _has_table_script(page) and page.locator(TABLE).count():
         page.locator(TABLE).first.hover()
         page.wait_for_function(
-            "(sel) => document.querySelector(sel).dataset.state === 'ready'", arg=TABLE, timeout=30_000
+            "(sel) => document.querySelector(sel).dataset.state === 'ready'", arg=TABLE, timeout=LOAD
         )
 
 
@@ -175,7 +178,7 @@ def test_blocked_runtime_reports_blocked_and_retry_recovers(open_page: Any, buil
     if _has_table_script(page) and page.locator(TABLE).count():
         page.locator(TABLE).first.hover()
         page.wait_for_function(
-            "(sel) => document.querySelector(sel).dataset.state === 'error'", arg=TABLE, timeout=30_000
+            "(sel) => document.querySelector(sel).dataset.state === 'error'", arg=TABLE, timeout=LOAD
         )
     page.context.unroute(blocked)
     result = page.evaluate(

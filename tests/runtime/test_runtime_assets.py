@@ -30,26 +30,20 @@ def _copy_project(dest: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _copy_project(tmp_path_factory.mktemp("project"))
+def wheel() -> runtime.EngineWheel:
+    """The wheel the site build ships for these sources: the build's own cached
+    wheel (built once per change of the engine, by whichever comes first: the
+    site build or this), which test_wheel_is_reproducible builds again."""
+    runtime.compile_catalogs(ROOT)
+    return runtime.cached_wheel(ROOT)
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("wheel-cache")
-
-
-@pytest.fixture(scope="module")
-def wheel(project: Path, cache: Path) -> runtime.EngineWheel:
-    return runtime.cached_wheel(project, cache)
-
-
-def test_wheel_holds_the_engine_package_and_compiled_catalogs(wheel: runtime.EngineWheel, project: Path) -> None:
+def test_wheel_holds_the_engine_package_and_compiled_catalogs(wheel: runtime.EngineWheel) -> None:
     assert wheel.path.name == f"dhumbal-{wheel.version}-py3-none-any.whl"
     names = set(zipfile.ZipFile(wheel.path).namelist())
-    package = project / "engine" / "dhumbal"
-    for source in package.glob("*.py"):
-        assert f"dhumbal/{source.name}" in names
+    package = ROOT / "engine" / "dhumbal"
+    for source in package.rglob("*.py"):
+        assert source.relative_to(package.parent).as_posix() in names
     for mo in package.glob("locale/*/LC_MESSAGES/*.mo"):
         assert mo.relative_to(package.parent).as_posix() in names
     assert "dhumbal/py.typed" in names
@@ -79,14 +73,12 @@ def test_wheel_carries_pyodide_bytecode_for_every_module_and_records_it(wheel: r
         assert names[-1] == record_name
 
 
-def test_wheel_is_cached_until_the_engine_changes(
-    wheel: runtime.EngineWheel, project: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_wheel_is_cached_until_the_engine_changes(wheel: runtime.EngineWheel, monkeypatch: pytest.MonkeyPatch) -> None:
     def no_build(*args: object, **kwargs: object) -> None:
         raise AssertionError("the wheel was rebuilt although nothing changed")
 
     monkeypatch.setattr(runtime, "build_wheel", no_build)
-    again = runtime.cached_wheel(project, cache)
+    again = runtime.cached_wheel(ROOT)
     assert again == wheel
 
 
@@ -107,8 +99,9 @@ def test_fingerprint_follows_engine_files_and_catalogs(tmp_path: Path) -> None:
     assert runtime.engine_fingerprint(repo) not in (before, after_catalog)
 
 
-def test_wheel_is_reproducible(wheel: runtime.EngineWheel, project: Path, tmp_path: Path) -> None:
-    again = runtime.build_wheel(project, tmp_path)
+def test_wheel_is_reproducible(wheel: runtime.EngineWheel, tmp_path: Path) -> None:
+    # built again, in another directory and another process than the cached one
+    again = runtime.build_wheel(ROOT, tmp_path)
     assert again.sha256 == wheel.sha256
 
 

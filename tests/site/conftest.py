@@ -1,19 +1,13 @@
-"""Fixtures of the site tests: the real site built once per test process,
-small sites built from temporary docs trees, a local web server and a
-headless Chromium that may talk to nothing but that server.
+"""Fixtures of the site tests: the real site, small sites built from
+temporary docs trees, and a headless Chromium that may talk to nothing but
+the test server.
 
 The real site is the one every suite shares (``shared_site`` in
-tests/conftest.py, built with ``mkdocs build --strict`` in a subprocess with
-``DHUMBAL_SITE_URL`` set to the test server's address, see tests/sitekit.py).
-Temporary trees are built in this process so that tests can register marker
-handlers and replace ``dhumbal.i18n.card_name`` with ``monkeypatch``.
-
-Tests that share the real site are marked ``xdist_group("real-site")`` and
-the in-process tree builds ``xdist_group("site-tree")``: under ``--dist
-loadgroup`` (pyproject's addopts; tests/conftest.py makes it work with
-pytest 9.2) each group runs in one worker. Every test is also correct when a
-group is split across workers (each test process builds and serves its own
-copy of the real site, once).
+tests/conftest.py: built once per run with ``mkdocs build --strict`` in a
+subprocess, ``DHUMBAL_SITE_URL`` set to its server's address, see
+tests/sitekit.py). Temporary trees are built in this process so that tests
+can register marker handlers and replace ``dhumbal.i18n.card_name`` with
+``monkeypatch``.
 
 The site's own strings and the cards' names come from the compiled
 catalogs, which a fresh checkout lacks until a build compiles them, and the
@@ -56,7 +50,7 @@ def compiled_catalogs() -> None:
 
 @pytest.fixture(scope="session")
 def real_site(shared_site: BuiltSite) -> BuiltSite:
-    """The real site (docs/, mkdocs.yml), built once per test process, and served."""
+    """The real site (docs/, mkdocs.yml), built once per run, and served."""
     return shared_site
 
 

@@ -26,7 +26,6 @@ from sitecheck import (
     urls_of,
 )
 
-pytestmark = pytest.mark.xdist_group("real-site")
 
 MATERIAL_LANGUAGES = Path(__import__("material").__file__).parent / "templates" / "partials" / "languages"
 

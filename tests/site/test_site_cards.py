@@ -109,7 +109,6 @@ PAGES = {
 }
 
 
-@pytest.mark.xdist_group("site-tree")
 def test_cards_in_built_pages_are_named_in_the_text_language(tree, card_names) -> None:
     built = tree.build(PAGES, nav=[{"Home": "index.md"}, "hands.md", "contribute.md"])
     home = built.html("")
@@ -126,7 +125,6 @@ def test_cards_in_built_pages_are_named_in_the_text_language(tree, card_names) -
     assert 'title="Permanent link"' not in built.html("fr/")
 
 
-@pytest.mark.xdist_group("site-tree")
 def test_a_failing_card_name_fails_the_build_naming_the_page(tree, monkeypatch) -> None:
     from dhumbal_site import build
 

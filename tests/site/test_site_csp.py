@@ -15,11 +15,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from dhumbal_site import csp
-
-pytestmark = pytest.mark.xdist_group("browser")
 
 ROOT = Path(__file__).resolve().parents[2]
 

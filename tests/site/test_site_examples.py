@@ -62,7 +62,6 @@ def _positions(example_id: str) -> tuple[Any, list[Deal]]:
     return walk, [state_from_json(walk.start_state), *(state_from_json(r.state) for r in walk.steps)]
 
 
-@pytest.mark.xdist_group("real-site")
 @pytest.mark.parametrize("lang", ["en", "ne"])
 @pytest.mark.parametrize("example_id", EXAMPLE_IDS)
 def test_every_step_has_a_diagram_of_the_engines_position(site: Any, lang: str, example_id: str) -> None:
@@ -98,7 +97,6 @@ def test_every_step_has_a_diagram_of_the_engines_position(site: Any, lang: str, 
         assert turn == ([] if deal.is_over else [deal.turn]), where
 
 
-@pytest.mark.xdist_group("real-site")
 def test_what_may_be_taken_is_marked_as_the_engine_says(site: Any) -> None:
     from dhumbal.deal import Action
 
@@ -118,7 +116,6 @@ def test_what_may_be_taken_is_marked_as_the_engine_says(site: Any) -> None:
     assert checked
 
 
-@pytest.mark.xdist_group("real-site")
 @pytest.mark.parametrize("lang", LANGS)
 def test_headers_name_profile_and_options_in_words(site: Any, lang: str) -> None:
     from dhumbal.i18n import translator
@@ -136,7 +133,6 @@ def test_headers_name_profile_and_options_in_words(site: Any, lang: str) -> None
     assert k_pair == t(" · ").join([t("Nepali Games"), t.plural("{count} player", "{count} players", 2)])
 
 
-@pytest.mark.xdist_group("real-site")
 def test_the_narration_and_refusals_come_from_the_engine_in_the_pages_language(site: Any) -> None:
     for lang in LANGS:
         walk, _ = _positions("dashain-runs")
@@ -199,7 +195,6 @@ def _turns_from_transcript(transcript: dict[str, Any]) -> list[tuple[int, list[M
     return turns
 
 
-@pytest.mark.xdist_group("real-site")
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_same_deal_cells_are_the_engines_transcripts(site: Any, lang: str) -> None:
     from dhumbal.i18n import translator
@@ -249,7 +244,6 @@ def test_the_same_deal_parts_on_a_pick_rule_the_engine_refuses() -> None:
     assert all(s.hands == starts[0].hands and s.pile == starts[0].pile for s in starts)
 
 
-@pytest.mark.xdist_group("real-site")
 def test_generated_blocks_are_placed_and_searchable_as_words(site: Any) -> None:
     """Generated HTML skips Markdown behind a placeholder: none is left, and the
     search index holds the examples' words, not their card pictures."""
@@ -265,7 +259,6 @@ def test_generated_blocks_are_placed_and_searchable_as_words(site: Any) -> None:
     assert any("तीन नियममा एउटै बाजी" in d["title"] or "तीन नियममा एउटै बाजी" in d["text"] for d in ne_docs)
 
 
-@pytest.mark.xdist_group("site-tree")
 def test_a_finished_block_skips_markdown_and_the_search_index_reads_its_words(tree: Any, handlers: Any) -> None:
     import json
 

@@ -15,7 +15,6 @@ import pytest
 from sitecheck import LANGUAGES, lang_prefix
 from test_site_browser import axe_here
 
-pytestmark = pytest.mark.xdist_group("real-site")
 
 PHONE = {"viewport": {"width": 360, "height": 780}}
 LAPTOP = {"viewport": {"width": 1366, "height": 900}}

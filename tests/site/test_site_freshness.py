@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from dhumbal_site import freshness
 
-pytestmark = pytest.mark.xdist_group("site-tree")
 
 ENGLISH = {
     "en/index.md": "# Home\n\nThe English home page.\n",

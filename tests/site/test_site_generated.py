@@ -40,7 +40,6 @@ def _compare_rows(page: str) -> dict[str, list[str]]:
     return rows
 
 
-@pytest.mark.xdist_group("real-site")
 @pytest.mark.parametrize("lang", LANGS)
 def test_comparison_cells_equal_the_engine_profile_data(site: Any, lang: str) -> None:
     prefix = "" if lang == "en" else f"{lang}/"
@@ -51,7 +50,6 @@ def test_comparison_cells_equal_the_engine_profile_data(site: Any, lang: str) ->
         assert rows[row.key] == [" ".join(c.split()) for c in row.cells], row.key
 
 
-@pytest.mark.xdist_group("real-site")
 def test_rows_where_profiles_differ_are_marked(site: Any) -> None:
     page = _page(site, "compare/")
     for row in comparison("en"):
@@ -59,7 +57,6 @@ def test_rows_where_profiles_differ_are_marked(site: Any) -> None:
         assert f'<tr class="{css}" data-row="{row.key}"' in page
 
 
-@pytest.mark.xdist_group("real-site")
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_differing_row_says_which_profile_departs(site: Any, lang: str) -> None:
     from dhumbal.i18n import translator
@@ -90,7 +87,6 @@ def test_each_differing_row_says_which_profile_departs(site: Any, lang: str) -> 
     assert switch.tag == "input" and switch.attrs["type"] == "checkbox"
 
 
-@pytest.mark.xdist_group("real-site")
 @pytest.mark.parametrize("lang", LANGS)
 def test_options_tables_list_every_option_with_its_default(site: Any, lang: str) -> None:
     prefix = "" if lang == "en" else f"{lang}/"
@@ -103,7 +99,6 @@ def test_options_tables_list_every_option_with_its_default(site: Any, lang: str)
         assert cells[:3] == [label, default, allowed]
 
 
-@pytest.mark.xdist_group("real-site")
 def test_the_k_pair_discard_example_shows_the_engines_settlement(site: Any) -> None:
     page = _page(site, "rules/nepali-games/")
     section = page[page.index('id="example-k-pair-discard"'):]
@@ -115,7 +110,6 @@ def test_the_k_pair_discard_example_shows_the_engines_settlement(site: Any) -> N
     assert 'class="dh-play-from' in section and "data-state-json=" in section
 
 
-@pytest.mark.xdist_group("real-site")
 def test_nepali_example_numbers_use_devanagari_digits(site: Any) -> None:
     page = _page(site, "ne/rules/nepali-games/")
     section = page[page.index('id="example-settle-nobody-caught"'):]
@@ -123,7 +117,6 @@ def test_nepali_example_numbers_use_devanagari_digits(site: Any) -> None:
     assert "+३८" in section and "−१२" in section
 
 
-@pytest.mark.xdist_group("real-site")
 def test_glossary_shows_every_language_with_thupro(site: Any) -> None:
     page = _page(site, "ne/glossary/")
     assert "थुप्रो" in page and "pioche" in page and "trekstapel" in page and "stock" in page

@@ -98,7 +98,6 @@ def untranslated(module_tree):
     return module_tree.build(PAGES, nav=[{"Home": "index.md"}, {"Rules": ["rules.md"]}, "contribute.md"])
 
 
-@pytest.mark.xdist_group("site-tree")
 @pytest.mark.parametrize("lang", ["fr", "nl"])
 def test_untranslated_page_shows_english_with_a_notice_in_the_readers_language(untranslated, lang) -> None:
     html = untranslated.html(f"{lang}/rules/")
@@ -114,13 +113,11 @@ def test_untranslated_page_shows_english_with_a_notice_in_the_readers_language(u
     assert re.search(r'<div lang="en">.*Only in English so far\.', html, re.S)
 
 
-@pytest.mark.xdist_group("site-tree")
 def test_translated_pages_have_no_notice(untranslated) -> None:
     for path in ["", "fr/", "nl/", "ne/", "ne/rules/", "rules/", "fr/contribute/"]:
         assert "dh-untranslated" not in untranslated.html(path), path
 
 
-@pytest.mark.xdist_group("site-tree")
 def test_every_page_exists_in_every_language_never_a_404(untranslated) -> None:
     for lang in ["", "fr/", "nl/", "ne/"]:
         for page in ["", "rules/", "contribute/"]:
@@ -128,7 +125,6 @@ def test_every_page_exists_in_every_language_never_a_404(untranslated) -> None:
     assert NOTICE["ne"] in untranslated.html("ne/contribute/")
 
 
-@pytest.mark.xdist_group("site-tree")
 def test_language_switcher_links_to_the_same_page(untranslated) -> None:
     html = untranslated.html("nl/rules/")
     links = dict(re.findall(r'<a href="([^"]+)" hreflang="(\w+)" lang="\w+" class="md-select__link"', html))

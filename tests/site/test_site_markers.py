@@ -110,7 +110,6 @@ def echo(ctx: MarkerContext) -> str:
     )
 
 
-@pytest.mark.xdist_group("site-tree")
 def test_markers_expand_in_each_language_of_the_build(tree, handlers) -> None:
     SEEN.clear()
     handlers("test-echo", echo)
@@ -131,7 +130,6 @@ def test_markers_expand_in_each_language_of_the_build(tree, handlers) -> None:
     assert ("nl", "en/rules.md") in langs and ("en", "en/rules.md") in langs
 
 
-@pytest.mark.xdist_group("site-tree")
 def test_unknown_marker_fails_the_build_naming_page_and_line(tree) -> None:
     pages = {
         "en/index.md": "---\ntitle: Home\n---\n# Home\n\n<!-- dhumbal:no-such-marker x -->\n",
@@ -142,7 +140,6 @@ def test_unknown_marker_fails_the_build_naming_page_and_line(tree) -> None:
     assert "en/index.md:6: unknown marker 'dhumbal:no-such-marker'" in tree.errors()
 
 
-@pytest.mark.xdist_group("site-tree")
 def test_handler_error_fails_the_build_naming_page_and_line(tree, handlers) -> None:
     def broken(ctx: MarkerContext) -> str:
         raise ValueError(f"no example called {ctx.args[0]!r}")

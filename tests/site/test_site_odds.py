@@ -44,7 +44,6 @@ def _figure(page: str, key: str) -> str:
     return page[start: page.index("</figure>", start)]
 
 
-@pytest.mark.xdist_group("real-site")
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("key", PROFILE_KEYS)
 def test_each_rules_page_charts_the_engine_s_odds_in_its_language(site: Any, lang: str, key: str) -> None:
@@ -75,7 +74,6 @@ def test_each_rules_page_charts_the_engine_s_odds_in_its_language(site: Any, lan
     assert _plain(count_text(odds.CHART_SAMPLES, lang)) in note
 
 
-@pytest.mark.xdist_group("real-site")
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_rules_page_says_how_each_bot_level_plays(site: Any, lang: str) -> None:
     prefix = "" if lang == "en" else f"{lang}/"

@@ -31,7 +31,6 @@ from htmltree import parse
 from sitecheck import AXE, LANGUAGES, lang_prefix
 from sitekit import ROOT
 
-pytestmark = pytest.mark.xdist_group("real-site")
 
 PUZZLE_DIR = ROOT / "puzzles"
 PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}

@@ -122,7 +122,6 @@ def test_the_marker_refuses_a_missing_or_unknown_profile() -> None:
         render_strength(_ctx(("poker",)))
 
 
-@pytest.mark.xdist_group("real-site")
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_rules_page_shows_the_strength_table(site: Any, lang: str) -> None:
     prefix = "" if lang == "en" else f"{lang}/"

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.xdist_group("real-site")
 
 NBSP, NNBSP = "\u00a0", "\u202f"
 #: a mark that ends a French phrase with an ordinary space, or none, before it; « without a no-break space after

@@ -167,8 +167,6 @@ def test_a_shared_link_with_an_expert_replays_the_same_game(profile: str) -> Non
 # -- in the browser, with the real runtime --------------------------------------------------
 
 
-
-@pytest.mark.xdist_group("browser")
 def test_the_hint_in_the_browser_speaks_the_page_s_language(site_page: Any, real_site: Any) -> None:
     page, _ = site_page()
     page.goto(real_site.server.url("nl/rules/cardrulesplus/"))

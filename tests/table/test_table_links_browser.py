@@ -18,7 +18,6 @@ from dhumbal import web
 from dhumbal.i18n import translator
 from dhumbal.view.loader import FRESH_GAME
 
-pytestmark = pytest.mark.xdist_group("browser")
 
 Opener = Callable[..., tuple[Any, Any]]
 

@@ -26,7 +26,6 @@ from tablekit import reader_moves
 
 from dhumbal import web
 
-pytestmark = pytest.mark.xdist_group("browser")
 
 HERE = Path(__file__).resolve().parent
 STUB = (HERE / "stub-runtime.js").read_text(encoding="utf-8")

@@ -14,7 +14,6 @@ from tabledriver import BOARD, TABLE, answers, click, play_deal, start, status, 
 from dhumbal import web
 from dhumbal.view.suggest import suggest
 
-pytestmark = pytest.mark.xdist_group("browser")
 
 Opener = Callable[..., tuple[Any, Any]]
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"

@@ -16,6 +16,7 @@ from tabledriver import (
     BOARD,
     TABLE,
     answers,
+    author_seed,
     click,
     highest_card,
     no_horizontal_overflow,
@@ -23,6 +24,7 @@ from tabledriver import (
     shown_rows,
     start,
     status,
+    stop_clock,
     table_hash,
     ui_move,
     wait_answer,
@@ -41,7 +43,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "sitegen"))
 from dhumbal_site.runtime import manifest_of  # noqa: E402
 from dhumbal_site.table import PLAY_PROFILE  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("browser")
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -65,8 +66,12 @@ def engine_requests(watch: Any) -> list[str]:
 
 
 def test_reading_a_page_downloads_no_webassembly(site_page: Opener, real_site: Any) -> None:
-    page, watch = open_page(site_page, real_site, "ne/")
-    page.wait_for_timeout(1500)
+    page, watch = site_page()
+    page.clock.install()
+    page.goto(real_site.server.url("ne/"))
+    page.wait_for_load_state("networkidle")
+    stop_clock(page)
+    page.clock.run_for(60_000)  # a minute of reading, on the page's own clock
     root = page.locator(TABLE)
     assert root.get_attribute("data-state") == "static"
     assert root.get_attribute("data-lang") == "ne" and root.get_attribute("data-profile") == "nepali-games"
@@ -77,12 +82,16 @@ def test_reading_a_page_downloads_no_webassembly(site_page: Opener, real_site: A
     total = manifest_of(Path(real_site.server.directory))["download"]["total"]
     megabytes = -(-total // 1_000_000)
     assert page.locator(f"{TABLE} .dht-when--static").inner_text() == translator("ne")(STATIC_NOTE, megabytes=megabytes)
-    # the pointer passing over the table while the page scrolls is not intent either
+    # the pointer passing over the table while the page scrolls is not intent either:
+    # a turn of the wheel every 80 ms of the page's clock, each one seen to scroll
     page.mouse.move(180, 400)
     for _ in range(12):
+        y = page.evaluate("scrollY")
         page.mouse.wheel(0, 600)
-        page.wait_for_timeout(80)
-    page.wait_for_timeout(300)
+        page.wait_for_function("y => scrollY !== y || innerHeight + scrollY >= document.documentElement.scrollHeight - 1", arg=y)
+        page.clock.run_for(80)
+    page.clock.run_for(300)
+    page.wait_for_load_state("networkidle")
     assert engine_requests(watch) == []
 
 
@@ -91,6 +100,7 @@ def test_a_deal_against_the_bots_on_a_rules_page(site_page: Opener, real_site: A
     path, profile = RULES[lang]
     page, watch = open_page(site_page, real_site, path)
     assert page.locator(TABLE).get_attribute("data-profile") == profile
+    author_seed(page, profile)  # a short deal: the whole of it is played
     start(page)
     assert any(u.endswith(".wasm") for u in watch.requested)
     played = play_deal(page)
@@ -165,6 +175,7 @@ def test_the_table_is_accessible_and_fits_360_px(site_page: Opener, real_site: A
                 for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
     assert axe() == []
+    author_seed(page, "nepali-games")
     start(page)  # on a phone: the full table
     page.locator(f"{TABLE} .dht-settings summary").click()
     assert axe() == []
@@ -198,17 +209,18 @@ def test_play_from_a_worked_example(site_page: Opener, real_site: Any) -> None:
     assert share.expand_state(data["x"])["hands"] == state["hands"]
     page.go_back()
     page.wait_for_function("!document.querySelector('#dh-table').classList.contains('dh-table--docked')")
-    page.wait_for_timeout(300)
-    box = page.evaluate("id => { const r = document.getElementById(id).getBoundingClientRect();"
-                        " return [r.top, r.bottom, innerHeight]; }", example)
-    assert box[0] < box[2] and box[1] > 0, box  # the example is in view again
+    # the example comes back into view (the page may scroll smoothly there)
+    page.wait_for_function("id => { const r = document.getElementById(id).getBoundingClientRect();"
+                           " return r.top < innerHeight && r.bottom > 0; }", arg=example)
     assert page.evaluate("document.activeElement.matches('.dh-play-from')")
 
 
 def test_a_page_whose_table_was_not_played_gets_no_game_in_its_address(site_page: Opener, real_site: Any) -> None:
     if os.environ.get("DHUMBAL_TABLE_SITE"):
         pytest.skip("a prebuilt site's sitemap does not name the test server, so instant navigation is off")
-    page, _ = open_page(site_page, real_site, "glossary/")
+    page, _ = site_page()
+    page.clock.install()
+    page.goto(real_site.server.url("glossary/"))
     start(page)
     assert table_hash(page) == ""  # loaded, not played
     ui_move(page)
@@ -216,7 +228,7 @@ def test_a_page_whose_table_was_not_played_gets_no_game_in_its_address(site_page
     page.locator('a[href$="/compare/"]').first.click()
     page.wait_for_function("location.pathname.endsWith('/compare/')")
     page.wait_for_selector(f'{TABLE}[data-state="ready"][data-answers]')
-    page.wait_for_timeout(300)
+    page.clock.run_for(2000)  # whatever the page had yet to do in the next two seconds of its clock
     assert "#table=" not in page.url
 
 
@@ -249,7 +261,9 @@ def test_switching_language_keeps_the_game(site_page: Opener, real_site: Any) ->
 
 
 def test_play_these_rules_near_the_top_starts_the_table(site_page: Opener, real_site: Any) -> None:
-    page, watch = open_page(site_page, real_site, "nl/rules/cardrulesplus/", viewport={"width": 360, "height": 780})
+    page, watch = site_page(viewport={"width": 360, "height": 780})
+    page.clock.install()
+    page.goto(real_site.server.url("nl/rules/cardrulesplus/"))
     link = page.locator(".dh-play-profile")
     assert link.count() == 1 and str(link.get_attribute("href")).endswith("#dh-table")
     assert link.bounding_box()["y"] < 400  # type: ignore[index]
@@ -261,8 +275,10 @@ def test_play_these_rules_near_the_top_starts_the_table(site_page: Opener, real_
     assert 0 <= top < 200
     assert page.evaluate("document.querySelector('#dh-table').contains(document.activeElement)")
     # Material's "back to top" button keeps off the table
+    y = page.evaluate("scrollY")
     page.mouse.wheel(0, -200)
-    page.wait_for_timeout(400)
+    page.wait_for_function("y => scrollY < y", arg=y)
+    page.clock.run_for(2000)  # the page's reactions to the scroll, on its own clock
     assert page.evaluate("getComputedStyle(document.querySelector('.md-top')).display") == "none"
 
 

@@ -27,6 +27,7 @@ from tabledriver import (
     shown_rows,
     start,
     status,
+    stop_clock,
     table_hash,
     ui_move,
     wait_answer,
@@ -38,7 +39,6 @@ from dhumbal import session, share, web
 from dhumbal.deal import IllegalAction
 from dhumbal.i18n import number, translator
 
-pytestmark = pytest.mark.xdist_group("browser")
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -52,8 +52,11 @@ def open_page(stub_page: Opener, stub_site: Any, path: str, **options: Any) -> A
 
 
 def test_a_page_view_without_intent_loads_nothing(stub_page: Opener, stub_site: Any) -> None:
-    page = open_page(stub_page, stub_site, "en/")
-    page.wait_for_timeout(400)
+    page, _ = stub_page()
+    page.clock.install()
+    page.goto(stub_site.url("en/"))
+    stop_clock(page)
+    page.clock.run_for(60_000)  # a minute of reading, on the page's own clock
     assert page.locator(TABLE).get_attribute("data-state") == "static"
     assert page.evaluate("DhumbalRuntime.calls.ensure") == 0
     # the table is drawn, its controls inert
@@ -61,17 +64,22 @@ def test_a_page_view_without_intent_loads_nothing(stub_page: Opener, stub_site: 
     assert page.locator(f"{BOARD} :is([data-action], [data-op], .dht-card):not([disabled])").count() == 0
     # the pointer resting on the table is intent
     page.locator(TABLE).hover()
+    page.clock.run_for(1000)
     wait_ready(page)
     assert page.evaluate("DhumbalRuntime.calls.ensure") >= 1
 
 
 def test_scrolling_the_table_into_view_does_not_start_it(stub_page: Opener, stub_site: Any) -> None:
-    page = open_page(stub_page, stub_site, "fr/")
+    page, _ = stub_page()
+    page.clock.install()
+    page.goto(stub_site.url("fr/"))
+    stop_clock(page)
     page.mouse.move(5, 5)
     page.mouse.wheel(0, 40_000)
-    page.wait_for_timeout(300)
+    page.wait_for_function("() => scrollY > 0")
+    page.clock.run_for(300)
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    page.wait_for_timeout(1500)
+    page.clock.run_for(10_000)  # ten seconds with the table in view, on the page's clock
     assert page.locator(TABLE).is_visible()
     assert page.evaluate("DhumbalRuntime.calls.ensure") == 0
     assert page.locator(TABLE).get_attribute("data-state") == "static"
@@ -84,13 +92,16 @@ def test_scrolling_the_table_into_view_does_not_start_it(stub_page: Opener, stub
 
 def test_with_save_data_only_play_loads_the_engine(stub_page: Opener, stub_site: Any) -> None:
     page, _ = stub_page(save_data=True)
+    page.clock.install()
     page.goto(stub_site.url("en/#" + share.encode_hash({"v": 1, "p": "nepali-games", "s": 3, "d": "easy", "n": 1, "m": [""]})))
+    stop_clock(page)
     page.locator(TABLE).hover()
     page.locator(TABLE).focus()
-    page.wait_for_timeout(1200)
+    page.clock.run_for(10_000)  # pointer and focus on the table for ten seconds of the page's clock
     assert page.evaluate("DhumbalRuntime.calls.ensure") == 0
     assert page.locator(f"{TABLE} .dht-frugal").is_visible()
     press_play(page)
+    page.clock.run_for(1000)
     wait_ready(page)
     assert translator("en")(web.NOTICE_RESTORED) in status(page)
 
@@ -410,35 +421,39 @@ def test_a_whole_deal_by_pointer_or_keyboard(stub_page: Opener, stub_site: Any, 
     assert no_horizontal_overflow(page)
 
 
+# Installed before the reader's throw: every change of the felt while the table
+# is busy with the bots' moves, seen by a MutationObserver (its callback runs
+# after each change's task, so no picture is missed however slow the machine).
+_WATCH_FELT = """() => {
+    const root = document.querySelector('#dh-table');
+    window.__felts = []; window.__busySeen = false;
+    const look = () => {
+        if (!root.hasAttribute('data-busy')) return;
+        window.__busySeen = true;
+        const felt = root.querySelector('.dht-felt').outerHTML;
+        if (window.__felts[window.__felts.length - 1] !== felt) window.__felts.push(felt);
+    };
+    new MutationObserver(look).observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+
+
 def _felt_states_while_busy(page: Any) -> tuple[list[str], bool]:
-    """Felt pictures seen while the table is busy with the bots' moves (and whether it was)."""
-    return page.evaluate(
-        """() => new Promise(resolve => {
-            const root = document.querySelector('#dh-table');
-            const seen = []; let busy = false; const t0 = performance.now();
-            const look = () => {
-                if (root.hasAttribute('data-busy')) {
-                    busy = true;
-                    const felt = root.querySelector('.dht-felt').outerHTML;
-                    if (seen[seen.length - 1] !== felt) seen.push(felt);
-                } else if (busy || performance.now() - t0 > 5000) {
-                    return resolve([seen, busy]);
-                }
-                setTimeout(look, 40);
-            };
-            look();
-        })"""
-    )
+    """Felt pictures seen while the table was busy with the bots' moves (and whether it was),
+    once the moves are over (``_WATCH_FELT`` must have been installed before they began)."""
+    page.wait_for_function("() => window.__busySeen && !document.querySelector('#dh-table').hasAttribute('data-busy')")
+    felts, busy = page.evaluate("[window.__felts, window.__busySeen]")
+    return list(felts), bool(busy)
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_the_bots_moves_show_one_at_a_time_on_their_seats(stub_page: Opener, stub_site: Any, motion: str) -> None:
-    page = open_page(stub_page, stub_site, "en/", speed="normal", viewport={"width": 360, "height": 780},
+    page = open_page(stub_page, stub_site, "en/", speed="fast", viewport={"width": 360, "height": 780},
                      reduced_motion=motion)
     start(page)
     click(page, page.locator(f'{BOARD} [data-action="take stock"]'))
     highest_card(page).click()
     log_before = page.locator(f"{BOARD} .dht-log__list > li").count()
+    page.evaluate(_WATCH_FELT)
     page.locator(f'{BOARD} [data-action="throw"]').click()
     states, busy = _felt_states_while_busy(page)
     assert busy, "the table never said it was busy"
@@ -461,10 +476,13 @@ def test_the_bots_moves_show_one_at_a_time_on_their_seats(stub_page: Opener, stu
 
 
 def test_while_moves_play_the_readers_controls_wait(stub_page: Opener, stub_site: Any) -> None:
-    page = open_page(stub_page, stub_site, "en/", speed="slow")
+    page, _ = stub_page(speed="slow")
+    page.clock.install()
+    page.goto(stub_site.url("en/"))
     start(page)
     click(page, page.locator(f'{BOARD} [data-action="take stock"]'))
     highest_card(page).click()
+    stop_clock(page)  # the bots' moves wait for the page's clock: they cannot end under the test
     page.locator(f'{BOARD} [data-action="throw"]').click()
     page.wait_for_selector('#dh-table[data-busy="true"]')
     requests = page.evaluate("DhumbalRuntime.calls.request")
@@ -523,8 +541,7 @@ def test_opponents_show_one_back_per_card(stub_page: Opener, stub_site: Any) -> 
 def test_on_a_phone_the_status_hand_and_controls_are_seen_together(stub_page: Opener, stub_site: Any) -> None:
     page = open_page(stub_page, stub_site, "en/", viewport={"width": 360, "height": 780})
     start(page)
-    page.locator(TABLE).evaluate("el => el.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(100)
+    page.locator(TABLE).evaluate("el => el.scrollIntoView({block: 'start', behavior: 'instant'})")
     for selector in (f"{TABLE} .dht-status", f"{BOARD} .dht-cards", f'{BOARD} [data-action="throw"]'):
         assert in_viewport(page, selector), selector
     # a refusal shows where the reader looks: on screen, next to the hand and the controls
