@@ -29,10 +29,14 @@ def answers(page: Any) -> int:
 
 
 def wait_answer(page: Any, before: int) -> None:
-    """Wait for the next answer, and for the bots' moves it brings to finish playing."""
+    """Wait for the next answer, for the bots' moves it brings to finish playing,
+    and for the cards to land (a reader taps a card where it lies, not where it
+    is flying past)."""
     page.wait_for_function(
         "n => { const t = document.querySelector('#dh-table');"
-        " return +(t.dataset.answers || 0) > n && !t.hasAttribute('data-busy'); }", arg=before
+        " return +(t.dataset.answers || 0) > n && !t.hasAttribute('data-busy')"
+        " && !(t.getAnimations ? t.getAnimations({subtree: true}) : [])"
+        ".some(a => a.id === 'dht-flight' && a.playState === 'running'); }", arg=before
     )
 
 
@@ -129,18 +133,30 @@ _NEXT = """() => {
 }"""
 
 # Bring a control into view and say where a pointer reaches it: its centre, if
-# that point is the control (or inside it); else the control is centred in
-# the view and measured again (a sticky dock may cover the bottom edge).
+# that point is the control (or inside it); else the middle of the part a
+# reader sees (a fanned hand's next card covers the right of each card);
+# else the control is centred in the view and measured again (a sticky dock
+# may cover the bottom edge).
 _AIM = """([selector, index, marked]) => {
   const el = document.querySelectorAll(selector)[index];
   if (!el) return {found: false};
   const aim = (block) => {
     el.scrollIntoView({block, inline: 'nearest', behavior: 'instant'});
     const r = el.getBoundingClientRect();
+    const reaches = (x, y) => {
+      const hit = document.elementFromPoint(x, y);
+      return {hit, ok: !!hit && (hit === el || el.contains(hit))};
+    };
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    const hit = document.elementFromPoint(x, y);
-    return {x, y, reached: !!hit && (hit === el || el.contains(hit)),
-            under: hit ? hit.outerHTML.slice(0, 160) : null};
+    const centre = reaches(x, y);
+    if (centre.ok) return {x, y, reached: true, under: null};
+    const seen = [];
+    for (let i = 1; i < 20; i++) {
+      const px = r.left + r.width * i / 20;
+      if (reaches(px, y).ok) seen.push(px);
+    }
+    if (seen.length) return {x: (seen[0] + seen[seen.length - 1]) / 2, y, reached: true, under: null};
+    return {x, y, reached: false, under: centre.hit ? centre.hit.outerHTML.slice(0, 160) : null};
   };
   let at = aim('nearest');
   if (!at.reached) at = aim('center');
