@@ -67,7 +67,25 @@ def build_b(a: Path, b: Path, tmp: Path) -> dict[str, Any]:
     fresh = offline.build_data(b, sorted(languages_of(data), key=lambda lang: not lang.default), new["cache"], data["pyodide"])
     sw.unlink()
     sw.write_text(offline.service_worker(fresh), encoding="utf-8")
+    published_after(a, b)
     return new
+
+
+def published_after(a: Path, b: Path) -> None:
+    """Date every file B wrote (its own, not a link to A's) after every file of A.
+
+    A static host dates a file to the second (Last-Modified) and answers a
+    browser's If-Modified-Since by that date alone, as the tests' server does.
+    A is the run's shared build, often made a moment before this test: a
+    sw.js of B written within the same second as A's looks unchanged to the
+    browser's update check (a revalidation: 304), so B's service worker never
+    installs and the reader is never told. A site is published again later
+    than that; so is B here, whatever the machine's speed."""
+    newest = max(f.stat().st_mtime_ns for f in a.rglob("*") if f.is_file())
+    later = (newest // 1_000_000_000 + 2) * 1_000_000_000  # a whole second after A's newest
+    for f in b.rglob("*"):
+        if f.is_file() and f.stat().st_nlink == 1:
+            os.utime(f, ns=(later, later))
 
 
 CACHES = "async () => (await caches.keys()).sort()"
@@ -102,9 +120,11 @@ def test_a_new_build_replaces_the_old_one_quietly(real: Any, site_server: Callab
     assert notice.locator(".dh-updated__text").inner_text() == translator("en")(offline.STRINGS["updated.text"])
     box = notice.bounding_box()
     assert box is not None and box["y"] < 200  # under the header, never over the table's dock
-    # "Show the new version": the page as B made it.
-    page.locator(".dh-updated__reload").click()
-    # (While the page reloads, the predicate may run before the new document has a body.)
+    # "Show the new version": the page as B made it. The reloaded page is loaded
+    # (its scripts run) before the table's Play is pressed below: a press while
+    # the page is still parsing would reach a button that nothing listens to yet.
+    with page.expect_navigation(wait_until="load"):
+        page.locator(".dh-updated__reload").click()
     page.wait_for_function(f"() => !!document.body && document.body.innerHTML.includes({json.dumps(html.unescape(MARK))})")
     until(page, "async (name) => { const names = await caches.keys();"
                 " return names.length === 2 && names.some((n) => n.endsWith(name)); }", new["cache"])
