@@ -260,8 +260,9 @@ def test_switching_language_keeps_the_game(site_page: Opener, real_site: Any) ->
     assert box is not None and box["y"] < 780
 
 
-def test_play_these_rules_near_the_top_starts_the_table(site_page: Opener, real_site: Any) -> None:
-    page, watch = site_page(viewport={"width": 360, "height": 780})
+@pytest.mark.parametrize("width", [360, 1366])
+def test_play_these_rules_near_the_top_starts_the_table(site_page: Opener, real_site: Any, width: int) -> None:
+    page, watch = site_page(viewport={"width": width, "height": 780})
     page.clock.install()
     page.goto(real_site.server.url("nl/rules/cardrulesplus/"))
     link = page.locator(".dh-play-profile")
@@ -271,9 +272,17 @@ def test_play_these_rules_near_the_top_starts_the_table(site_page: Opener, real_
     link.click()
     wait_ready(page)
     assert page.locator(BOARD).get_attribute("data-profile-key") == "cardrulesplus"
-    top = page.locator(TABLE).bounding_box()["y"]  # type: ignore[index]
-    assert 0 <= top < 200
     assert page.evaluate("document.querySelector('#dh-table').contains(document.activeElement)")
+    box = page.locator(TABLE).bounding_box()
+    assert box is not None
+    if width < 600:
+        # A phone: the table opens over the whole screen, and nothing of the page is over it.
+        assert page.evaluate("document.querySelector('#dh-table').classList.contains('dh-table--full')")
+        assert (box["x"], box["y"], box["width"], box["height"]) == (0, 0, width, 780)
+        page.clock.run_for(2000)
+        assert page.evaluate("getComputedStyle(document.querySelector('.md-top')).display") == "none"
+        return
+    assert 0 <= box["y"] < 200
     # Material's "back to top" button keeps off the table
     y = page.evaluate("scrollY")
     page.mouse.wheel(0, -200)
