@@ -115,6 +115,11 @@ def test_a_malformed_address_leaves_every_example_working(site: Any, page_factor
     page.goto(site.server.url + "rules/nepali-games/" + address, wait_until="load")
     page.wait_for_selector(f"{EXAMPLE}[data-stepper=on]")
     assert page.locator(".dh-example[data-steps]:not([data-stepper])").count() == 0  # every example has its control
+    if address.startswith("#table="):
+        # A game's link opens the table over the whole screen of a phone: the reader closes it.
+        page.wait_for_selector("#dh-table.dh-table--full")
+        page.locator("#dh-table.dh-table--full [data-dht-close]").first.click()
+        page.wait_for_selector("#dh-table.dh-table--full", state="detached")
     _at(page, 0)
     page.locator(f"{EXAMPLE} [data-step-go=next]").click()
     _at(page, 1)
