@@ -46,8 +46,9 @@ from dhumbal.grading import Grade, move_key
 from dhumbal.i18n import N_, NP_, card_name, digits, number, translator
 from dhumbal.profiles import PROFILE_KEYS
 from dhumbal.puzzles import PUZZLE_SAMPLES, THEMES, Puzzle, check, grade_puzzle, load_file, prompt, puzzle_files
-from dhumbal.view.actions import throw_verdicts
-from dhumbal.view.felt import CARD_COUNT, EMPTY, PILE_LABELS, STOCK
+from dhumbal.view.actions import CALL_ON, throw_verdicts
+from dhumbal.view.felt import CARD_COUNT, EMPTY, MAY_TAKE, NOT_TAKABLE, PILE_LABELS, STOCK, TAKE_STOCK
+from dhumbal.view.felt import PICK_CARD as TAKE_CARD
 
 from .diagram import takable
 from .markers import HTMLBlock, MarkerContext
@@ -64,11 +65,6 @@ GRADE_ROOTS: Final = ("puzzles", "grading")
 YOU: Final = N_("You")
 CARD_POINTS: Final = NP_("{card}, {count} point", "{card}, {count} points")
 BARRED: Final = N_("{card}, taken from the pile: it cannot be thrown back this turn")
-TAKE_STOCK: Final = N_("Take from the stock")
-TAKE_CARD: Final = N_("Take {card}")
-NOT_TAKABLE: Final = N_("{card}, may not be taken")
-MAY_TAKE: Final = N_("{card}, may be taken")
-CALL_ON: Final = N_("Call on {total}")
 
 
 # -- the grades, kept between builds ---------------------------------------------------------------
