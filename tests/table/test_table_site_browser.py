@@ -327,6 +327,25 @@ def test_instant_navigation_keeps_the_engine(site_page: Opener, real_site: Any) 
     assert [u for u in watch.requested if u.endswith(".wasm")] == wasm
 
 
+def test_play_pressed_before_the_new_page_s_table_is_set_up_still_starts_it(site_page: Opener, real_site: Any) -> None:
+    # Instant navigation swaps the content in before it tells the page's scripts;
+    # here the table is swapped for the page's own static markup, as it does,
+    # and Play is pressed before anything has set the new table up.
+    page, _ = open_page(site_page, real_site, "rules/dashain/")
+    page.wait_for_function("() => !!document.querySelector('#dh-table').__dhumbalTable")
+    swapped = page.evaluate("""async () => {
+        const html = await (await fetch(location.href)).text();
+        const fresh = new DOMParser().parseFromString(html, 'text/html').querySelector('#dh-table');
+        const old = document.querySelector('#dh-table');
+        old.replaceWith(document.importNode(fresh, true));
+        const now = document.querySelector('#dh-table');
+        return now !== old && !now.__dhumbalTable && now.dataset.state === 'static';
+    }""")
+    assert swapped
+    start(page)
+    assert page.locator(TABLE).get_attribute("data-profile") == "dashain"
+
+
 def test_the_table_is_not_in_the_search_index(real_site: Any) -> None:
     real_site.require()
     site = real_site.server.directory
