@@ -225,9 +225,12 @@ def test_a_page_whose_table_was_not_played_gets_no_game_in_its_address(site_page
     assert table_hash(page) == ""  # loaded, not played
     ui_move(page)
     assert table_hash(page)  # played: the game is in the address
+    page.evaluate("document.querySelector('#dh-table').__left = true")
     page.locator('a[href$="/compare/"]').first.click()
     page.wait_for_function("location.pathname.endsWith('/compare/')")
-    page.wait_for_selector(f'{TABLE}[data-state="ready"][data-answers]')
+    # the address changes before the content is swapped: wait for the new page's table
+    page.wait_for_function("() => { const t = document.querySelector('#dh-table');"
+                           " return !!t && !t.__left && t.dataset.state === 'ready' && t.hasAttribute('data-answers'); }")
     page.clock.run_for(2000)  # whatever the page had yet to do in the next two seconds of its clock
     assert "#table=" not in page.url
 
