@@ -86,7 +86,14 @@ def read_table(text: str) -> tuple[str, str]:
     return key, bots
 
 
+#: The expert's settings as imported: the worker processes are reused from job to job, so
+#: every job starts from these (a variant's job must not leak into the next "today" job).
+_ORIGINAL: dict[str, Any] = {name: value for name, value in vars(expert).items() if name.isupper()}
+
+
 def _apply(overrides: Overrides) -> None:
+    for name, value in _ORIGINAL.items():
+        setattr(expert, name, value)
     for name, key, value in overrides:
         if key is None:
             setattr(expert, name, value)
