@@ -153,6 +153,23 @@ def test_the_expert_calls_a_sure_win_and_not_a_sure_loss() -> None:
     assert expert.decide(risky).action.kind != "call"
 
 
+def test_turns_to_call_throws_the_heaviest_group_each_turn_and_draws_a_light_card() -> None:
+    from dhumbal.cards import parse_cards
+
+    dashain = profile("dashain")  # call at 10 or less; the race is weighed here
+
+    def turns(text: str) -> int:
+        hand = parse_cards(text)
+        return expert.turns_to_call(dashain, hand, sum(dashain.values[c] for c in hand))
+
+    assert turns("A♠ 2♥") == 0  # 3: it may call now
+    assert turns("K♠ K♥ K♦") == 1  # the set goes at once, then a draw of 2
+    assert turns("10♠ J♠ Q♠ K♠") == 1  # one run
+    assert turns("K♠ Q♥ J♦") == 3  # 36: a card a turn, each followed by a draw of 2 (26, 16, 7)
+    assert turns("K♠ Q♥ J♦ 10♣ 9♠ 8♥") == expert.RACE_MOST  # capped
+    assert expert.RACE["dashain"] > 0 and expert.RACE["nepali-games"] == 0  # only dashain weighs it
+
+
 @pytest.mark.parametrize("key", ["nepali-games", "dashain", "cardrulesplus"])
 def test_the_expert_outplays_three_hard_bots_over_a_short_run(key: str) -> None:
     result = play_table(profile(key), read_bots("expert,hard,hard,hard"), 150, seed=11)
