@@ -83,9 +83,9 @@ SIZE: Final = 10
 #: The race to a call: this many tenths for each own turn the hand is estimated to need
 #: before it can call (:func:`turns_to_call`), per profile (0: not weighed). In `dashain`
 #: the aggressive bot calls the moment it may, so a hand a turn nearer the limit is worth
-#: more than its points say. 10 (a point a turn), paired with 0 over the same seeded deals:
-#: +1.4 points head to head against the aggressive bot (1,000 deals, se 0.7), +0.7 against
-#: three of it and +1.3 against three hard bots (400 deals, se 1.0 each) ...
+#: more than its points say. 10 (a point a turn), paired with 0 over the same 1,000 seeded
+#: deals: +1.3 points against three aggressive bots (se 0.6), +1.4 head to head (se 0.7),
+#: +0.8 against three hard bots (se 0.6); elsewhere not measured, so not weighed ...
 RACE: Final = {"nepali-games": 0, "dashain": 10, "cardrulesplus": 0}
 #: ... counting each future draw as a card worth this many points ...
 RACE_DRAW: Final = 2
