@@ -5,12 +5,14 @@ to a host other than the local test server refused (and failing the test).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from sitecheck import AXE, LANGUAGES, ROOT, content_pages, lang_prefix
-from sitekit import PATIENCE_MS
+from sitekit import PATIENCE_MS, LocalPages, PageWatch
 
 
 WIDE = {"viewport": {"width": 1280, "height": 900}}
@@ -136,13 +138,34 @@ def test_the_accessibility_scans_cover_every_page_of_every_language(site) -> Non
         assert sorted(content_pages(site.directory, lang)) == PAGES, lang
 
 
+@pytest.fixture(scope="session")
+def scan_page(browser, site) -> Iterator[tuple[Any, PageWatch]]:
+    """One wide page, in one browser context, that this process's per-page scans share:
+    they are of what each page shows once loaded, not of a first visit, and a new context
+    for each of them cost up to a second. Each scan loads its page afresh (a full load)
+    and then leaves it for about:blank, so that what the page did (a request to another
+    host refused, a failed response, a script error) is seen by that page's test."""
+    pages = LocalPages(browser, site.server.origin)
+    context, watch = pages.context(**WIDE)
+    yield pages.page(context, watch), watch
+    context.close()
+
+
 @pytest.mark.parametrize("path", PAGES)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_serious_accessibility_violations(site, page_factory, lang, path) -> None:
-    page, _ = page_factory(**WIDE)
+def test_no_serious_accessibility_violations(site, scan_page, lang, path) -> None:
+    page, watch = scan_page
+    seen = {name: len(getattr(watch, name)) for name in ("refused", "failed", "errors")}
     url = site.server.url + lang_prefix(lang) + path
-    problems = [f"/{lang_prefix(lang)}{path}: {v}" for v in axe_violations(page, url)]
+    try:
+        problems = [f"/{lang_prefix(lang)}{path}: {v}" for v in axe_violations(page, url)]
+    finally:
+        page.goto("about:blank")
     assert not problems, "\n".join(problems)
+    done = {name: getattr(watch, name)[n:] for name, n in seen.items()}
+    assert not done["refused"], f"the browser tried to reach other hosts: {sorted(set(done['refused']))}"
+    assert not done["failed"], f"requests to the site failed: {sorted(set(done['failed']))}"
+    assert not done["errors"], f"scripts failed: {done['errors']}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
