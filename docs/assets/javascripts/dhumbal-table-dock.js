@@ -110,7 +110,12 @@
     var k = parseInt(digit, 36);
     if (!digit || isNaN(k)) return null;
     var text = k ? String(reasons[k] || "") : "";
-    return text.replace("{cards}", this.marks.map(printed).join(" "));
+    // the marked cards as the engine writes them in this language (data-words), else as printed
+    var words = parseJSON(button.getAttribute("data-words")) || [];
+    return text.replace("{cards}", this.marks.map(function (code) {
+      var w = words[order.indexOf(code)];
+      return typeof w === "string" ? w : printed(code);
+    }).join(" "));
   };
 
   Table.prototype.onClick = function (ev) {
