@@ -225,9 +225,12 @@ def test_a_page_whose_table_was_not_played_gets_no_game_in_its_address(site_page
     assert table_hash(page) == ""  # loaded, not played
     ui_move(page)
     assert table_hash(page)  # played: the game is in the address
+    page.evaluate("document.querySelector('#dh-table').__left = true")
     page.locator('a[href$="/compare/"]').first.click()
     page.wait_for_function("location.pathname.endsWith('/compare/')")
-    page.wait_for_selector(f'{TABLE}[data-state="ready"][data-answers]')
+    # the address changes before the content is swapped: wait for the new page's table
+    page.wait_for_function("() => { const t = document.querySelector('#dh-table');"
+                           " return !!t && !t.__left && t.dataset.state === 'ready' && t.hasAttribute('data-answers'); }")
     page.clock.run_for(2000)  # whatever the page had yet to do in the next two seconds of its clock
     assert "#table=" not in page.url
 
@@ -325,6 +328,25 @@ def test_instant_navigation_keeps_the_engine(site_page: Opener, real_site: Any) 
     page.wait_for_selector(f'{TABLE}[data-profile="cardrulesplus"][data-state="ready"][data-answers]')
     assert page.evaluate("document.querySelectorAll('[data-dhumbal-table]').length") == 1
     assert [u for u in watch.requested if u.endswith(".wasm")] == wasm
+
+
+def test_play_pressed_before_the_new_page_s_table_is_set_up_still_starts_it(site_page: Opener, real_site: Any) -> None:
+    # Instant navigation swaps the content in before it tells the page's scripts;
+    # here the table is swapped for the page's own static markup, as it does,
+    # and Play is pressed before anything has set the new table up.
+    page, _ = open_page(site_page, real_site, "rules/dashain/")
+    page.wait_for_function("() => !!document.querySelector('#dh-table').__dhumbalTable")
+    swapped = page.evaluate("""async () => {
+        const html = await (await fetch(location.href)).text();
+        const fresh = new DOMParser().parseFromString(html, 'text/html').querySelector('#dh-table');
+        const old = document.querySelector('#dh-table');
+        old.replaceWith(document.importNode(fresh, true));
+        const now = document.querySelector('#dh-table');
+        return now !== old && !now.__dhumbalTable && now.dataset.state === 'static';
+    }""")
+    assert swapped
+    start(page)
+    assert page.locator(TABLE).get_attribute("data-profile") == "dashain"
 
 
 def test_the_table_is_not_in_the_search_index(real_site: Any) -> None:

@@ -64,8 +64,22 @@
     }
   }
 
+  // Material's instant navigation swaps a page's content in before it tells
+  // the page's scripts (document$), so a reader can press Play on a table
+  // that is not set up yet: it is set up now, before the press reaches it.
+  function setUpOnDemand() {
+    var roots = document.querySelectorAll("[data-dhumbal-table]");
+    for (var i = 0; i < roots.length; i++) {
+      if (!roots[i].__dhumbalTable) {
+        setup();
+        return;
+      }
+    }
+  }
+
   document.addEventListener("click", function (ev) {
     if (!ev.target.closest) return;
+    setUpOnDemand();
     var table = pageTable();
     var from = ev.target.closest(".dh-play-from");
     if (from && table) {
