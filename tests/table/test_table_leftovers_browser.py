@@ -9,7 +9,8 @@ import re
 from typing import Any, Callable
 
 import pytest
-from tabledriver import BOARD, TABLE, answers, click, is_over, play_deal, start, status, table_hash, ui_move, wait_answer
+from tabledriver import (BOARD, TABLE, answers, click, is_over, play_deal, start, status, table_hash, ui_move,
+                         wait_answer, wait_ready)
 
 from dhumbal import web
 
@@ -146,3 +147,117 @@ def test_card_words_come_from_the_catalogs() -> None:
     assert cards_in_words("बोट ३ले 9♥ 10♥ J♥ फाल्छन्; 8♦सँग", "ne") == "बोट ३ले ९♥ १०♥ गुलाम♥ फाल्छन्; ८♦सँग"
     for lang in ("en", "fr", "nl"):  # languages that read the printed index keep it
         assert cards_in_words("K♠ 10♥ Jk2", lang) == "K♠ 10♥ Jk2"
+
+
+# -- with the real site: the first page load, and the "updated" notice -------------------------------
+
+#: The table's scripts, held back by a route so that the reader's press comes first.
+TABLE_SCRIPTS = "**/assets/javascripts/dhumbal-table-*.js"
+
+
+def _hold_table_scripts(page: Any) -> list[Any]:
+    held: list[Any] = []
+    page.route(TABLE_SCRIPTS, lambda route: held.append(route))
+    return held
+
+
+def _release(page: Any, held: list[Any]) -> None:
+    assert held, "the table's scripts were never asked for"
+    for route in held:
+        route.continue_()
+    page.unroute(TABLE_SCRIPTS)
+
+
+@pytest.mark.parametrize(("screen", "control"), [
+    (PHONE, f"{TABLE} [data-dht-play]"),
+    (WIDE, f"{TABLE} [data-dht-play]"),
+    (PHONE, ".dh-play-profile"),
+], ids=["phone-play", "wide-play", "phone-play-link"])
+def test_play_pressed_before_the_scripts_run_still_counts(site_page: Opener, real_site: Any,
+                                                          screen: dict[str, Any], control: str) -> None:
+    page, _ = site_page(**screen)
+    held = _hold_table_scripts(page)
+    page.goto(real_site.server.url("rules/dashain/"), wait_until="commit")
+    page.wait_for_selector(control)
+    page.wait_for_function("() => document.querySelectorAll('script[src*=\"dhumbal-table-core\"]').length > 0")
+    assert page.evaluate("typeof window.DhumbalTable") == "undefined"  # nothing listens to the press yet
+    if screen is PHONE:
+        page.locator(control).tap()
+    else:
+        page.locator(control).click()
+    assert page.evaluate("typeof window.DhumbalTable") == "undefined"
+    _release(page, held)
+    wait_ready(page)
+    assert page.evaluate("location.hash").startswith(("", "#table=")) and "-play" not in page.evaluate("location.hash")
+    if screen is PHONE:  # as a press once the scripts run: the full table on a phone
+        assert page.evaluate("document.querySelector('#dh-table').classList.contains('dh-table--full')")
+
+
+def test_without_a_press_the_table_waits(site_page: Opener, real_site: Any) -> None:
+    """The same page loaded without a press: the table stays as it was drawn (nothing starts by itself)."""
+    page, _ = site_page(**PHONE)
+    page.goto(real_site.server.url("rules/dashain/"))
+    page.wait_for_function("() => !!document.querySelector('#dh-table').__dhumbalTable")
+    assert page.locator(TABLE).get_attribute("data-state") == "static"
+
+
+def _updated(page: Any) -> Any:
+    """The "updated" notice, as a new build taking over the open page makes it (the service
+    worker's controllerchange, after the first one that took the page)."""
+    page.wait_for_function("() => ['ready', 'keeping'].includes(window.DhumbalOffline && DhumbalOffline.status)")
+    notice = page.locator(".dh-updated")
+    for _ in range(3):
+        if notice.count():
+            break
+        page.evaluate("navigator.serviceWorker.dispatchEvent(new Event('controllerchange'))")
+    assert notice.count() == 1
+    return notice
+
+
+def _overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    assert a is not None and b is not None
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+@pytest.mark.parametrize("screen", [PHONE, WIDE], ids=["phone", "wide"])
+def test_the_updated_notice_covers_neither_title_nor_header_nor_the_table(
+        site_page: Opener, real_site: Any, screen: dict[str, Any], lang: str) -> None:
+    page, _ = site_page(**screen)
+    page.goto(real_site.server.url(("" if lang == "en" else "ne/") + "rules/dashain/"))
+    notice = _updated(page)
+    notice.wait_for(state="visible")
+    assert notice.get_attribute("role") == "status"
+    box = notice.bounding_box()
+    for covered in (".md-header", "article h1", ".dh-play-profile"):
+        assert not _overlap(box, page.locator(covered).first.bounding_box()), covered
+    view = page.viewport_size
+    assert box is not None and view is not None and box["y"] + box["height"] <= view["height"]
+    assert box["y"] > view["height"] / 2  # at the bottom of the screen
+    for button in (".dh-updated__reload", ".dh-updated__close"):
+        b = page.locator(button).bounding_box()
+        assert b is not None and b["width"] >= 44 and b["height"] >= 44, button
+    # while the table is on screen, its hand and controls are not covered: the notice waits
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator(TABLE).scroll_into_view_if_needed()
+    page.wait_for_function("() => document.documentElement.classList.contains('dh-table-in-view')")
+    assert not notice.is_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function("() => !document.documentElement.classList.contains('dh-table-in-view')")
+    assert notice.is_visible()
+    # dismissed by the reader
+    page.locator(".dh-updated__close").click()
+    assert not notice.is_visible()
+    assert not page.evaluate("document.documentElement.classList.contains('dh-updated-on')")
+
+
+def test_the_updated_notice_stays_off_the_full_table(site_page: Opener, real_site: Any) -> None:
+    page, _ = site_page(**PHONE)
+    page.goto(real_site.server.url("ne/rules/dashain/"))
+    notice = _updated(page)
+    notice.wait_for(state="visible")
+    page.locator(".dh-play-profile").tap()
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.classList.contains('dh-full-table')")
+    assert not notice.is_visible()

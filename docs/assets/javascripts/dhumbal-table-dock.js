@@ -118,16 +118,43 @@
     }).join(" "));
   };
 
+  Table.prototype.pressPlay = function () {
+    this.focusOnStart = true; // the button disappears: carry focus to the table
+    if (T.small()) this.openFull();
+    this.intent("play");
+  };
+
+  // Play (or a page's "play" link) pressed before the page's scripts ran: the
+  // control is a link to "#<table id>-play", so the press left that address.
+  // It counts now: the address is put back as it was and the table starts.
+  T.on("bind", function (table) {
+    if (location.hash !== "#" + table.id + "-play") return;
+    try {
+      history.replaceState(history.state, "", location.pathname + location.search);
+    } catch (e) { /* the table still starts */ }
+    Promise.resolve().then(function () {
+      if (table.root.isConnected && !table.starting && !table.live) table.pressPlay();
+    });
+  });
+
+  // Play is a link that acts as a button: Space presses it too (Enter does by itself).
+  T.on("bind", function (table) {
+    table.root.addEventListener("keydown", function (ev) {
+      if (ev.key !== " " || !ev.target.matches || !ev.target.matches("a[data-dht-play]")) return;
+      ev.preventDefault();
+      ev.target.click();
+    });
+  });
+
   Table.prototype.onClick = function (ev) {
-    var target = ev.target.closest("button");
+    var target = ev.target.closest("button, a[data-dht-play]");
     if (!target || !this.root.contains(target)) {
       if (!this.live && !this.starting && ev.target.closest(".dht-board")) this.intent("tap");
       return;
     }
     if (target.hasAttribute("data-dht-play")) {
-      this.focusOnStart = true; // the button disappears: carry focus to the table
-      if (T.small()) this.openFull();
-      this.intent("play");
+      ev.preventDefault(); // Play is a link to the table's "play" address: that is for a press before this script
+      this.pressPlay();
       return;
     }
     if (target.hasAttribute("data-dht-full")) {
