@@ -191,6 +191,9 @@ def test_play_pressed_before_the_scripts_run_still_counts(site_page: Opener, rea
     assert page.evaluate("location.hash").startswith(("", "#table=")) and "-play" not in page.evaluate("location.hash")
     if screen is PHONE:  # as a press once the scripts run: the full table on a phone
         assert page.evaluate("document.querySelector('#dh-table').classList.contains('dh-table--full')")
+    else:  # the table in view
+        top = page.evaluate("document.querySelector('#dh-table').getBoundingClientRect().top")
+        assert 0 <= top < screen["viewport"]["height"] / 2, top
 
 
 def test_without_a_press_the_table_waits(site_page: Opener, real_site: Any) -> None:

@@ -133,7 +133,20 @@
       history.replaceState(history.state, "", location.pathname + location.search);
     } catch (e) { /* the table still starts */ }
     Promise.resolve().then(function () {
-      if (table.root.isConnected && !table.starting && !table.live) table.pressPlay();
+      if (!table.root.isConnected || table.starting || table.live) return;
+      table.focusOnStart = true;
+      table.intent("play");
+      if (T.small()) {
+        table.reveal(); // the full table, at once
+        return;
+      }
+      // else the table scrolled into view, once the page has loaded (the browser
+      // and Material set the page's scroll until then)
+      var reveal = function () {
+        setTimeout(function () { if (table.root.isConnected) table.reveal(); }, 0);
+      };
+      if (document.readyState === "complete") reveal();
+      else window.addEventListener("load", reveal, { once: true });
     });
   });
 
