@@ -166,7 +166,11 @@
       return;
     }
     if (target.hasAttribute("data-dht-play")) {
-      ev.preventDefault(); // Play is a link to the table's "play" address: that is for a press before this script
+      // Play is a link to the table's "play" address, which is for a press before this
+      // script runs; and Material's instant navigation must not see it (on a first
+      // same-page link it fetches the page again and replaces the table being started)
+      ev.preventDefault();
+      ev.stopPropagation();
       this.pressPlay();
       return;
     }
