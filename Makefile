@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 
-.PHONY: setup serve build test test-engine soak typecheck bench strength catalogs check-catalogs translated new-language clean
+.PHONY: setup serve build test test-engine test-costs soak typecheck bench strength catalogs check-catalogs translated new-language clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,11 @@ test: setup
 
 test-engine: $(STAMP)
 	$(PY) -m pytest tests/engine -n 2
+
+## Record what each test took in this checkout's last full run (tests/durations.json):
+## the order, costliest first, that a fresh checkout's `make test` runs them in
+test-costs: $(STAMP)
+	$(PY) tests/sitekit.py
 
 ## A long soak of random actions (the one in make test plays 200,000 per profile)
 SOAK_ACTIONS ?= 3000000

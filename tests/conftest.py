@@ -114,7 +114,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    items[:] = sitekit.costliest_first(items, _last_durations(config))
+    items[:] = sitekit.costliest_first(items, {**sitekit.recorded_costs(), **_last_durations(config)})
     _keep_xdist_groups(config, items)
 
 
@@ -123,9 +123,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 # The workers take tests one at a time, in the order collected: the long ones
 # go first, so that the run does not end with one worker on a long test and
 # the other idle. A test's cost is what it took in the last run of this
-# checkout (pytest's cache, .pytest_cache/), or, the first time, an estimate
-# from what it uses (sitekit.estimated_cost). Tests that do not need the real
-# site lead for as long as its build takes, so that no worker waits for it.
+# checkout (pytest's cache, .pytest_cache/), or, in a fresh checkout (CI),
+# what it took in the run recorded in tests/durations.json (``make
+# test-costs`` refreshes it from this checkout's last run), or, for a test
+# neither knows, an estimate from what it uses (sitekit.estimated_cost).
+# Tests that do not need the real site lead for as long as its build takes,
+# so that no worker waits for it.
 
 DURATIONS_KEY = "dhumbal/durations"
 

@@ -439,7 +439,40 @@ LONG_TESTS = (
 )
 #: A whole second build of the site (a fifth language added): the longest test.
 WHOLE_BUILDS = ("test_a_fifth_language",)
-BUILD_SECONDS = 15.0  # the real site's build, in the background
+#: The real site's build, in the background, while the workers run tests that do not
+#: need it: about 45 s on the development machine with the build caches warm (53 s on
+#: CI). A lead shorter than the build leaves a core idle while both workers wait
+#: for it (mkdocs builds on one core); a longer one costs nothing.
+BUILD_SECONDS = 45.0
+
+
+#: What each test took (seconds, whole: setup, call and teardown) in a full run on the
+#: 2-core development machine: the order of a fresh checkout's first run, which has
+#: no pytest cache. Only the order follows from it; a stale or missing entry costs
+#: time, never a check. ``make test-costs`` writes it from this checkout's last run.
+RECORDED_COSTS = Path(__file__).resolve().parent / "durations.json"
+#: Tests shorter than this are left out of the record (the estimate places them).
+RECORDED_FLOOR = 0.1
+
+
+def recorded_costs() -> dict[str, float]:
+    """``RECORDED_COSTS``, by node id (empty if the file is missing or unreadable)."""
+    try:
+        found = json.loads(RECORDED_COSTS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(found, dict):
+        return {}
+    return {str(k): float(v) for k, v in found.items() if isinstance(v, (int, float))}
+
+
+def write_recorded_costs(cache_dir: Path) -> int:
+    """Write ``RECORDED_COSTS`` from the durations a run stored in ``cache_dir``
+    (pytest's cache, see tests/conftest.py); the number of tests written."""
+    stored = json.loads((cache_dir / "v" / "dhumbal" / "durations").read_text(encoding="utf-8"))
+    costs = {k: round(float(v), 1) for k, v in sorted(stored.items()) if float(v) >= RECORDED_FLOOR}
+    RECORDED_COSTS.write_text(json.dumps(costs, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
+    return len(costs)
 
 
 def estimated_cost(item: pytest.Item) -> float:
@@ -639,3 +672,7 @@ class LocalPages:
         assert not refused, f"the browser tried to reach other hosts: {refused}"
         assert not failed, f"requests to the site failed: {failed}"
         assert not errors, f"scripts failed: {errors}"
+
+
+if __name__ == "__main__":  # make test-costs
+    print(f"{write_recorded_costs(ROOT / '.pytest_cache')} tests' costs written to {RECORDED_COSTS.relative_to(ROOT)}")

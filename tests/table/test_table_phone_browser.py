@@ -15,6 +15,7 @@ pressed many times, and the cues.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -118,6 +119,29 @@ def heaviest(page: Any) -> str:
     return str(max(values)[1])
 
 
+#: Chrome makes no click of a tap that comes within about half a second of a touch
+#: drag's lift (one gesture to it); a reader's next tap comes later than that. The
+#: tests tap no sooner than this after a lift (``lifted``, ``tap_after_lift``).
+LIFT_GAP_S = 1.0
+_LIFTS: dict[int, float] = {}
+
+
+def lifted(page: Any) -> None:
+    """A finger was just lifted from a drag on ``page``."""
+    _LIFTS[id(page)] = time.monotonic()
+
+
+def tap_after_lift(page: Any) -> None:
+    """Let ``LIFT_GAP_S`` pass since the last drag's lift on ``page`` before a tap: only
+    what is left of it after the work done since (the answer, the bots' moves, the
+    layout checks), not a whole second again."""
+    lift = _LIFTS.pop(id(page), None)
+    if lift is not None:
+        left = LIFT_GAP_S - (time.monotonic() - lift)
+        if left > 0:
+            page.wait_for_timeout(left * 1000)
+
+
 def press(page: Any, selector: str, touch: bool) -> None:
     before = answers(page)
     target = page.locator(selector)
@@ -126,6 +150,7 @@ def press(page: Any, selector: str, touch: bool) -> None:
         target.click(force=force)
         wait_answer(page, before)
         return
+    tap_after_lift(page)
     target.tap(force=force)
     try:
         wait_answer(page, before)
@@ -153,12 +178,11 @@ def move(page: Any, turn: int, *, touch: bool) -> str:
             (touch_drag if touch else mouse_drag)(page, center(page, card), center(page, f"{BOARD} .dht-pile"))
             wait_answer(page, before)
             if touch:
-                # Chrome makes no click of a tap that comes within about half a second
-                # of a drag's lift (one gesture to it); a reader's next tap comes after
-                # the bots' moves, later than that.
-                page.wait_for_timeout(1000)
+                lifted(page)  # the next tap waits for what is left of LIFT_GAP_S
             want = "drag"
         else:
+            if touch:
+                tap_after_lift(page)
             page.locator(card).tap() if touch else page.locator(card).click()
             press(page, f'{BOARD} [data-action="throw"]', touch)
     return want
