@@ -31,6 +31,7 @@ from .deal import Action, Deal
 from .odds import Measure, measure_of
 from .playout import play_out
 from .profiles import Profile
+from .scoring import Outcome
 
 
 @dataclass
@@ -127,16 +128,26 @@ def play_table(
         if o.winner is not None:
             seats[o.winner].wins += 1
         else:  # no named winner: the seats with the deal's best score share it
-            best = min(figures) if cumulative else max(figures)
-            tied = [s for s, x in enumerate(figures) if x == best]
-            for s in tied:
-                seats[s].shared += Fraction(1, len(tied))
+            for s, share in enumerate(credits(profile, o)):
+                seats[s].shared += share
         if o.caller is not None:
             seats[o.caller].calls += 1
             seats[o.caller].caught += o.caught
         for s, r in enumerate(seats):
             r.settlement += figures[s]
     return TableResult(profile.canonical(), deals, seed, measure_of(profile), seats)
+
+
+def credits(profile: Profile, outcome: Outcome) -> list[Fraction]:
+    """Each seat's credit for one finished deal: 1 to the named winner; with none named
+    (a caught call in `cardrulesplus`), an equal share to each seat tied for the best score."""
+    if outcome.winner is not None:
+        return [Fraction(int(s == outcome.winner)) for s in range(len(outcome.paid))]
+    cumulative = profile.settlement == "cumulative"
+    figures = outcome.points if cumulative else outcome.paid
+    best = min(figures) if cumulative else max(figures)
+    tied = [s for s, x in enumerate(figures) if x == best]
+    return [Fraction(1, len(tied)) if s in tied else Fraction(0) for s in range(len(figures))]
 
 
 def _play_timed(deal: Deal, policies: Sequence[Callable[[Deal], Action]], seats: list[SeatRecord],

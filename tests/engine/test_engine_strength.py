@@ -7,7 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from dhumbal.arena import play_table
+from dhumbal.arena import credits, play_table
+from dhumbal.botlevels import policy
+from dhumbal.deal import Deal
+from dhumbal.playout import play_out
 from dhumbal.strength import Strength, check_current, dump, fingerprint, lineups, load, measure, table_profile, wilson
 
 
@@ -61,6 +64,22 @@ def test_a_caught_call_with_no_named_winner_is_shared_by_the_seats_with_the_best
     assert load(dump([row]), "f.json") == [row]  # a fraction of a win is written exactly and read back
     named = play_table(table_profile("dashain", 4), ["aggressive"] * 4, 40, seed="1")  # a caught call has a winner
     assert all(r.shared == 0 for r in named.seats) and sum(r.wins for r in named.seats) == 40
+
+
+def test_one_deal_s_credits_add_up_to_the_table_s() -> None:
+    # the paired screen (bench/expert_screen.py) credits deal by deal what play_table credits in total
+    profile = table_profile("cardrulesplus", 4)
+    bots = ["aggressive", "hard", "aggressive", "hard"]
+    table = play_table(profile, bots, 40, seed="1")
+    totals = [Fraction(0)] * 4
+    for i in range(40):
+        deal = Deal.new(profile, f"1/{i}", dealer=i % 4)
+        play_out(deal, [policy(b) for b in bots])
+        assert deal.outcome is not None
+        each = credits(profile, deal.outcome)
+        assert sum(each) == 1 and all(c >= 0 for c in each)
+        totals = [t + c for t, c in zip(totals, each)]
+    assert totals == [r.credit for r in table.seats] and any(t.denominator == 3 for t in totals)
 
 
 def test_shared_wins_are_stored_exactly() -> None:

@@ -1,0 +1,155 @@
+"""A paired screen of an expert variant against today's expert, on the same seeded deals.
+
+A change to the expert moves its win share by a point or two; two unpaired
+runs of 2,000 deals each differ by more than that from the deals alone
+(about ±2 points at 95 %). Here every deal is played twice, once with
+today's expert in seat 0 and once with the variant, everything else alike
+(the same deal ``f"{seed}/{i}"``, dealer and opponents as in
+:func:`dhumbal.arena.play_table`), and the figure reported is the mean of
+the per-deal differences in seat 0's credit (:func:`dhumbal.arena.credits`)
+with its standard error: most deals go the same way both times, so the
+difference is measured far more tightly than either share. Screen a lever on
+a few hundred deals; confirm one that helps on 2,000 (``--deals 2000``, the
+figures the goals and the rules pages use); only then change the expert
+and re-measure with ``make strength``.
+
+A variant is today's expert with some of its whole-number settings changed
+(``--set NAME=N`` for a setting of :mod:`dhumbal.expert`, ``--set
+NAME.KEY=N`` for one entry of a per-profile setting such as ``RISK``),
+applied in the worker processes only.
+
+    python bench/expert_screen.py --set RISK.dashain=60 [--set SIZE=5] \\
+        [--table dashain:expert,aggressive ...] [--deals 400] [--start 0] [--seed 1]
+
+Figures only: nothing here passes or fails a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from dhumbal import expert
+from dhumbal.arena import credits, read_bots
+from dhumbal.botlevels import policy
+from dhumbal.deal import Deal
+from dhumbal.playout import play_out
+from dhumbal.profiles import PROFILE_KEYS
+from dhumbal.strength import table_profile
+
+#: The goal tables of issue 23 (the expert in seat 0).
+DEFAULT_TABLES = (
+    "dashain:expert,aggressive",
+    "dashain:expert,aggressive,aggressive,aggressive",
+    "dashain:expert,hard,hard,hard",
+    "nepali-games:expert,hard,hard,hard",
+    "cardrulesplus:expert,hard,hard,hard",
+)
+
+Overrides = list[tuple[str, str | None, int]]
+
+
+def read_set(text: str) -> tuple[str, str | None, int]:
+    """``NAME=N`` or ``NAME.KEY=N`` as a setting of the expert to change (``ValueError`` saying why not)."""
+    name, sep, number = text.partition("=")
+    if not sep:
+        raise ValueError(f"{text!r}: expected NAME=N or NAME.KEY=N")
+    name, _, key = name.strip().partition(".")
+    try:
+        value = int(number)
+    except ValueError:
+        raise ValueError(f"{text!r}: {number.strip()!r} is not a whole number") from None
+    current = getattr(expert, name, None)
+    if not name.isupper() or current is None:
+        raise ValueError(f"{text!r}: the expert has no setting {name!r}")
+    if key:
+        if not isinstance(current, dict) or key not in current:
+            raise ValueError(f"{text!r}: {name} has no entry {key!r}")
+        return name, key, value
+    if isinstance(current, bool) or not isinstance(current, int):
+        raise ValueError(f"{text!r}: {name} is not a whole-number setting")
+    return name, None, value
+
+
+def read_table(text: str) -> tuple[str, str]:
+    key, sep, bots = text.partition(":")
+    if not sep or key not in PROFILE_KEYS:
+        raise ValueError(f"{text!r}: expected PROFILE:BOT,BOT,... with a profile among {', '.join(PROFILE_KEYS)}")
+    levels = read_bots(bots)
+    if levels[0] != "expert":
+        raise ValueError(f"{text!r}: the expert sits in seat 0")
+    table_profile(key, len(levels))  # the profile seats that many
+    return key, bots
+
+
+def _apply(overrides: Overrides) -> None:
+    for name, key, value in overrides:
+        if key is None:
+            setattr(expert, name, value)
+        else:
+            setattr(expert, name, {**getattr(expert, name), key: value})
+
+
+def _credits(job: tuple[str, str, int, int, str, Overrides]) -> list[float]:
+    """Seat 0's credit in each deal of ``range(lo, hi)``, the variant's settings applied."""
+    key, bots, lo, hi, seed, overrides = job
+    _apply(overrides)
+    levels = read_bots(bots)
+    profile = table_profile(key, len(levels))
+    policies = [policy(b) for b in levels]
+    out: list[float] = []
+    for i in range(lo, hi):
+        deal = Deal.new(profile, f"{seed}/{i}", dealer=i % profile.players)
+        play_out(deal, policies)
+        assert deal.outcome is not None
+        out.append(float(credits(profile, deal.outcome)[0]))
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--set", action="append", default=[], metavar="NAME[.KEY]=N", help="a setting of the variant")
+    ap.add_argument("--table", action="append", default=[], metavar="PROFILE:BOTS", help="a table (the goal tables by default)")
+    ap.add_argument("--deals", type=int, default=400)
+    ap.add_argument("--start", type=int, default=0, help="the first deal's number (to extend an earlier screen)")
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args()
+    try:
+        overrides: Overrides = [read_set(s) for s in args.set]
+        tables = [read_table(t) for t in (args.table or DEFAULT_TABLES)]
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if not overrides or args.deals < 2 or args.start < 0 or args.workers < 1:
+        print("error: give at least one --set, --deals of 2 or more, --start of 0 or more, --workers of 1 or more",
+              file=sys.stderr)
+        return 2
+    variant = " ".join(args.set)
+    print(f"variant {variant} against today's expert, deals {args.start}..{args.start + args.deals - 1} "
+          f"(seed {args.seed}), paired")
+    print(f"  {'profile':<15}{'table':<38}{'today':>7}{'variant':>9}{'diff':>8}{'se':>7}{'95 % of diff':>19}")
+    bounds = [args.start + args.deals * k // args.workers for k in range(args.workers + 1)]
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for key, bots in tables:
+            t0 = time.perf_counter()
+            runs: dict[str, list[float]] = {}
+            for name, over in (("today", []), ("variant", overrides)):
+                jobs: list[Any] = [(key, bots, lo, hi, args.seed, over) for lo, hi in zip(bounds, bounds[1:])]
+                runs[name] = [x for part in pool.map(_credits, jobs) for x in part]
+            n = args.deals
+            diffs = [v - t for v, t in zip(runs["variant"], runs["today"])]
+            mean = sum(diffs) / n
+            se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+            print(f"  {key:<15}{bots:<38}{sum(runs['today']) / n:>7.3f}{sum(runs['variant']) / n:>9.3f}"
+                  f"{mean:>+8.3f}{se:>7.3f}{f'[{mean - 1.96 * se:+.3f}, {mean + 1.96 * se:+.3f}]':>19}"
+                  f"  ({time.perf_counter() - t0:.0f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
