@@ -1,5 +1,5 @@
 // The engine inside Pyodide under Node, offline: the one loader that the
-// bench (bench/benchkit.py) and the tests (tests/runtime/test_parity.py) use.
+// bench (bench/benchkit.py) uses.
 //
 // Pyodide comes from node_modules (the npm package `pyodide`); any fetch
 // fails loudly, since under Node a fetch would be a request beyond the

@@ -1,5 +1,5 @@
 """Run Python inside Pyodide under Node, with the engine wheel installed: the
-CPython side of ``tools/pyodide_engine.mjs``, for the bench and the tests.
+CPython side of ``tools/pyodide_engine.mjs``, for the bench.
 
 ``run(code)`` installs the engine wheel the site ships (the build's cached
 wheel, ``dhumbal_site.runtime.cached_wheel``, unless ``wheel`` names

@@ -302,3 +302,39 @@ def card_name(card: C.Card | str, lang: str) -> str:
         return t(JOKER_NAME)
     return t(CARD_NAME, rank=t.raw(RANK_NAMES[C.rank_of(c)]), suit=t.raw(SUIT_NAMES[C.suit_of(c)]))
 
+
+
+# Cards in running text. The engine's messages carry cards as printed (``K♠``,
+# ``10♥``, ``Jk1``): a page that draws them as card badges finds them there.
+# Where the text is read as it is (the table's status line, its log, the hint,
+# a refusal, the review), a language whose readers do not read the Latin
+# indices writes each card its own way: Nepali writes a number rank in
+# Devanagari digits and a court card or an ace by its name from the catalogs
+# (``६♣``, ``बादशाह♠``), a joker by its name.
+CARDS_IN_WORDS: Final = frozenset({"ne"})
+_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:(10|[2-9AJQK])([♠♥♦♣])\ufe0e?|Jk([12]))(?![A-Za-z0-9])")
+
+
+def card_words(card: C.Card | str, lang: str) -> str:
+    """One card as ``lang`` writes it in running text: ``K♠`` (printed), or in Nepali ``बादशाह♠``, ``६♣``."""
+    c = C.parse_card(card) if isinstance(card, str) else card
+    if lang not in CARDS_IN_WORDS:
+        return C.card_text(c)
+    t = translator(lang)
+    if C.is_joker(c):
+        return t(JOKER_NAME)
+    rank = C.rank_of(c)
+    shown = digits(C.RANK_TEXT[rank], lang) if 2 <= rank <= 10 else t.raw(RANK_NAMES[rank])
+    return shown + C.SUIT_SYMBOLS[C.suit_of(c)]
+
+
+def cards_in_words(text: str, lang: str) -> str:
+    """``text`` (an engine message) with each printed card in it written as ``lang`` reads it
+    (:func:`card_words`); unchanged in a language that reads the printed indices."""
+    if lang not in CARDS_IN_WORDS or not text:
+        return text
+
+    def one(match: re.Match[str]) -> str:
+        return card_words(C.parse_card(match.group(0).replace("\ufe0e", "")), lang)
+
+    return _CARD_TOKEN.sub(one, text)

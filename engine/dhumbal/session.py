@@ -27,7 +27,7 @@ from . import cards as C
 from .action import Action
 from .botlevels import choose
 from .deal import Deal, IllegalAction
-from .i18n import N_, translator
+from .i18n import N_, cards_in_words, translator
 from .match import Match
 from .messages import Message
 from .protocol import (
@@ -181,8 +181,8 @@ class Session:
     def _message_text(self, m: Message, by_match_seat: bool) -> str:
         """An event told to the reader: in the second person wherever it names their seat."""
         if by_match_seat:
-            return m.text(self.lang, self.names, self.me)
-        return m.text(self.lang, self.deal_names(), self.my_deal_seat())
+            return cards_in_words(m.text(self.lang, self.names, self.me), self.lang)
+        return cards_in_words(m.text(self.lang, self.deal_names(), self.my_deal_seat()), self.lang)
 
     def _record(self, events: Sequence[Message], *, by_match_seat: bool = False, render: bool = True) -> list[str]:
         """Keep ``events`` for the log; in words now, or (``render=False``, while a link is

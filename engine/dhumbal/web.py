@@ -26,7 +26,7 @@ from . import boundedjson
 from .action import Action, parse_action
 from .botlevels import Difficulty, choose
 from .deal import Deal, IllegalAction, PositionError
-from .i18n import N_, translator
+from .i18n import N_, cards_in_words, translator
 from .odds import HINT_PLAYOUTS
 from .profiles import Profile
 from .protocol import (
@@ -82,7 +82,7 @@ def _response(session: Session, table_id: str, op: str, events: list[str], *,
     lang = session.lang
     refusal_json = None
     if refusal is not None:
-        refusal_json = {"code": refusal.code, "text": refusal.text(lang, session.deal_names(), session.my_deal_seat())}
+        refusal_json = {"code": refusal.code, "text": cards_in_words(refusal.text(lang, session.deal_names(), session.my_deal_seat()), lang)}
     say = status if status is not None else hint if hint is not None else session.status()
     if refusal_json is not None:
         say = refusal_json["text"]

@@ -191,6 +191,6 @@ def play_link(html: str, meta: Mapping[str, Any], src_uri: str, lang: str) -> st
     t = translator(lang)
     label = t(PLAY_PROFILE) if profile is not None else t(PLAY_HOME)
     key = html_lib.escape(str(profile or ""), quote=True)
-    link = (f'<p class="dh-play-link"><a class="md-button md-button--primary dh-play-profile" href="#{TABLE_ID}"'
+    link = (f'<p class="dh-play-link"><a class="md-button md-button--primary dh-play-profile" href="#{TABLE_ID}-play"'
             f' data-dh-play-profile="{key}">{html_lib.escape(label)}</a></p>')
     return html[: found.end()] + link + html[found.end():]

@@ -3,7 +3,9 @@
 The worker boots Pyodide on a standard library trimmed to what it loads
 (sitegen/dhumbal_site/enginewheel.py) and, on later visits, from a memory
 snapshot of the engine just imported. Here, with no fallback to Pyodide's
-whole library: the parity cases (every profile, bots and the expert) play on
+whole library: the Pyodide parity check (the parity cases of
+tests/runtime/parity_cases.py: every profile with two option sets, bots and
+the expert, a long expert match, and shared links of expert tables) plays on
 the trimmed library byte for byte as in CPython; after a restore the random
 source is fresh in each interpreter (two restores deal differently), the
 heap still grows past the snapshot's size, and the engine keeps playing.
@@ -15,6 +17,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +27,9 @@ from dhumbal_site import runtime
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-PARITY = ROOT / "tests" / "runtime"
+PARITY = ROOT / "tests" / "runtime"  # parity_cases.py and test_parity.py's helpers
+if str(PARITY) not in sys.path:
+    sys.path.insert(0, str(PARITY))
 
 if shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
     pytest.skip("Node.js and node_modules/pyodide are needed (make setup)", allow_module_level=True)
@@ -55,17 +60,60 @@ def run(engine: runtime.EngineWheel, code: str, tmp_path: Path, restores: int = 
     return answer
 
 
-def test_the_parity_cases_play_on_the_trimmed_standard_library(engine: runtime.EngineWheel, tmp_path: Path) -> None:
-    import sys
-
-    sys.path.insert(0, str(PARITY))
+def test_seeded_bot_deals_and_expert_links_give_byte_identical_transcripts_on_the_trimmed_library_in_pyodide(
+        engine: runtime.EngineWheel, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Pyodide parity check, in one boot set up as the site's worker: every parity
+    case (each profile with two option sets, the long expert match) and a shared link
+    of an expert table per profile, played on the trimmed standard library the site
+    ships, with no fallback to the whole library; each transcript, as JSON text, is
+    byte-identical to CPython's (tests/runtime/parity_cases.py runs on both sides)."""
     import parity_cases
+    from test_parity import _first_difference, expert_links, parity_rounds
 
-    cases = parity_cases.cases()[::3]  # every profile, a third of the seeds: the imports are what is tested
+    # The expert's safety cap (a second of its clock per decision) is lifted on both
+    # sides: Pyodide under Node on a loaded machine could reach it, and the
+    # comparison is of what the engine computes, not of how fast.
+    from dhumbal import expert
+
+    monkeypatch.setattr(expert, "TIME_CAP", float("inf"))
+    cases = parity_cases.cases(parity_rounds()) + expert_links()
+    assert any("expert" in c.get("bots", []) for c in cases)
+    assert any("hash" in c for c in cases)
+    expected = [parity_cases.play(case) for case in cases]
+
+    # The same file's source, run inside Pyodide on the same cases.
     source = (PARITY / "parity_cases.py").read_text(encoding="utf-8")
-    code = source + f"\nrun({json.dumps(json.dumps(cases))})\n"
-    answer = run(engine, code, tmp_path)
-    assert answer["results"] == [json.loads(parity_cases.run(json.dumps(cases)))]
+    code = source + f"""
+import importlib.util, sys, dhumbal, dhumbal.expert
+dhumbal.expert.TIME_CAP = float('inf')
+json.dumps({{"result": json.loads(run({json.dumps(json.dumps(cases))})),
+            "python": "%d.%d.%d" % sys.version_info[:3], "engine": dhumbal.__file__,
+            "whole_library": importlib.util.find_spec("tomllib") is not None}})
+"""
+    (out,) = run(engine, code, tmp_path)["results"]
+    # The library was the trimmed one (tomllib is only in the whole one, and no import
+    # could fall back to it), and the engine came from the wheel, in site-packages.
+    assert out["whole_library"] is False
+    assert "/site-packages/dhumbal/" in out["engine"], out["engine"]
+    assert out["python"].startswith("3.14"), out["python"]
+    got = out["result"]
+    assert len(got) == len(expected)
+    differing = [
+        f"{case['profile']} {case['options']} seed {case['seed']}: {_first_difference(a, b)}"
+        for case, a, b in zip(cases, expected, got)
+        if a != b
+    ]
+    assert not differing, "transcripts differ between CPython and Pyodide:\n" + "\n".join(differing)
+    # Deals really were played to their end; the links restored their moves.
+    for case, text in zip(cases, got):
+        transcript = json.loads(text)
+        if "hash" in case:
+            assert transcript["moves"] and transcript["deal"]["actions"]
+            continue
+        if "match" in case:
+            assert len(transcript["deals"]) == parity_rounds() and all(d["outcome"] for d in transcript["deals"])
+            continue
+        assert transcript["outcome"] is not None and transcript["actions"]
 
 
 RESTORED = """

@@ -17,10 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitekit import ROOT, SITEGEN, BuiltSite, Chromium, LocalPages, PageWatch
+from sitekit import SITEGEN, BuiltSite, Chromium, LocalPages, PageWatch
 
-# tools/: pyodide_engine, the Pyodide loader the bench uses too.
-for path in (SITEGEN, ROOT / "tools", Path(__file__).resolve().parent):
+for path in (SITEGEN, Path(__file__).resolve().parent):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 

@@ -1,8 +1,8 @@
 """The parity cases: seeded bot deals, played the same way in CPython and in Pyodide.
 
-This file is imported by ``test_parity.py`` (CPython) and its source is run
-inside Pyodide (``tools/pyodide_engine.mjs``), so both sides execute the same
-code. It uses only the engine and the standard library.
+This file is imported in CPython and its source is run inside Pyodide
+(tests/offline/test_offline_pyodide.py, through tests/offline/pyodide_check.mjs),
+so both sides execute the same code. It uses only the engine and the standard library.
 """
 
 from __future__ import annotations

@@ -1,28 +1,24 @@
-"""The engine under Pyodide plays exactly as under CPython.
+"""The parity cases: the engine under Pyodide plays exactly as under CPython.
 
-The wheel the site build ships (``cached_wheel``: built from ``engine/``
-once for the current sources) is installed into Pyodide under Node
-(offline, from node_modules) by ``tools/pyodide_engine.mjs``, the loader the
-bench uses too, and made to play seeded bot deals for every profile with
-two option sets, and to restore shared links of tables with expert bots.
-``parity_cases.py`` runs on both sides; each transcript, as JSON text, must
-be byte-identical to CPython's.
+``parity_cases.py`` runs on both sides: seeded bot deals for every profile
+with two option sets and a long match of expert bots, plus (``expert_links``
+here) shared links of tables with expert bots, made in CPython and restored
+on the other side; each transcript, as JSON text, must be byte-identical.
+Here: the cases cover what they should. The Pyodide side is played in one
+boot set up as the site's worker, on the trimmed standard library it ships
+(tests/offline/test_offline_pyodide.py); other CPython versions on the
+machine in test_python_versions.py.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 from typing import Any
 
 import parity_cases
-import pyodide_engine
-import pytest
 
 from dhumbal.profiles import PROFILE_KEYS
-
-HERE = Path(__file__).resolve().parent
 
 
 def parity_rounds() -> int:
@@ -83,43 +79,3 @@ def expert_links() -> list[dict[str, Any]]:
             assert r["ok"], r
         links.append({"hash": r["hash"], "profile": key, "options": {"link": "expert"}, "seed": 41})
     return links
-
-
-def test_seeded_bot_deals_give_byte_identical_transcripts_in_pyodide(monkeypatch: pytest.MonkeyPatch) -> None:
-    why = pyodide_engine.missing()
-    assert why is None, why + " for the Pyodide parity test"
-    # The expert's safety cap (a second of its clock per decision) is lifted on both
-    # sides: Pyodide under Node on a loaded machine could reach it, and the
-    # comparison is of what the engine computes, not of how fast.
-    from dhumbal import expert
-
-    monkeypatch.setattr(expert, "TIME_CAP", float("inf"))
-    cases = parity_cases.cases(parity_rounds()) + expert_links()
-    assert any("expert" in c.get("bots", []) for c in cases)
-    expected = [parity_cases.play(case) for case in cases]
-
-    # The same file's source, run inside Pyodide on the same cases.
-    source = (HERE / "parity_cases.py").read_text(encoding="utf-8")
-    lift = "import dhumbal.expert\ndhumbal.expert.TIME_CAP = float('inf')\n"
-    out = pyodide_engine.run(f"{source}\n{lift}run({json.dumps(cases)!r})", timeout=600)
-    # The engine came from the wheel, installed into Pyodide's site-packages.
-    assert "/site-packages/dhumbal/" in out["engine"], out["engine"]
-    assert out["python"].startswith("3.14"), out["python"]
-    got = out["result"]
-    assert len(got) == len(expected)
-    differing = [
-        f"{case['profile']} {case['options']} seed {case['seed']}: {_first_difference(a, b)}"
-        for case, a, b in zip(cases, expected, got)
-        if a != b
-    ]
-    assert not differing, "transcripts differ between CPython and Pyodide:\n" + "\n".join(differing)
-    # Deals really were played to their end; the links restored their moves.
-    for case, text in zip(cases, got):
-        transcript = json.loads(text)
-        if "hash" in case:
-            assert transcript["moves"] and transcript["deal"]["actions"]
-            continue
-        if "match" in case:
-            assert len(transcript["deals"]) == parity_rounds() and all(d["outcome"] for d in transcript["deals"])
-            continue
-        assert transcript["outcome"] is not None and transcript["actions"]

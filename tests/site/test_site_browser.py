@@ -5,12 +5,14 @@ to a host other than the local test server refused (and failing the test).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from sitecheck import AXE, LANGUAGES, ROOT, content_pages, lang_prefix
-from sitekit import PATIENCE_MS
+from sitekit import PATIENCE_MS, LocalPages, PageWatch
 
 
 WIDE = {"viewport": {"width": 1280, "height": 900}}
@@ -136,19 +138,59 @@ def test_the_accessibility_scans_cover_every_page_of_every_language(site) -> Non
         assert sorted(content_pages(site.directory, lang)) == PAGES, lang
 
 
+#: The shared scanning contexts (``scan_pages``): wide, in the light scheme and in the dark.
+SCAN_OPTIONS: dict[str, dict[str, Any]] = {"light": WIDE, "dark": {"color_scheme": "dark", **WIDE}}
+
+
+@pytest.fixture(scope="session")
+def scan_pages(browser, site) -> Iterator[Callable[[str], tuple[Any, PageWatch]]]:
+    """One wide page per colour scheme (``SCAN_OPTIONS``), each in a browser context of
+    its own, that this process's accessibility scans share: they are of what each page
+    shows once loaded, not of a first visit, and a new context for each of them cost up
+    to a second. ``scan`` loads each page afresh (a full load) and then leaves it for
+    about:blank, so that what the page did is seen by that page's test."""
+    pages = LocalPages(browser, site.server.origin)
+    opened: dict[str, tuple[Any, PageWatch]] = {}
+
+    def get(scheme: str) -> tuple[Any, PageWatch]:
+        if scheme not in opened:
+            context, watch = pages.context(**SCAN_OPTIONS[scheme])
+            opened[scheme] = (pages.page(context, watch), watch)
+        return opened[scheme]
+
+    yield get
+    for context in pages.contexts:
+        context.close()
+
+
+def scan(shared: tuple[Any, PageWatch], url: str, look: str = "null") -> tuple[list[str], Any]:
+    """The serious axe-core violations of ``url`` loaded afresh in a shared page, and the
+    value of the expression ``look`` there; fails if loading it made a request to another
+    host, a response of the server failed, or a script threw."""
+    page, watch = shared
+    seen = {name: len(getattr(watch, name)) for name in ("refused", "failed", "errors")}
+    try:
+        problems = axe_violations(page, url)
+        looked = page.evaluate(look)
+    finally:
+        page.goto("about:blank")
+    done = {name: getattr(watch, name)[n:] for name, n in seen.items()}
+    assert not done["refused"], f"{url}: the browser tried to reach other hosts: {sorted(set(done['refused']))}"
+    assert not done["failed"], f"{url}: requests to the site failed: {sorted(set(done['failed']))}"
+    assert not done["errors"], f"{url}: scripts failed: {done['errors']}"
+    return problems, looked
+
+
 @pytest.mark.parametrize("path", PAGES)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_serious_accessibility_violations(site, page_factory, lang, path) -> None:
-    page, _ = page_factory(**WIDE)
-    url = site.server.url + lang_prefix(lang) + path
-    problems = [f"/{lang_prefix(lang)}{path}: {v}" for v in axe_violations(page, url)]
-    assert not problems, "\n".join(problems)
+def test_no_serious_accessibility_violations(site, scan_pages, lang, path) -> None:
+    problems, _ = scan(scan_pages("light"), site.server.url + lang_prefix(lang) + path)
+    assert not problems, "\n".join(f"/{lang_prefix(lang)}{path}: {v}" for v in problems)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_serious_accessibility_violations_in_dark_mode(site, page_factory, lang) -> None:
-    page, _ = page_factory(color_scheme="dark", **WIDE)
+def test_no_serious_accessibility_violations_in_dark_mode(site, scan_pages, lang) -> None:
     url = site.server.url + lang_prefix(lang) + "rules/dashain/"
-    problems = axe_violations(page, url)
-    assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
+    problems, scheme = scan(scan_pages("dark"), url, "document.body.dataset.mdColorScheme")
+    assert scheme == "slate"
     assert not problems, "\n".join(problems)

@@ -269,7 +269,7 @@ def test_play_these_rules_near_the_top_starts_the_table(site_page: Opener, real_
     page.clock.install()
     page.goto(real_site.server.url("nl/rules/cardrulesplus/"))
     link = page.locator(".dh-play-profile")
-    assert link.count() == 1 and str(link.get_attribute("href")).endswith("#dh-table")
+    assert link.count() == 1 and str(link.get_attribute("href")).endswith("#dh-table-play")  # the table's Play address
     assert link.bounding_box()["y"] < 400  # type: ignore[index]
     assert link.inner_text() == translator("nl")(PLAY_PROFILE)
     link.click()

@@ -203,19 +203,48 @@
     close.setAttribute("aria-label", config.close || "");
     close.textContent = "\u00d7";
     close.addEventListener("click", function () {
-      notice.hidden = true;
+      hideUpdated();
     });
     notice.appendChild(text);
     notice.appendChild(reload);
     notice.appendChild(close);
     document.body.appendChild(notice);
-    // Quiet: it goes by itself after a while (not while the reader points at it
-    // or is on its buttons); until the page is reloaded, links load the new version anyway.
-    var fade = function () {
-      if (notice.matches(":hover, :focus-within")) setTimeout(fade, 5000);
-      else notice.hidden = true;
-    };
-    setTimeout(fade, NOTICE_MS);
+    // At the bottom of the screen, above the safe area (dhumbal.css): never over
+    // the page's title or header. While a table is on screen (its hand and
+    // controls sit at the bottom) it waits, hidden by the stylesheet; the page
+    // ends above it (html.dh-updated-on pads the body by its height).
+    document.documentElement.classList.add("dh-updated-on");
+    measure();
+    window.addEventListener("resize", measure);
+    // Quiet: it goes by itself after NOTICE_MS on screen (not counting the time
+    // it waits, or the reader points at it or is on its buttons); until the page
+    // is reloaded, links load the new version anyway.
+    var shown = 0;
+    var clock = setInterval(function () {
+      if (notice.hidden) {
+        clearInterval(clock);
+        return;
+      }
+      if (!notice.offsetParent || notice.matches(":hover, :focus-within")) return;
+      shown += 1000;
+      if (shown >= NOTICE_MS) {
+        clearInterval(clock);
+        hideUpdated();
+      }
+    }, 1000);
+  }
+
+  function measure() {
+    if (notice && !notice.hidden) {
+      document.documentElement.style.setProperty("--dh-updated-height", notice.offsetHeight + "px");
+    }
+  }
+
+  function hideUpdated() {
+    notice.hidden = true;
+    document.documentElement.classList.remove("dh-updated-on");
+    document.documentElement.style.removeProperty("--dh-updated-height");
+    window.removeEventListener("resize", measure);
   }
 
   // -- the offline page -----------------------------------------------------------------

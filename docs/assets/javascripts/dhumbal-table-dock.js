@@ -110,19 +110,68 @@
     var k = parseInt(digit, 36);
     if (!digit || isNaN(k)) return null;
     var text = k ? String(reasons[k] || "") : "";
-    return text.replace("{cards}", this.marks.map(printed).join(" "));
+    // the marked cards as the engine writes them in this language (data-words), else as printed
+    var words = parseJSON(button.getAttribute("data-words")) || [];
+    return text.replace("{cards}", this.marks.map(function (code) {
+      var w = words[order.indexOf(code)];
+      return typeof w === "string" ? w : printed(code);
+    }).join(" "));
   };
 
+  Table.prototype.pressPlay = function () {
+    this.focusOnStart = true; // the button disappears: carry focus to the table
+    if (T.small()) this.openFull();
+    this.intent("play");
+  };
+
+  // Play (or a page's "play" link) pressed before the page's scripts ran: the
+  // control is a link to "#<table id>-play", so the press left that address.
+  // It counts now: the address is put back as it was and the table starts.
+  T.on("bind", function (table) {
+    if (location.hash !== "#" + table.id + "-play") return;
+    try {
+      history.replaceState(history.state, "", location.pathname + location.search);
+    } catch (e) { /* the table still starts */ }
+    Promise.resolve().then(function () {
+      if (!table.root.isConnected || table.starting || table.live) return;
+      table.focusOnStart = true;
+      table.intent("play");
+      if (T.small()) {
+        table.reveal(); // the full table, at once
+        return;
+      }
+      // else the table scrolled into view, once the page has loaded (the browser
+      // and Material set the page's scroll until then)
+      var reveal = function () {
+        setTimeout(function () { if (table.root.isConnected) table.reveal(); }, 0);
+      };
+      if (document.readyState === "complete") reveal();
+      else window.addEventListener("load", reveal, { once: true });
+    });
+  });
+
+  // Play is a link that acts as a button: Space presses it too (Enter does by itself).
+  T.on("bind", function (table) {
+    table.root.addEventListener("keydown", function (ev) {
+      if (ev.key !== " " || !ev.target.matches || !ev.target.matches("a[data-dht-play]")) return;
+      ev.preventDefault();
+      ev.target.click();
+    });
+  });
+
   Table.prototype.onClick = function (ev) {
-    var target = ev.target.closest("button");
+    var target = ev.target.closest("button, a[data-dht-play]");
     if (!target || !this.root.contains(target)) {
       if (!this.live && !this.starting && ev.target.closest(".dht-board")) this.intent("tap");
       return;
     }
     if (target.hasAttribute("data-dht-play")) {
-      this.focusOnStart = true; // the button disappears: carry focus to the table
-      if (T.small()) this.openFull();
-      this.intent("play");
+      // Play is a link to the table's "play" address, which is for a press before this
+      // script runs; and Material's instant navigation must not see it (on a first
+      // same-page link it fetches the page again and replaces the table being started)
+      ev.preventDefault();
+      ev.stopPropagation();
+      this.pressPlay();
       return;
     }
     if (target.hasAttribute("data-dht-full")) {

@@ -121,6 +121,9 @@
       this.keepAddress();
       return true;
     }
+    if (this.full && history.state && history.state.dhTableStep) {
+      return true; // a step between the table's own entries (a review's "Play from here"): it stays open
+    }
     if (this.full) {
       this.closeFull(true);
       return true;

@@ -8,6 +8,13 @@
  * before that move on the table (op "position"). The browser decides
  * nothing: every figure and word comes from the engine. See
  * dhumbal-table-core.js.
+ *
+ * "Play from here" is a step of the table's own history, as a worked
+ * example's is: the finished deal's entry remembers the review step on
+ * screen (history.state.dhReview), and the position gets a new entry. Back
+ * brings the finished deal again (the page's hashchange restores its link)
+ * and this script opens its review at that step; Forward plays the position
+ * again.
  */
 (function () {
   "use strict";
@@ -31,12 +38,27 @@
     if (button) button.after(review);
     else summary.appendChild(review);
     var first = review.querySelector(".dht-review__chip--differs") || review.querySelector("[data-review-step]");
-    table.reviewStep(review, first ? parseInt(first.getAttribute("data-review-step"), 10) : 1, false);
+    var at = table.reviewAgainAt || (first ? parseInt(first.getAttribute("data-review-step"), 10) : 1);
+    table.reviewAgainAt = 0;
+    table.reviewStep(review, at, false);
     var title = review.querySelector(".dht-review__title");
     if (title) {
       title.focus({ preventScroll: true });
       title.scrollIntoView({ block: "nearest" });
     }
+  });
+
+  // Back to a finished deal left by "Play from here": its review again, at the step it showed.
+  T.on("shown", function (table, result, payload) {
+    if (!payload || payload.op !== "restore" || !result || !result.summary || !result.summary.is_over) return;
+    var state = history.state;
+    var step = state && typeof state.dhReview === "object" && state.dhReview ? state.dhReview : null;
+    if (!step || step.hash !== result.hash || !(step.at > 0)) return;
+    var button = table.board.querySelector(".dht-review-btn");
+    if (!button) return;
+    table.reviewAgainAt = step.at;
+    button.setAttribute("aria-busy", "true");
+    table.send({ op: "review" }).then(null, function () { table.reviewAgainAt = 0; });
   });
 
   // Show step n of the review (1-based) and mark its button as the current one.
@@ -70,6 +92,7 @@
       } else if (target.hasAttribute("data-review-play")) {
         if (!table.live || table.playing) return;
         table.played = true;
+        table.leaveReview(at);
         table.send({
           op: "position",
           state: target.getAttribute("data-state-json"),
@@ -92,6 +115,22 @@
       table.reviewStep(review, n, true);
     });
   });
+
+  // "Play from here" leaves the finished deal in history: its entry keeps the
+  // link and the review step on screen, and the position gets an entry of its own.
+  Table.prototype.leaveReview = function (at) {
+    var hash = this.lastHash;
+    if (!hash || T.tableHash() !== hash) return; // the deal's link is not the address: no step to return to
+    try {
+      // both entries are the table's own steps (dhTableStep): Back and Forward
+      // between them leave a full table open (dhumbal-table-place.js)
+      var state = Object.assign({}, history.state, { dhReview: { hash: hash, at: at }, dhTableStep: true });
+      history.replaceState(state, "");
+      var next = Object.assign({}, state);
+      delete next.dhReview;
+      history.pushState(next, "", location.href);
+    } catch (e) { /* no history entry: the position is still played */ }
+  };
 
   // While the review is worked out (a few seconds on a phone), its button says so.
   T.on("bind", function (table) {

@@ -23,7 +23,7 @@ from typing import Final, Sequence
 from .. import cards as C
 from ..action import Action
 from ..deal import Deal
-from ..i18n import N_, Translator, translator
+from ..i18n import N_, Translator, card_words, cards_in_words, translator
 from ..messages import TEMPLATES
 from .markup import button, esc, ordered
 from .model import TableModel
@@ -69,7 +69,7 @@ def throw_verdicts(deal: Deal, seat: int, hand: Sequence[C.Card], lang: str,
         if refusal.code == "not-a-run":
             text = translator(lang)(_not_a_run_msgid(), cards="{cards}")
         else:
-            text = refusal.text(lang, names)
+            text = cards_in_words(refusal.text(lang, names), lang)
         k = index.get(text)
         if k is None:
             k = index[text] = len(reasons)
@@ -107,7 +107,7 @@ def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) 
                 buttons.append(_place(call_text, "dht-call"))
                 if refusal.code != "over-call-limit" or model.hint_on:
                     notes.append(f'<p class="dht-why dht-why--call" id="{esc(tid)}-why-call">'
-                                 f'{esc(refusal.text(model.lang, names))}</p>')
+                                 f'{esc(cards_in_words(refusal.text(model.lang, names), model.lang))}</p>')
             # the call odds, on demand (off until pressed)
             buttons.append(button(t(HINT), op="hint", live=model.live, cls="dht-hint-btn",
                                    extra={"aria-pressed": "true" if model.hint_on else "false", "data-key": "hint"}))
@@ -122,6 +122,8 @@ def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) 
                      "data-label-value": t.raw(THROW_VALUE), "aria-describedby": f"{tid}-why-throw"}
             if verdicts is not None:
                 extra["data-cards"] = " ".join(C.card_text(c, ascii=True) for c in hand)
+                # the marked cards as a refusal names them ({cards}), in the page's language
+                extra["data-words"] = json.dumps([card_words(c, model.lang) for c in hand], ensure_ascii=False)
                 extra["data-verdicts"] = verdicts[0]
                 extra["data-reasons"] = json.dumps(verdicts[1], ensure_ascii=False)
             buttons.append(button(t(THROW_NONE), action="throw", enabled=False, live=model.live,

@@ -80,8 +80,11 @@ def render_loader(model: TableModel, download_bytes: int) -> str:
         f'<noscript><p class="dht-noscript">{esc(t(NOSCRIPT_NOTE))}</p></noscript>'
         f'<p class="dht-loader__buttons">'
         f'<button type="button" class="dht-btn dht-btn--primary dht-continue" data-dht-continue hidden>{esc(t(CONTINUE))}</button>'
-        f'<button type="button" class="dht-btn dht-btn--primary dht-play" data-dht-play'
-        f' data-label-play="{esc(t(PLAY))}" data-label-new="{esc(t(NEW_GAME))}">{esc(t(PLAY))}</button>'
+        # Play is a link to the table's own "play" address: pressed before the page's
+        # scripts have run, it leaves that address, and the table starts when they run
+        # (dhumbal-table-dock.js); once they run, a press starts it at once.
+        f'<a href="#{esc(tid)}-play" id="{esc(tid)}-play" role="button" class="dht-btn dht-btn--primary dht-play"'
+        f' data-dht-play data-label-play="{esc(t(PLAY))}" data-label-new="{esc(t(NEW_GAME))}">{esc(t(PLAY))}</a>'
         f'<button type="button" class="dht-btn dht-retry" data-dht-retry>{esc(t(RETRY))}</button>'
         f'<button type="button" class="dht-btn dht-retry dht-fresh" data-dht-fresh>{esc(t(FRESH_GAME))}</button>'
         f"</p></div>"

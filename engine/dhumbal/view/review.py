@@ -22,7 +22,7 @@ from typing import Final, Sequence
 from .. import cards as C
 from ..advice import move_text
 from ..deal import Deal
-from ..i18n import N_, NP_, Translator, number
+from ..i18n import N_, NP_, Translator, cards_in_words, number
 from ..review import ReviewStep
 from .markup import attributes, button, cards_spans, esc
 
@@ -92,11 +92,11 @@ def _step(step: ReviewStep, total: int, t: Translator, lang: str, table_id: str,
     seat = deal.turn
     view = deal.public_view(seat)
     profile = deal.profile
-    yours = move_text(profile, view, step.yours, lang)
+    yours = cards_in_words(move_text(profile, view, step.yours, lang), lang)
     lines = [f'<p class="dht-review__yours">{esc(t(REVIEW_YOURS, move=yours))}</p>']
     if step.differs:
         assert step.cost is not None and step.cost_se is not None
-        expert = move_text(profile, view, step.expert, lang)
+        expert = cards_in_words(move_text(profile, view, step.expert, lang), lang)
         lines.append(f'<p class="dht-review__expert">{esc(t(REVIEW_EXPERT, move=expert))}</p>')
         se = _decimal(step.cost_se, lang)
         if step.cost > 0:

@@ -23,7 +23,7 @@ from .. import expert
 from ..action import Action
 from ..advice import move_fact, move_text
 from ..deal import Deal
-from ..i18n import N_, translator
+from ..i18n import N_, cards_in_words, translator
 
 SUGGEST: Final = N_("The expert's move: {move}.")
 SUGGEST_THEN: Final = N_("The expert's move: {move}, then {then}.")
@@ -49,7 +49,7 @@ def suggest(deal: Deal, lang: str) -> Suggestion:
     t = translator(lang)
     move = move_text(profile, view, action, lang)
     if action.kind == "call":
-        return Suggestion(action, None, t(SUGGEST, move=move))
+        return Suggestion(action, None, cards_in_words(t(SUGGEST, move=move), lang))
     after = deal.copy()
     after.apply(action, seat=seat)
     then: Action | None = None
@@ -59,4 +59,4 @@ def suggest(deal: Deal, lang: str) -> Suggestion:
             then = None
     head = (t(SUGGEST_THEN, move=move, then=move_text(profile, after.public_view(seat), then, lang))
             if then is not None else t(SUGGEST, move=move))
-    return Suggestion(action, then, head + " " + move_fact(profile, view, action, lang))
+    return Suggestion(action, then, cards_in_words(head + " " + move_fact(profile, view, action, lang), lang))
