@@ -186,7 +186,8 @@ def test_simulate_with_bots_reports_each_seat(capsys: pytest.CaptureFixture[str]
     assert data["profile"] == "dashain" and data["deals"] == 12 and data["settlement"] == "paid"
     assert [s["bot"] for s in data["seats"]] == ["expert", "hard", "hard", "hard"]
     assert sum(s["wins"] for s in data["seats"]) <= 12
-    assert abs(sum(s["mean_settlement"] for s in data["seats"])) < 1e-6  # dashain's payments sum to 0
+    # dashain's payments sum to 0; each mean is rounded to 4 places, half a unit of the last off at most
+    assert abs(sum(s["mean_settlement"] for s in data["seats"])) <= 4 * 0.00005 + 1e-9
     for s in data["seats"]:
         assert s["win_share"] == pytest.approx(s["wins"] / 12, abs=1e-4)
     again = StringIO()
