@@ -19,10 +19,12 @@ it stays inside 0–1 and is sound for shares near either end, where the
 textbook normal interval is not.
 
 :func:`fingerprint` names the bots' *behaviour* rather than their code: it
-hashes the transcripts of a run's first deals. Stored figures with the same
-fingerprint as the engine in hand came from bots that play those deals
-exactly alike, so a refactor that changes no move keeps them, and any change
-to how a bot plays shows at once.
+hashes the transcripts of a run's first deals and the bots' settings
+(:func:`tuning`). Stored figures with the same fingerprint as the engine in
+hand came from bots with the same settings that play those deals exactly
+alike, so a refactor that changes no move keeps them, and a change of how a
+bot plays or of its settings shows at once (a setting can change later deals
+only, as the expert's race term did).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Sequence, cast
 
+from . import bots, expert
 from .arena import play_table
 from .botlevels import BOTS, DIFFICULTIES, Bot, play_deal
 from .deal import Deal
@@ -49,6 +52,32 @@ SEATS: Final = 4
 Z95: Final = 1.959963984540054
 #: Deals whose transcripts make a run's fingerprint.
 FINGERPRINT_DEALS: Final = 2
+#: Settings of the bots' modules that bear on time, not on which move is chosen.
+CLOCKS: Final = frozenset({"TIME_CAP", "CLOCK_EVERY"})
+
+
+def tuning(lineup: Sequence[Bot] = BOTS) -> str:
+    """Every setting of the modules that choose ``lineup``'s moves (their upper-case
+    names, the clocks aside), as text: part of each fingerprint, so that a change
+    of tuning shows even when the first deals happen to play alike."""
+    parts = []
+    for module in (bots, expert) if "expert" in lineup else (bots,):
+        for name in sorted(vars(module)):
+            value = getattr(module, name)
+            if name.isupper() and not name.startswith("_") and name not in CLOCKS and _plain(value):
+                parts.append(f"{module.__name__.rsplit('.', 1)[-1]}.{name}={value!r}")
+    return ";".join(parts)
+
+
+def _plain(value: object) -> bool:
+    """A setting written as data (numbers, text, and tuples or dicts of them), whose text is the same in every run."""
+    if isinstance(value, (bool, int, str)):
+        return True
+    if isinstance(value, tuple):
+        return all(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(_plain(k) and _plain(v) for k, v in value.items())
+    return False
 
 
 def wilson(wins: float | Fraction, deals: int, z: float = Z95) -> tuple[float, float]:
@@ -133,7 +162,7 @@ _FRACTION: Final = re.compile(r"([0-9]{1,12})/([0-9]{1,6})")
 def fingerprint(key: str, lineup: Sequence[Bot], seed: str, deals: int = FINGERPRINT_DEALS) -> str:
     """A hash of the transcripts of the first ``deals`` deals of a run (what the bots did)."""
     profile = table_profile(key, len(lineup))
-    h = hashlib.sha256(f"{profile.canonical()}|{','.join(lineup)}|{seed}".encode())
+    h = hashlib.sha256(f"{profile.canonical()}|{','.join(lineup)}|{seed}|{tuning(lineup)}".encode())
     for i in range(deals):
         deal = Deal.new(profile, f"{seed}/{i}", dealer=i % profile.players)  # as play_table deals them
         play_deal(deal, list(lineup))

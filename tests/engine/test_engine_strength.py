@@ -46,6 +46,31 @@ def test_a_measure_is_the_arena_s_seat_0_and_its_fingerprint_is_the_bots_play() 
     assert row.fingerprint != fingerprint("dashain", ("hard", "aggressive"), "2")
 
 
+def test_a_change_of_the_bots_settings_changes_the_fingerprint_even_where_the_first_deals_play_alike(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from dhumbal import expert
+
+    mixed, plain = ("expert", "aggressive"), ("hard", "aggressive")
+    before = fingerprint("cardrulesplus", mixed, "1"), fingerprint("cardrulesplus", plain, "1")
+    # The race term is off in cardrulesplus: a weight that is not used plays every deal alike...
+    monkeypatch.setitem(expert.RACE, "nepali-games", expert.RACE["nepali-games"] + 5)
+    assert fingerprint("cardrulesplus", mixed, "1") != before[0]  # ...yet the expert's figures are marked stale
+    assert fingerprint("cardrulesplus", plain, "1") == before[1]  # and tables without the expert are not
+    monkeypatch.setattr(expert, "TIME_CAP", float("inf"))  # a clock, not a way of playing
+    monkeypatch.setitem(expert.RACE, "nepali-games", expert.RACE["nepali-games"] - 5)
+    assert fingerprint("cardrulesplus", mixed, "1") == before[0]
+
+
+def test_the_settings_text_is_the_same_in_every_interpreter() -> None:
+    import subprocess
+    import sys
+
+    code = "from dhumbal import strength; print(strength.tuning())"
+    texts = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            env={"PYTHONHASHSEED": str(n), "PATH": ""}).stdout for n in (1, 2)}
+    assert len(texts) == 1 and "expert.RISK=" in texts.pop()
+
+
 def test_a_caught_call_with_no_named_winner_is_shared_by_the_seats_with_the_best_score() -> None:
     # cardrulesplus: a caught caller scores the penalty, everyone else 0 -- nobody is named the winner
     four = play_table(table_profile("cardrulesplus", 4), ["aggressive"] * 4, 40, seed="1")
