@@ -27,6 +27,33 @@ of the deals against three hard bots, where this expert wins about 40 %):
 whole-deal playouts are dominated by when the playout bots call, not by the
 move being weighed, and cost several times more per decision.
 
+Also measured and set aside (``bench/expert_screen.py``, paired with this
+expert on the same seeded deals, seed 1: mean difference in seat 0's win
+share, its standard error, deals):
+
+- **the call as a race**: call when the weighted chance of winning now is at
+  least that of winning by playing on one round, each other seat calling at
+  the start of its turn on the hand it holds now when that is at most the
+  limit (with no limit, 4), the expert then holding the hand its move leaves:
+  `dashain` +0.005 (0.004, 400) against three aggressive bots, +0.003 (0.006)
+  against three hard; `cardrulesplus` -0.040 (0.021), `nepali-games` -0.013
+  (0.011); the others guessed to call 2 under the limit: `nepali-games`
+  -0.020 (0.011). Where the expert loses a deal it was seldom offered a call
+  it declined: the others got under the limit first;
+- **samples leaned toward light hidden hands** (a sample's weight halved for
+  every 5 points of each seat's hidden cards): in `cardrulesplus` the chance of
+  being caught is underestimated (estimated 10-30 %, caught about 50-70 %
+  against three hard bots); leaning mends that but loses, -0.054 (0.018, 400;
+  every 8 points: -0.009, 0.014), `nepali-games` -0.015 (0.012); a stronger
+  single-throw weight (UNLIKELY_BITS 3): 0.000 (0.004);
+- **risk levels**: `cardrulesplus` 40 % +0.021 (0.015, 400) but -0.003 (0.006)
+  over 2,000 deals; 20 %, 45 %, 50 % within one se; `nepali-games` 15 %, 35 %
+  and `dashain` 80 % within one se;
+- **the hand's value** in `dashain` (three aggressive bots, 400 deals): SHED 4
+  -0.070 (0.019), 6 -0.018 (0.012), 12 -0.062 (0.020); SIZE 5 and 20, RACE 20,
+  RACE_DRAW 0 and 4, a cost for a light card left to the next seat: each
+  within 0.010 of 0; the race term in `nepali-games` -0.007 (0.011).
+
 **Deterministic.** The random source is seeded with a text naming the seat's
 whole view (:func:`dhumbal.sampler.view_key`), and the number of samples is
 fixed (:data:`SAMPLES`). Every figure a decision compares is a whole number

@@ -229,8 +229,14 @@ def check_current(rows: Sequence[Strength], where: str) -> None:
 _LINEUP_ORDER: Final[dict[tuple[str, ...], int]] = {tuple(lineup): i for i, lineup in enumerate(lineups())}
 
 
+def _measure_job(job: tuple[str, tuple[Bot, ...], int, str]) -> Strength:
+    key, lineup, deals, seed = job
+    return measure(key, lineup, deals, seed)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m dhumbal.strength --deals N --out FILE [PROFILE ...]``: measure and write the figures file."""
+    """``python -m dhumbal.strength --deals N --out FILE [--stale] [--workers N] [PROFILE ...]``: measure and
+    write the figures file (with ``--stale``, only the tables whose stored fingerprint is not today's bots')."""
     import argparse
     import os
     import sys
@@ -242,24 +248,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=2000)
     ap.add_argument("--seed", default="1")
     ap.add_argument("--out", required=True, help="the figures file to write (rows of other profiles are kept)")
+    ap.add_argument("--stale", action="store_true",
+                    help="measure only the tables whose stored fingerprint is not today's bots' (or that are missing)")
+    ap.add_argument("--workers", type=int, default=1, help="tables measured at once, one process each")
     ap.add_argument("profiles", nargs="*", metavar="PROFILE", help="the profiles to measure (all by default)")
     args = ap.parse_args(argv)
     if args.deals < 1:
         ap.error("--deals must be at least 1")
+    if args.workers < 1:
+        ap.error("--workers must be at least 1")
     for key in args.profiles:
         if key not in PROFILE_KEYS:
             ap.error(f"{key!r} is not a profile; profiles are: {', '.join(PROFILE_KEYS)}")
     out = Path(args.out)
     keys = args.profiles or list(PROFILE_KEYS)
-    kept = [r for r in load(out.read_text(encoding="utf-8"), str(out)) if r.profile not in keys] if out.exists() else []
-    rows = list(kept)
+    stored = load(out.read_text(encoding="utf-8"), str(out)) if out.exists() else []
+    rows = [r for r in stored if r.profile not in keys]
+    todo: list[tuple[str, tuple[Bot, ...]]] = []
     for key in keys:
         for lineup in lineups():
-            row = measure(key, lineup, args.deals, args.seed)
-            low, high = row.interval()
-            print(f"{key:<15}{','.join(lineup):<40}{row.share:7.3f}  [{low:.3f}, {high:.3f}]  n={row.deals}",
-                  file=sys.stderr, flush=True)
-            rows.append(row)
+            old = next((r for r in stored if r.profile == key and r.lineup == lineup), None)
+            if (args.stale and old is not None and old.deals == args.deals and old.seed == args.seed
+                    and old.fingerprint == fingerprint(key, lineup, args.seed)):
+                rows.append(old)  # today's bots play it as they did: its figures stand
+            else:
+                todo.append((key, lineup))
+    jobs = [(key, lineup, args.deals, args.seed) for key, lineup in todo]
+    if args.workers > 1 and len(jobs) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=args.workers) as pool:
+            measured = list(pool.map(_measure_job, jobs))
+    else:
+        measured = [_measure_job(job) for job in jobs]
+    for row in measured:
+        low, high = row.interval()
+        print(f"{row.profile:<15}{','.join(row.lineup):<40}{row.share:7.3f}  [{low:.3f}, {high:.3f}]  n={row.deals}",
+              file=sys.stderr, flush=True)
+        rows.append(row)
     scratch = out.with_name(f".{out.name}.{os.getpid()}")
     scratch.write_text(dump(rows), encoding="utf-8")
     os.replace(scratch, out)

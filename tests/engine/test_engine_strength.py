@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
+from dhumbal import strength
 from dhumbal.arena import credits, play_table
 from dhumbal.botlevels import policy
 from dhumbal.deal import Deal
@@ -174,3 +176,30 @@ def test_simulate_reports_shared_wins() -> None:
     text = StringIO()
     assert cli.main(args[:-1], out=text) == 0
     assert "aggressive" in text.getvalue() and "wins  win share" in text.getvalue()
+
+
+def test_stale_measures_again_only_the_tables_whose_bots_now_play_otherwise(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "strength.json"
+    rows = [Strength("dashain", lineup, 3, 1, "1", fingerprint("dashain", lineup, "1")) for lineup in lineups()]
+    stale = rows[-1]
+    rows[-1] = Strength(stale.profile, stale.lineup, 3, 1, "1", "0" * 16)  # measured by bots that played otherwise
+    other = Strength("nepali-games", ("hard", "hard", "hard", "hard"), 3, 2, "1", "1" * 16)  # another profile: kept as is
+    out.write_text(dump(rows + [other]), encoding="utf-8")
+    measured: list[tuple[str, ...]] = []
+
+    def fake(key: str, lineup: tuple[str, ...], deals: int, seed: str = "1") -> Strength:
+        measured.append(lineup)
+        return Strength(key, lineup, deals, 3, seed, fingerprint(key, lineup, seed))
+
+    monkeypatch.setattr(strength, "measure", fake)
+    assert strength.main(["--deals", "3", "--stale", "--out", str(out), "dashain"]) == 0
+    assert measured == [stale.lineup]
+    again = {(r.profile, r.lineup): r for r in load(out.read_text(encoding="utf-8"), "f")}
+    assert again[("dashain", stale.lineup)].wins == 3 and again[("dashain", stale.lineup)].fingerprint == stale.fingerprint
+    assert all(again[("dashain", r.lineup)] == r for r in rows[:-1])
+    assert again[("nepali-games", other.lineup)] == other
+    # for another number of deals, every table is measured again
+    measured.clear()
+    assert strength.main(["--deals", "4", "--stale", "--out", str(out), "dashain"]) == 0
+    assert len(measured) == len(lineups())
