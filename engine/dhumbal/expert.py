@@ -53,6 +53,21 @@ share, its standard error, deals):
   -0.070 (0.019), 6 -0.018 (0.012), 12 -0.062 (0.020); SIZE 5 and 20, RACE 20,
   RACE_DRAW 0 and 4, a cost for a light card left to the next seat: each
   within 0.010 of 0; the race term in `nepali-games` -0.007 (0.011).
+- **lookahead on its own next turn** (expectimax over its own turns, the
+  others' ignored: each hand a move leaves valued by the best its next turn
+  makes of it, throw then draw or draw then throw, over 6 draws at even steps
+  of the weighted stock beliefs, from the 5 best throws by the one-move value;
+  300 deals): `dashain` -0.077 (0.026) against three aggressive bots, -0.030
+  (0.025) against three hard, `nepali-games` -0.047 (0.030), `cardrulesplus`
+  -0.006 (0.021); half one move, half two: -0.040 (0.020), `nepali-games`
+  -0.010 (0.023); points alone at the leaves: -0.053 (0.020). The 6 draws
+  alone, one move deep, cost -0.023 (0.014): the more weight on the next turn,
+  the worse, as the others often call before it comes;
+- **turns to a call counted by rollouts** (heaviest group thrown, a draw from
+  the beliefs, 6 rollouts) in place of the race term, one move deep over every
+  draw: `dashain` +0.002 (0.005, 800) against three aggressive bots, -0.005
+  (0.006, 400) against three hard; a turn worth 2 points -0.007 (0.008, 300);
+  turns and points alone, without the shed and size terms, -0.117 (0.027).
 
 **Deterministic.** The random source is seeded with a text naming the seat's
 whole view (:func:`dhumbal.sampler.view_key`), and the number of samples is
