@@ -68,7 +68,18 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SITEGEN = ROOT / "sitegen"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+#: The test browser's flags: the README's headless set, and V8 kept to its first
+#: WebAssembly tier (``--no-wasm-tier-up``). Pyodide's 10 MB module is compiled
+#: afresh in every new browser context (a context has no code cache), and the
+#: optimising tier then recompiles it in the background: some 4 s of CPU for each
+#: test that starts the engine, competing with the test itself on two cores. The
+#: engine runs the same code either way (only slower per step, which no test
+#: measures); the runtime's speed is measured in the browser's default tiers by
+#: ``make bench`` (bench/runtime_bench.py), not here.
+#: No host but the test servers' (127.0.0.1) resolves: a request to another host
+#: fails in the browser itself, and the test that made it sees it (``PageWatch.refused``).
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--js-flags=--no-wasm-tier-up", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 PREBUILT_SITE = "DHUMBAL_TABLE_SITE"
 RUN_ENV = "DHUMBAL_TEST_RUN"
 BUILD_TIMEOUT = 900
@@ -567,6 +578,20 @@ UNHURRIED_RUNTIME = (
 )
 
 
+#: What every test context starts with unless its test asks otherwise (``LocalPages.context``):
+#:
+#: - ``reduced_motion="reduce"``: the reader asks for no motion, so a card lands
+#:   where it goes at once and a test's next press need not wait out its 300 ms
+#:   flight (a whole deal is 12 to 40 of them). The tests of motion itself ask for
+#:   it (``reduced_motion="no-preference"``): the glide, the bots' moves one at a
+#:   time on their seats in both settings, one 40-turn phone flow, the layout
+#:   shift while the table goes live.
+#: - ``service_workers="block"``: no service worker is registered, so a new context
+#:   does not precache its language's pages and the engine behind the test's back.
+#:   The offline suite (tests/offline), which tests the service worker, allows it.
+TEST_DEFAULTS: dict[str, Any] = {"reduced_motion": "reduce", "service_workers": "block"}
+
+
 def stop_clock(page: Any) -> None:
     """Stop the page's clock: from now on its timers (and ``Date``, ``performance.now``)
     move only when the test moves them with ``page.clock.run_for(ms)``.
@@ -596,12 +621,23 @@ class PageWatch:
 
 
 class LocalPages:
-    """Browser contexts whose every request to another host is aborted and
-    recorded, and whose pages start with the runtime's watchdog out of reach
-(``UNHURRIED_RUNTIME``, see ``context``). ``passed`` are URL prefixes (``data:``) let through unrecorded.
-    ``finish`` closes the contexts and fails the test if a request was
-    refused, or (for pages opened with ``page``) a response of the server
-    failed or a script threw."""
+    """Browser contexts whose every request to another host is recorded and
+    fails, and whose pages start with the runtime's watchdog out of reach
+    (``UNHURRIED_RUNTIME``, see ``context``). ``passed`` are URL prefixes
+    (``data:``) let through unrecorded. ``finish`` closes the contexts and
+    fails the test if a request was refused, or (for pages opened with
+    ``page``) a response of the server failed or a script threw.
+
+    Requests are *watched* (the context's request events), and the browser
+    resolves no host but 127.0.0.1 (``CHROMIUM_ARGS``), so a request to
+    another host fails there. With ``intercept``, every request is instead
+    held and let through or aborted by this process (a route for ``**/*``),
+    and ``requested`` lists only what reached the server past the service
+    worker: the offline suite counts those. Interception costs: Playwright
+    turns the context's HTTP cache off under a route, and every request makes
+    a round trip through this process, so a page loaded again in the same
+    context costs twice the CPU (measured on eight pages loaded twice each).
+    """
 
     def __init__(
         self,
@@ -610,11 +646,13 @@ class LocalPages:
         *,
         watch: type[PageWatch] = PageWatch,
         passed: tuple[str, ...] = (),
+        intercept: bool = False,
     ) -> None:
         self.browser = browser
         self.origin = origin
         self.watch = watch
         self.passed = passed
+        self.intercept = intercept
         self.contexts: list[Any] = []
         self.watches: list[PageWatch] = []
 
@@ -628,7 +666,7 @@ class LocalPages:
         must not turn a test about something else into the table's error
         state. Only the watchdog's own tests set limits (after this script,
         so theirs win) or turn it off."""
-        context = self.browser.new_context(**options)
+        context = self.browser.new_context(**{**TEST_DEFAULTS, **options})
         # Playwright's waits fail after 30 s by default, which a loaded machine can
         # reach while a page starts Pyodide: the waits are for events, and this
         # bound only ends a test that would otherwise hang.
@@ -648,7 +686,17 @@ class LocalPages:
                 watch.refused.append(url)
                 r.abort()
 
-        context.route("**/*", route)
+        def seen(request: Any) -> None:
+            url = request.url
+            if is_local(url, self.origin):
+                watch.requested.append(url)
+            elif not url.startswith(self.passed):
+                watch.refused.append(url)
+
+        if self.intercept:
+            context.route("**/*", route)
+        else:
+            context.on("request", seen)
         self.contexts.append(context)
         self.watches.append(watch)
         return context, watch

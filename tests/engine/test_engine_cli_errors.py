@@ -185,8 +185,16 @@ def _until_prompt(proc: subprocess.Popen[bytes]) -> bytes:
 def test_ctrl_c_stops_with_a_message() -> None:
     """Deterministic: the signal comes once the game waits for the reader, and standard
     input stays open until the process has ended, so an end of input can never race
-    the signal (closing it first once let the game end normally, exit 0)."""
-    proc = subprocess.Popen([sys.executable, "-m", "dhumbal", "play", "--seed", "2"], cwd=ROOT,
+    the signal (closing it first once let the game end normally, exit 0).
+
+    The game runs as ``python -m dhumbal`` does, with Ctrl-C's handler set first: a
+    process started while SIGINT is ignored (a background job, or a test process
+    that something left ignoring it) keeps ignoring it, as Unix means it to, and
+    Python then installs no KeyboardInterrupt for it; a full run once waited here
+    for a game that could not hear the signal."""
+    start = ("import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+             "sys.argv = ['dhumbal', 'play', '--seed', '2']; runpy.run_module('dhumbal', run_name='__main__', alter_sys=True)")
+    proc = subprocess.Popen([sys.executable, "-c", start], cwd=ROOT,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdin is not None and proc.stderr is not None
     try:

@@ -63,7 +63,7 @@ def contexts(browser: Any) -> Iterator[Callable[..., tuple[Any, Seen]]]:
     made: list[LocalPages] = []
 
     def make(origin: str, **options: Any) -> tuple[Any, Seen]:
-        pages = LocalPages(browser, origin, watch=Seen, passed=("data:", "blob:"))
+        pages = LocalPages(browser, origin, watch=Seen, passed=("data:", "blob:"), intercept=True)
         made.append(pages)
         context, seen = pages.context(**{"service_workers": "allow", **options})
         quiet_table(context)

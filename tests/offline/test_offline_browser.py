@@ -37,7 +37,7 @@ class Visited:
 
     def __init__(self, browser: Any, url: Any) -> None:
         self.url = url
-        self.pages = LocalPages(browser, url("").rstrip("/"), watch=Seen, passed=("data:", "blob:"))
+        self.pages = LocalPages(browser, url("").rstrip("/"), watch=Seen, passed=("data:", "blob:"), intercept=True)
         self.context, self.seen = self.pages.context(service_workers="allow")
         quiet_table(self.context)
         self.errors: list[str] = []

@@ -190,7 +190,7 @@ def browser(site: BuiltSite, shared_chromium: Chromium) -> Any:
 def page_factory(browser: Any, site: BuiltSite) -> Iterator[Callable[..., tuple[Any, Requests]]]:
     """New browser pages that may only reach the test server.
 
-    Every request to another host is aborted and recorded; the test fails if
+    Every request to another host fails in the browser and is recorded; the test fails if
     there was any, or if a request to the server failed, or a script threw.
     """
     pages = LocalPages(browser, site.server.origin)

@@ -227,7 +227,7 @@ def _overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
 @pytest.mark.parametrize("screen", [PHONE, WIDE], ids=["phone", "wide"])
 def test_the_updated_notice_covers_neither_title_nor_header_nor_the_table(
         site_page: Opener, real_site: Any, screen: dict[str, Any], lang: str) -> None:
-    page, _ = site_page(**screen)
+    page, _ = site_page(service_workers="allow", **screen)  # the notice is the service worker's
     page.goto(real_site.server.url(("" if lang == "en" else "ne/") + "rules/dashain/"))
     notice = _updated(page)
     notice.wait_for(state="visible")
@@ -256,7 +256,7 @@ def test_the_updated_notice_covers_neither_title_nor_header_nor_the_table(
 
 
 def test_the_updated_notice_stays_off_the_full_table(site_page: Opener, real_site: Any) -> None:
-    page, _ = site_page(**PHONE)
+    page, _ = site_page(service_workers="allow", **PHONE)  # the notice is the service worker's
     page.goto(real_site.server.url("ne/rules/dashain/"))
     notice = _updated(page)
     notice.wait_for(state="visible")

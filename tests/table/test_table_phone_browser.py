@@ -308,7 +308,8 @@ def new_match(page: Any, players: int, touch: bool) -> None:
 # -- the tests -------------------------------------------------------------------------------------
 
 CASES = [
-    pytest.param(PHONE, "", 4, id="phone-en-4"),
+    # the phone flow as most readers see it, cards gliding (tests/sitekit.py TEST_DEFAULTS)
+    pytest.param({**PHONE, "reduced_motion": "no-preference"}, "", 4, id="phone-en-4"),
     pytest.param(PHONE, "ne/", 6, id="phone-ne-6"),
     pytest.param(DESKTOP, "", 6, id="desktop-en-6"),
     pytest.param(DESKTOP, "ne/", 4, id="desktop-ne-4"),
@@ -420,7 +421,7 @@ def test_no_layout_shift_when_the_table_goes_live(phone_page: Opener, real_site:
     for options in (PHONE, DESKTOP):
         touch = bool(options.get("has_touch"))
         # the engine answers 1.2 s after Play: its shifts are not the press's
-        page = phone_page(options, speed="normal", delay=1200)
+        page = phone_page({**options, "reduced_motion": "no-preference"}, speed="normal", delay=1200)
         page.goto(url(real_site, ""))
         start_here(page, touch)
         for turn in range(3):
@@ -430,7 +431,7 @@ def test_no_layout_shift_when_the_table_goes_live(phone_page: Opener, real_site:
 
 
 def test_the_moves_glide_and_stand_still_under_reduced_motion(phone_page: Opener, real_site: Any) -> None:
-    moving = phone_page(DESKTOP, speed="fast")
+    moving = phone_page({**DESKTOP, "reduced_motion": "no-preference"}, speed="fast")
     moving.goto(url(real_site, ""))
     start_here(moving, False)
     move(moving, 0, touch=False)
