@@ -58,6 +58,16 @@
       if (!summary) return;
       var r = summary.getBoundingClientRect();
       by = r.bottom > bottom ? Math.min(r.bottom - bottom, r.top - top) : (r.top < top ? r.top - top : 0);
+      // A summary too tall to show whole beside the hand (the match's standings
+      // under the deal's scores): the hand stays in sight, under the header, as
+      // long as every seat's line of the deal's scores still is; the rest of the
+      // summary is a scroll away.
+      var hand = table.board.querySelector(".dht-me");
+      var seats = summary.querySelectorAll("tr.dht-score__seat");
+      if (by > 0 && hand && seats.length) {
+        var keep = Math.max(0, hand.getBoundingClientRect().top - top);
+        if (keep < by && seats[seats.length - 1].getBoundingClientRect().bottom - keep <= bottom) by = keep;
+      }
     } else if (!over && was) {
       // The next deal: the summary has gone and the page is shorter; the
       // board comes back down, as far as keeps the reader's hand above the dock.
