@@ -26,8 +26,8 @@
 // a half-published site is never kept); then it takes over at once
 // (skipWaiting, clients.claim) and deletes every other cache of its scope,
 // carrying Pyodide's files over when the new engine cache names the same
-// Pyodide. The page shows a quiet notice when a new build takes over
-// (dhumbal-offline.js).
+// Pyodide, and tells every open page (a message, "updated"): the page shows a
+// quiet notice (dhumbal-offline.js).
 //
 // Requests: this build's pages and files come from the site cache, else the
 // network (and are kept when their bytes match this build's revision); a page
@@ -178,8 +178,24 @@ async function tidy() {
   }
 }
 
+// A page open while a new build takes over is told so by a message, not only
+// by its controllerchange: a page still loading when this build claims it
+// (its scripts not run yet) would miss that event, and so the news. A
+// client's messages wait until its page listens (its message queue starts
+// when the page has parsed), so no page misses this one. A first install
+// (no older build of this scope on the device) is no news.
+async function activate() {
+  const upgraded = (await caches.keys()).some((n) => n.startsWith(PREFIX + "site-") && n !== SITE_CACHE);
+  await tidy();
+  await self.clients.claim();
+  if (!upgraded) return;
+  for (const client of await self.clients.matchAll({ type: "window" })) {
+    client.postMessage({ type: "updated", build: BUILD.id });
+  }
+}
+
 self.addEventListener("activate", (event) => {
-  event.waitUntil(tidy().then(() => self.clients.claim()));
+  event.waitUntil(activate());
 });
 
 self.addEventListener("message", (event) => {
@@ -209,6 +225,12 @@ self.addEventListener("message", (event) => {
     })();
     event.waitUntil(work.then(() => port && port.postMessage({ ok: true, build: BUILD.id }),
       (err) => port && port.postMessage({ ok: false, error: String(err) })));
+  } else if (data.type === "take-over") {
+    // A page saw this build waiting although it asked to take over at install
+    // (skipWaiting): it asks again. Chromium stops the old worker before this
+    // one takes over; a request that starts the old worker again meanwhile (a
+    // page's message, a fetch) can leave this one waiting for minutes.
+    event.waitUntil(self.skipWaiting());
   } else if (data.type === "build" && port) {
     port.postMessage({ ok: true, build: BUILD.id });
   }

@@ -8,7 +8,8 @@
  * read). While the table's engine is loading, the reader waits for it: the
  * service worker is registered, and its downloads start, once the engine is
  * ready (or has failed). When a new build of the site takes over while a page
- * is open, a quiet notice says so, with a button that shows the new version; until the page is
+ * is open (its controllerchange, or the new service worker's "updated"
+ * message, for a page still loading when it took over), a quiet notice says so, with a button that shows the new version; until the page is
  * reloaded, links load whole pages (the new build's), not Material's instant
  * navigation (which would put the new build's content into the old page).
  * On the offline page (offline.html), "Try again" loads the address again
@@ -101,8 +102,10 @@
       .then(function (registration) {
         setStatus("keeping");
         return idleEngine().then(function () {
+          return current(registration);
+        }).then(function (active) {
           var lang = document.documentElement.getAttribute("lang") || "en";
-          return ask(registration.active, { type: "keep", lang: lang, saveData: saveData() });
+          return ask(active, { type: "keep", lang: lang, saveData: saveData() });
         });
       })
       .then(function (answer) {
@@ -113,6 +116,31 @@
       .catch(function () {
         setStatus("error");
       });
+  }
+
+  // The worker to ask: the active one, once no newer build is on its way. A
+  // newer build waiting to take over (it asked to at install) is asked again
+  // now and then: Chromium stops the old worker before the new one takes
+  // over, and a message to the old one in that moment (this page's own
+  // "keep") starts it again and can leave the new one waiting for minutes,
+  // with the page never told. Nothing is asked of the old one meanwhile.
+  var NUDGE_MS = 2000;
+
+  function current(registration) {
+    return new Promise(function (resolve) {
+      var timer = null;
+      function check() {
+        var newer = registration.installing || registration.waiting;
+        if (!newer && registration.active) {
+          if (timer) clearInterval(timer);
+          resolve(registration.active);
+          return;
+        }
+        if (newer && newer.state === "installed") newer.postMessage({ type: "take-over" });
+        if (!timer) timer = setInterval(check, NUDGE_MS);
+      }
+      check();
+    });
   }
 
   // The reader waits for the engine while it loads: the service worker and the
@@ -147,8 +175,8 @@
       return status === "ready";
     }).then(function (status) {
       if (!status) return null;
-      return container.ready.then(function (registration) {
-        return ask(registration.active, { type: "engine" });
+      return container.ready.then(current).then(function (active) {
+        return ask(active, { type: "engine" });
       });
     }).catch(function () {});
   }
@@ -289,6 +317,14 @@
     if (hadController) showUpdated();
     hadController = true;
   });
+  // A new build that took over tells the page (sw.js): the page may still have
+  // been loading when it did, too early to see the controllerchange. Its
+  // message waits in the page's queue until this listens.
+  container.addEventListener("message", function (event) {
+    var data = event.data || {};
+    if (data.type === "updated") showUpdated();
+  });
+  container.startMessages();
   var begin = config.sw ? register : unregister;
   if (document.readyState === "complete") begin();
   else window.addEventListener("load", begin, { once: true });
