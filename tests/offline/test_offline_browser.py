@@ -162,7 +162,7 @@ def test_shared_links_and_the_language_switch_under_the_service_worker(visited: 
     assert translator("en")(web.NOTICE_RESTORED) in status(other)
     # The language menu carries it to the Nepali page (a full load, from the service worker).
     other.evaluate("document.querySelector('.md-select__link[hreflang=\"ne\"]').click()")
-    other.wait_for_function("location.pathname.startsWith('/ne/rules/dashain')")
+    other.wait_for_function("() => location.pathname.startsWith('/ne/rules/dashain')")
     wait_ready(other)
     assert other.locator(TABLE).get_attribute("data-lang") == "ne"
     assert table_hash(other) == link and hand(other) == mine

@@ -130,3 +130,22 @@ def test_materials_inline_scripts_are_served_as_a_file(site: Any) -> None:
 def test_the_readme_gives_the_same_policy_as_a_header() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert readme.count(csp.HEADER_POLICY) >= 3, "the header recipe must state the policy for each host it names"
+
+
+WAIT = re.compile(r"""wait_for_function\(\s*f?(["'])(.*?)\1""", re.S)
+FUNCTION = re.compile(r"\s*(\(|async\b|function\b|\w+\s*=>)")
+
+
+def test_the_tests_poll_the_pages_with_functions_not_expressions() -> None:
+    """A browser test's ``wait_for_function`` is given a function, never a bare
+    expression: Playwright evaluates a bare expression again with ``eval`` at each
+    poll, which the site's policy forbids (no ``'unsafe-eval'``); a poll cut short
+    by a navigation then rejected with nobody listening, as a script error of the
+    page (once in four runs of the offline suite). A function is evaluated once."""
+    bare = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for match in WAIT.finditer(path.read_text(encoding="utf-8")):
+            if not FUNCTION.match(match.group(2)):
+                line = path.read_text(encoding="utf-8").count("\n", 0, match.start()) + 1
+                bare.append(f"{path.relative_to(ROOT)}:{line}: {match.group(2)[:60]}")
+    assert not bare, "bare expressions polled with eval:\n" + "\n".join(bare)

@@ -208,7 +208,7 @@ def test_play_from_a_worked_example(site_page: Opener, real_site: Any) -> None:
     data = share.decode_hash(table_hash(page))
     assert share.expand_state(data["x"])["hands"] == state["hands"]
     page.go_back()
-    page.wait_for_function("!document.querySelector('#dh-table').classList.contains('dh-table--docked')")
+    page.wait_for_function("() => !document.querySelector('#dh-table').classList.contains('dh-table--docked')")
     # the example comes back into view (the page may scroll smoothly there)
     page.wait_for_function("id => { const r = document.getElementById(id).getBoundingClientRect();"
                            " return r.top < innerHeight && r.bottom > 0; }", arg=example)
@@ -227,7 +227,7 @@ def test_a_page_whose_table_was_not_played_gets_no_game_in_its_address(site_page
     assert table_hash(page)  # played: the game is in the address
     page.evaluate("document.querySelector('#dh-table').__left = true")
     page.locator('a[href$="/compare/"]').first.click()
-    page.wait_for_function("location.pathname.endsWith('/compare/')")
+    page.wait_for_function("() => location.pathname.endsWith('/compare/')")
     # the address changes before the content is swapped: wait for the new page's table
     page.wait_for_function("() => { const t = document.querySelector('#dh-table');"
                            " return !!t && !t.__left && t.dataset.state === 'ready' && t.hasAttribute('data-answers'); }")
@@ -253,7 +253,7 @@ def test_switching_language_keeps_the_game(site_page: Opener, real_site: Any) ->
     hand = page.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all("els => els.map(e => e.dataset.card)")
     own = table_hash(page)
     page.evaluate("document.querySelector('.md-select__link[hreflang=\"ne\"]').click()")
-    page.wait_for_function("location.pathname.startsWith('/ne/rules/dashain')")
+    page.wait_for_function("() => location.pathname.startsWith('/ne/rules/dashain')")
     wait_ready(page)
     assert page.locator(TABLE).get_attribute("data-lang") == "ne"
     assert table_hash(page) == own

@@ -259,7 +259,7 @@ def test_after_the_engine_dies_retry_brings_the_game_back(stub_page: Opener, stu
     web.SESSIONS.pop("dh-table", None)  # a new engine knows nothing of the game
     page.locator(f"{TABLE} [data-dht-retry]").click()
     wait_ready(page)
-    page.wait_for_function("+document.querySelector('#dh-table').dataset.answers >= 4")
+    page.wait_for_function("() => +document.querySelector('#dh-table').dataset.answers >= 4")
     assert table_hash(page) == before
     assert page.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all("els => els.map(e => e.dataset.card)") == hand
     assert "dh-table" in web.SESSIONS
@@ -277,7 +277,7 @@ def test_play_from_an_example_opens_beside_it_and_back_returns(stub_page: Opener
     page = open_page(stub_page, stub_site, "en/example/", viewport=viewport)
     page.locator(".dh-play-from").click()
     wait_ready(page)
-    page.wait_for_function("document.querySelectorAll('#dh-table .dht-card[aria-pressed]').length === 5")
+    page.wait_for_function("() => document.querySelectorAll('#dh-table .dht-card[aria-pressed]').length === 5")
     # the table sits right after the example, in view, and the page's own place is empty
     assert page.evaluate("document.querySelector('.dh-example').nextElementSibling.id") == "dh-table"
     assert in_viewport(page, TABLE)
@@ -291,23 +291,23 @@ def test_play_from_an_example_opens_beside_it_and_back_returns(stub_page: Opener
     assert page.evaluate("document.querySelector('#dh-table').classList.contains('dh-table--full')") is phone
     if phone:
         page.go_back()
-        page.wait_for_function("!document.querySelector('#dh-table').classList.contains('dh-table--full')")
+        page.wait_for_function("() => !document.querySelector('#dh-table').classList.contains('dh-table--full')")
         assert page.evaluate("document.querySelector('.dh-example').nextElementSibling.id") == "dh-table"
     # Back: the table goes home, the reader is at the example again
     page.go_back()
-    page.wait_for_function("!document.querySelector('#dh-table').classList.contains('dh-table--docked')")
+    page.wait_for_function("() => !document.querySelector('#dh-table').classList.contains('dh-table--docked')")
     assert page.evaluate("document.querySelector('.dh-example').nextElementSibling.id") != "dh-table"
     assert in_viewport(page, ".dh-example") and not in_viewport(page, TABLE)
     assert page.evaluate("document.activeElement.matches('.dh-play-from')")
     # again, and Close returns as well
     page.locator(".dh-play-from").click()
-    page.wait_for_function("document.querySelector('#dh-table').classList.contains('dh-table--docked')")
+    page.wait_for_function("() => document.querySelector('#dh-table').classList.contains('dh-table--docked')")
     wait_ready(page)
     if phone:  # Close: the full table first, then the table beside the example
         page.locator(f"{TABLE} [data-dht-close]").click()
-        page.wait_for_function("!document.querySelector('#dh-table').classList.contains('dh-table--full')")
+        page.wait_for_function("() => !document.querySelector('#dh-table').classList.contains('dh-table--full')")
     page.locator(f"{TABLE} [data-dht-close]").click()
-    page.wait_for_function("!document.querySelector('#dh-table').classList.contains('dh-table--docked')")
+    page.wait_for_function("() => !document.querySelector('#dh-table').classList.contains('dh-table--docked')")
     assert in_viewport(page, ".dh-example")
 
 
@@ -315,7 +315,7 @@ def test_play_from_an_example_loads_its_position(stub_page: Opener, stub_site: A
     page = open_page(stub_page, stub_site, "en/example/")
     page.locator(".dh-play-from").click()
     wait_ready(page)
-    page.wait_for_function("document.querySelectorAll('#dh-table .dht-card[aria-pressed]').length === 5")
+    page.wait_for_function("() => document.querySelectorAll('#dh-table .dht-card[aria-pressed]').length === 5")
     cards = page.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all("els => els.map(e => e.dataset.card)")
     assert cards == ["KS", "KH", "AD", "AC", "AH"]
     assert "You play A." in status(page)
@@ -409,7 +409,7 @@ def test_a_whole_deal_by_pointer_or_keyboard(stub_page: Opener, stub_site: Any, 
             if focused(page, "a.closest('#dh-table')"):
                 break
         wait_ready(page)
-        page.wait_for_function("document.activeElement.closest('#dh-table .dht-board .dht-play-area')")
+        page.wait_for_function("() => document.activeElement.closest('#dh-table .dht-board .dht-play-area')")
     else:
         start(page)
     played = play_deal(page, how="keyboard" if how == "keyboard" else ("touch" if touch else "mouse"))
@@ -491,7 +491,7 @@ def test_while_moves_play_the_readers_controls_wait(stub_page: Opener, stub_site
     assert page.locator(f"{BOARD} [data-action]").count() == 0  # not the reader's turn: nothing to press
     # "show all moves now" ends the wait at once
     page.locator(f"{TABLE} [data-dht-skip]").click()
-    page.wait_for_function("!document.querySelector('#dh-table').hasAttribute('data-busy')")
+    page.wait_for_function("() => !document.querySelector('#dh-table').hasAttribute('data-busy')")
     assert page.locator(BOARD).get_attribute("data-your-turn") == "true"
 
 
@@ -604,7 +604,7 @@ def test_the_readers_own_game_comes_back_without_a_notice(stub_page: Opener, stu
     own = table_hash(page)
     page.goto(stub_site.url("fr/"))
     page.go_back()
-    page.wait_for_function("location.hash.length > 7")
+    page.wait_for_function("() => location.hash.length > 7")
     wait_ready(page)
     assert table_hash(page) == own
     assert translator("en")(web.NOTICE_RESTORED) not in status(page)
@@ -617,7 +617,7 @@ def test_share_copies_the_games_link(stub_page: Opener, stub_site: Any) -> None:
     start(page)
     ui_move(page)
     page.locator(f"{TABLE} [data-dht-share]").click()
-    page.wait_for_function("document.querySelector('#dh-table .dht-status').textContent.length > 0")
+    page.wait_for_function("() => document.querySelector('#dh-table .dht-status').textContent.length > 0")
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied == page.url and "#table=" in copied
     assert status(page) == translator("ne")("The link to this game is copied: paste it to share the game.")
