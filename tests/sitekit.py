@@ -675,23 +675,23 @@ class LocalPages:
             context.add_init_script(UNHURRIED_RUNTIME)
         watch = self.watch(self.origin)
 
-        def route(r: Any) -> None:
-            url = r.request.url
-            if is_local(url, self.origin):
-                watch.requested.append(url)
-                r.continue_()
-            elif url.startswith(self.passed):
-                r.continue_()
-            else:
-                watch.refused.append(url)
-                r.abort()
-
-        def seen(request: Any) -> None:
-            url = request.url
+        def allowed(url: str) -> bool:
+            """Record ``url`` (the server's, or another host's); whether it may go."""
             if is_local(url, self.origin):
                 watch.requested.append(url)
             elif not url.startswith(self.passed):
                 watch.refused.append(url)
+                return False
+            return True
+
+        def route(r: Any) -> None:
+            if allowed(r.request.url):
+                r.continue_()
+            else:
+                r.abort()
+
+        def seen(request: Any) -> None:
+            allowed(request.url)
 
         if self.intercept:
             context.route("**/*", route)

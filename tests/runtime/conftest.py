@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,12 +38,11 @@ def browser(built_site: BuiltSite, shared_chromium: Chromium) -> Any:
 
 @dataclass
 class Traffic(PageWatch):
-    """Every URL the page (and its workers) requested, in order, and what was refused."""
-
-    urls: list[str] = field(default_factory=list)
+    """Every URL of the server the page (and its workers) requested, in order
+    (``requested``: sitekit.LocalPages records them), and what was refused."""
 
     def paths(self, since: int = 0) -> list[str]:
-        return [u[len(self.origin):].split("?")[0] for u in self.urls[since:] if u.startswith(self.origin)]
+        return [u[len(self.origin):].split("?")[0] for u in self.requested[since:]]
 
     def wasm(self, since: int = 0) -> list[str]:
         return [p for p in self.paths(since) if p.endswith(".wasm")]
@@ -63,8 +62,6 @@ def open_page(browser: Any, built_site: BuiltSite) -> Iterator[Callable[..., tup
         context, traffic = pages.context(**options)
         for pattern in block:
             context.route(pattern, lambda route: route.abort("blockedbyclient"))
-        # Worker requests go through the context too: record everything.
-        context.on("request", lambda request: traffic.urls.append(request.url))
         if init_script:
             context.add_init_script(init_script)
         return context.new_page(), traffic

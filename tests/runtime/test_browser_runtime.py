@@ -134,7 +134,7 @@ def test_intent_loads_pyodide_and_the_engine_to_ready(open_page: Any, built_site
     pong = _ping(page)
     assert pong["ok"] is True and pong["pong"] is True
     # ensure() is idempotent: no second worker, no second download.
-    before = len(traffic.urls)
+    before = len(traffic.requested)
     assert page.evaluate(ENSURE)["status"] == "ready"
     assert traffic.paths(before) == []
 
@@ -145,7 +145,7 @@ def test_runtime_survives_instant_navigation(open_page: Any, built_site: Any) ->
     _settle(page)
     _show_intent_or_ensure(page)
     page.evaluate("() => { window.__samePage = true; window.__runtime = DhumbalRuntime; }")
-    mark = len(traffic.urls)
+    mark = len(traffic.requested)
     link = page.locator(".md-sidebar--primary a.md-nav__link[href*='rules/dashain']").first
     link.click()
     page.wait_for_function("() => location.pathname.endsWith('/rules/dashain/')", timeout=LOAD)

@@ -364,3 +364,64 @@ def test_the_table_is_not_in_the_search_index(real_site: Any) -> None:
             for lang in LANGS:
                 assert translator(lang).raw(STATIC_NOTE).split("{")[0] not in text, doc["location"]
                 assert translator(lang)(TITLE) not in text, doc["location"]
+
+
+# -- a match's end on a wide screen ----------------------------------------------------------------
+
+#: Where the deal's scores, the reader's hand and the dock lie on screen.
+SUMMARY_GEOMETRY = """() => {
+  const box = (el) => el ? el.getBoundingClientRect() : null;
+  const board = document.querySelector('#dh-table .dht-play-area');
+  const rows = [...board.querySelectorAll('.dht-summary tr.dht-score__seat')];
+  return {header: box(document.querySelector('.md-header')).bottom, hand: box(board.querySelector('.dht-me')).top,
+          seats: rows.length, lastSeat: rows.length ? box(rows[rows.length - 1]).bottom : null,
+          dock: box(board.querySelector('.dht-dock')).top, scrolled: scrollY};
+}"""
+
+
+def last_move_of_a_match(profile: str, seed: int) -> tuple[str, Any]:
+    """A match played by the reader's first legal move each turn: the link to the
+    position just before the reader's move that ends it, and that move."""
+    from dhumbal.profiles import parse_profile
+    from dhumbal.protocol import Settings
+
+    s = session.Session(Settings(parse_profile(profile), "easy", seed), lang="en")
+    s.start()
+    for _ in range(2000):
+        deal = s.deal
+        assert deal is not None
+        if deal.is_over:
+            s.next_deal()
+            continue
+        assert s.is_my_turn()
+        action = deal.legal_actions()[0]
+        link = s.hash()
+        s.act(action)
+        if s.match_over():
+            return link, action
+    raise AssertionError("the match did not end")
+
+
+def test_a_match_s_end_on_a_wide_screen_keeps_the_hand_and_every_seat_s_score_in_sight(
+        site_page: Opener, real_site: Any) -> None:
+    """The summary at a match's end (the deal's scores, then the match's standings)
+    is taller than the screen beside the felt: the page brings the scores up, but
+    never so far that the reader's hand goes above the top (the hand and every
+    seat's line of the deal's scores in sight; the standings a scroll away)."""
+    from dhumbal.cards import card_text
+
+    link, action = last_move_of_a_match("nepali-games", 1)
+    assert action.kind == "throw"
+    page, _ = open_page(site_page, real_site, "rules/nepali-games/#" + link, viewport={"width": 1366, "height": 900})
+    wait_ready(page)
+    assert translator("en")(web.NOTICE_RESTORED) in status(page)
+    for card in action.cards:
+        page.locator(f'{BOARD} .dht-card[data-card="{card_text(card, ascii=True)}"]').click()
+    click(page, page.locator(f'{BOARD} [data-action="throw"]'))
+    page.wait_for_function(f"() => document.querySelector('{BOARD}').getAttribute('data-over') === 'true'")
+    page.wait_for_timeout(300)  # the page's one scroll (instant: reduced motion) has happened
+    at = page.evaluate(SUMMARY_GEOMETRY)
+    assert at["seats"] == 4, at
+    assert at["hand"] >= at["header"] - 0.5, f"the hand went above the top: {at}"
+    assert at["lastSeat"] <= at["dock"] + 0.5, f"a seat's score is under the dock: {at}"
+    assert at["scrolled"] > 0, at
