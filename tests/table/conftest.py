@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 import sitekit
-from sitekit import ROOT, Address, BuiltSite, Chromium, LocalPages, PageWatch
+from sitekit import ROOT, Address, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts
 
 HERE = Path(__file__).resolve().parent
 STUB_PAGES = {
@@ -152,24 +152,56 @@ def stub_site() -> Served:
     return Served(sitekit.current_run().address("stub"))
 
 
+def warm_opener(chromium: Any, origin: str, warm: WarmContexts,
+                setup: Callable[..., tuple[Any, Watch]]) -> Iterator[Callable[..., tuple[Any, Watch]]]:
+    """A test's page opener: ``setup(pages, **settings)`` makes a context and its
+    watch. Each call opens a page in a warm context of its own (sitekit.WarmContexts:
+    the n-th call of a test, with the same settings, gets the n-th warm context),
+    or with ``fresh=True`` in a new context, for a test about a first visit or one
+    that changes its context (routes, init scripts)."""
+    pages = LocalPages(chromium, origin)
+    leases = []
+    calls: dict[str, int] = {}
+
+    def make(fresh: bool = False, **settings: Any) -> tuple[Any, Watch]:
+        if fresh:
+            context, watch = setup(pages, **settings)
+            return pages.page(context, watch), watch
+        key = json.dumps(settings, sort_keys=True, default=str)
+        calls[key] = calls.get(key, 0) + 1
+        lease = warm.lease(f"{key}#{calls[key]}", lambda p: setup(p, **settings))
+        leases.append(lease)
+        return lease.page(), lease.watch
+
+    yield make
+    pages.finish()
+    for lease in leases:
+        lease.finish()
+
+
+@pytest.fixture(scope="session")
+def warm_stub(chromium: Any, stub_site: Served) -> Iterator[WarmContexts]:
+    warm = WarmContexts(chromium, stub_site.origin)
+    yield warm
+    warm.close()
+
+
 @pytest.fixture
-def stub_page(chromium: Any, stub_site: Served) -> Iterator[Callable[..., tuple[Any, Watch]]]:
-    """Pages of the stub site whose runtime answers from this process's dhumbal.web."""
+def stub_page(chromium: Any, stub_site: Served, warm_stub: WarmContexts) -> Iterator[Callable[..., tuple[Any, Watch]]]:
+    """Pages of the stub site whose runtime answers from this process's dhumbal.web
+    (in warm contexts: ``warm_opener``)."""
     from dhumbal import web
 
-    pages = LocalPages(chromium, stub_site.origin)
-
-    def make(fail: str | None = None, speed: str = "instant", save_data: bool = False,
-             **options: Any) -> tuple[Any, Watch]:
+    def setup(pages: LocalPages, fail: str | None = None, speed: str = "instant", save_data: bool = False,
+              **options: Any) -> tuple[Any, Watch]:
         context, watch = pages.context(**options)
         context.expose_function("dhumbalHandle", web.handle)
         prefer(context, speed, save_data)
         if fail:
             context.add_init_script(f"window.__stubFail = {json.dumps(fail)};")
-        return pages.page(context, watch), watch
+        return context, watch
 
-    yield make
-    pages.finish()
+    yield from warm_opener(chromium, stub_site.origin, warm_stub, setup)
 
 
 def prefer(context: Any, speed: str, save_data: bool = False) -> None:
@@ -209,17 +241,22 @@ def real_site(shared_site: BuiltSite) -> RealSite:
     return RealSite(shared_site)
 
 
-@pytest.fixture
-def site_page(chromium: Any, real_site: RealSite) -> Iterator[Callable[..., tuple[Any, Watch]]]:
-    """Pages of the real built site, with the real runtime."""
-    real_site.require()
-    pages = LocalPages(chromium, real_site.server.origin)
+@pytest.fixture(scope="session")
+def warm_real(chromium: Any, real_site: RealSite) -> Iterator[WarmContexts]:
+    warm = WarmContexts(chromium, real_site.server.origin)
+    yield warm
+    warm.close()
 
-    def make(speed: str = "instant", unhurried: bool = True, **options: Any) -> tuple[Any, Watch]:
+
+@pytest.fixture
+def site_page(chromium: Any, real_site: RealSite, warm_real: WarmContexts) -> Iterator[Callable[..., tuple[Any, Watch]]]:
+    """Pages of the real built site, with the real runtime (in warm contexts: ``warm_opener``)."""
+    real_site.require()
+
+    def setup(pages: LocalPages, speed: str = "instant", unhurried: bool = True, **options: Any) -> tuple[Any, Watch]:
         # the watchdog's limits out of reach unless the test is about them (sitekit.UNHURRIED_RUNTIME)
         context, watch = pages.context(unhurried=unhurried, **options)
         prefer(context, speed)
-        return pages.page(context, watch), watch
+        return context, watch
 
-    yield make
-    pages.finish()
+    yield from warm_opener(chromium, real_site.server.origin, warm_real, setup)

@@ -75,7 +75,7 @@ def inline_script_runs(page: Any) -> bool:
 
 
 def test_a_deal_search_and_instant_navigation_under_the_meta_policy(site_page: Callable[..., Any], real_site: Any) -> None:
-    page, _ = site_page()
+    page, _ = site_page(fresh=True)
     page.context.add_init_script(RECORD)
     said = watch_console(page)
     page.goto(real_site.server.url("fr/"))

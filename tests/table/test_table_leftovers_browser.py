@@ -175,7 +175,7 @@ def _release(page: Any, held: list[Any]) -> None:
 ], ids=["phone-play", "wide-play", "phone-play-link"])
 def test_play_pressed_before_the_scripts_run_still_counts(site_page: Opener, real_site: Any,
                                                           screen: dict[str, Any], control: str) -> None:
-    page, _ = site_page(**screen)
+    page, _ = site_page(fresh=True, **screen)
     held = _hold_table_scripts(page)
     page.goto(real_site.server.url("rules/dashain/"), wait_until="commit")
     page.wait_for_selector(control)
@@ -198,7 +198,7 @@ def test_play_pressed_before_the_scripts_run_still_counts(site_page: Opener, rea
 
 def test_without_a_press_the_table_waits(site_page: Opener, real_site: Any) -> None:
     """The same page loaded without a press: the table stays as it was drawn (nothing starts by itself)."""
-    page, _ = site_page(**PHONE)
+    page, _ = site_page(fresh=True, **PHONE)
     page.goto(real_site.server.url("rules/dashain/"))
     page.wait_for_function("() => !!document.querySelector('#dh-table').__dhumbalTable")
     assert page.locator(TABLE).get_attribute("data-state") == "static"
@@ -227,7 +227,7 @@ def _overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
 @pytest.mark.parametrize("screen", [PHONE, WIDE], ids=["phone", "wide"])
 def test_the_updated_notice_covers_neither_title_nor_header_nor_the_table(
         site_page: Opener, real_site: Any, screen: dict[str, Any], lang: str) -> None:
-    page, _ = site_page(service_workers="allow", **screen)  # the notice is the service worker's
+    page, _ = site_page(fresh=True, service_workers="allow", **screen)  # the notice is the service worker's
     page.goto(real_site.server.url(("" if lang == "en" else "ne/") + "rules/dashain/"))
     notice = _updated(page)
     notice.wait_for(state="visible")
@@ -256,7 +256,7 @@ def test_the_updated_notice_covers_neither_title_nor_header_nor_the_table(
 
 
 def test_the_updated_notice_stays_off_the_full_table(site_page: Opener, real_site: Any) -> None:
-    page, _ = site_page(service_workers="allow", **PHONE)  # the notice is the service worker's
+    page, _ = site_page(fresh=True, service_workers="allow", **PHONE)  # the notice is the service worker's
     page.goto(real_site.server.url("ne/rules/dashain/"))
     notice = _updated(page)
     notice.wait_for(state="visible")

@@ -66,7 +66,7 @@ def engine_requests(watch: Any) -> list[str]:
 
 
 def test_reading_a_page_downloads_no_webassembly(site_page: Opener, real_site: Any) -> None:
-    page, watch = site_page()
+    page, watch = site_page(fresh=True)
     page.clock.install()
     page.goto(real_site.server.url("ne/"))
     page.wait_for_load_state("networkidle")
@@ -98,7 +98,7 @@ def test_reading_a_page_downloads_no_webassembly(site_page: Opener, real_site: A
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_deal_against_the_bots_on_a_rules_page(site_page: Opener, real_site: Any, lang: str) -> None:
     path, profile = RULES[lang]
-    page, watch = open_page(site_page, real_site, path)
+    page, watch = open_page(site_page, real_site, path, fresh=True)
     assert page.locator(TABLE).get_attribute("data-profile") == profile
     author_seed(page, profile)  # a short deal: the whole of it is played
     start(page)
@@ -265,7 +265,7 @@ def test_switching_language_keeps_the_game(site_page: Opener, real_site: Any) ->
 
 @pytest.mark.parametrize("width", [360, 1366])
 def test_play_these_rules_near_the_top_starts_the_table(site_page: Opener, real_site: Any, width: int) -> None:
-    page, watch = site_page(viewport={"width": width, "height": 780})
+    page, watch = site_page(fresh=True, viewport={"width": width, "height": 780})
     page.clock.install()
     page.goto(real_site.server.url("nl/rules/cardrulesplus/"))
     link = page.locator(".dh-play-profile")
@@ -295,7 +295,7 @@ def test_play_these_rules_near_the_top_starts_the_table(site_page: Opener, real_
 
 
 def test_loading_shows_the_share_of_bytes_received(site_page: Opener, real_site: Any) -> None:
-    page, _ = open_page(site_page, real_site, "fr/glossary/")
+    page, _ = open_page(site_page, real_site, "fr/glossary/", fresh=True)
     # A connection of 8 MB/s (the engine's worker fetches through it too): from
     # the local server the whole download would otherwise land between two reports.
     cdp = page.context.new_cdp_session(page)
@@ -317,7 +317,7 @@ def test_loading_shows_the_share_of_bytes_received(site_page: Opener, real_site:
 def test_instant_navigation_keeps_the_engine(site_page: Opener, real_site: Any) -> None:
     if os.environ.get("DHUMBAL_TABLE_SITE"):
         pytest.skip("a prebuilt site's sitemap does not name the test server, so instant navigation is off")
-    page, watch = open_page(site_page, real_site, "rules/dashain/")
+    page, watch = open_page(site_page, real_site, "rules/dashain/", fresh=True)
     start(page)
     wasm = [u for u in watch.requested if u.endswith(".wasm")]
     assert len(wasm) == 1

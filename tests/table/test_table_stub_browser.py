@@ -52,7 +52,7 @@ def open_page(stub_page: Opener, stub_site: Any, path: str, **options: Any) -> A
 
 
 def test_a_page_view_without_intent_loads_nothing(stub_page: Opener, stub_site: Any) -> None:
-    page, _ = stub_page()
+    page, _ = stub_page(fresh=True)
     page.clock.install()
     page.goto(stub_site.url("en/"))
     stop_clock(page)
@@ -70,7 +70,7 @@ def test_a_page_view_without_intent_loads_nothing(stub_page: Opener, stub_site: 
 
 
 def test_scrolling_the_table_into_view_does_not_start_it(stub_page: Opener, stub_site: Any) -> None:
-    page, _ = stub_page()
+    page, _ = stub_page(fresh=True)
     page.clock.install()
     page.goto(stub_site.url("fr/"))
     stop_clock(page)
@@ -91,7 +91,7 @@ def test_scrolling_the_table_into_view_does_not_start_it(stub_page: Opener, stub
 
 
 def test_with_save_data_only_play_loads_the_engine(stub_page: Opener, stub_site: Any) -> None:
-    page, _ = stub_page(save_data=True)
+    page, _ = stub_page(fresh=True, save_data=True)
     page.clock.install()
     page.goto(stub_site.url("en/#" + share.encode_hash({"v": 1, "p": "nepali-games", "s": 3, "d": "easy", "n": 1, "m": [""]})))
     stop_clock(page)
@@ -476,7 +476,7 @@ def test_the_bots_moves_show_one_at_a_time_on_their_seats(stub_page: Opener, stu
 
 
 def test_while_moves_play_the_readers_controls_wait(stub_page: Opener, stub_site: Any) -> None:
-    page, _ = stub_page(speed="slow")
+    page, _ = stub_page(fresh=True, speed="slow")
     page.clock.install()
     page.goto(stub_site.url("en/"))
     start(page)
@@ -611,7 +611,7 @@ def test_the_readers_own_game_comes_back_without_a_notice(stub_page: Opener, stu
 
 
 def test_share_copies_the_games_link(stub_page: Opener, stub_site: Any) -> None:
-    page, _ = stub_page()
+    page, _ = stub_page(fresh=True)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=stub_site.origin)
     page.goto(stub_site.url("ne/"))
     start(page)

@@ -117,7 +117,7 @@ def deep_link() -> str:
 def test_a_stalled_download_becomes_the_error_state_with_retry(
     site_page: Callable[..., Any], real_site: Any, stalled: str
 ) -> None:
-    page, _ = site_page()
+    page, _ = site_page(fresh=True)
     stall = 4000  # ms: the limit under test, half the default, so that the test waits less
     limits(page, stall=stall)
     asked: list[str] = []
@@ -141,7 +141,7 @@ def test_a_stalled_download_becomes_the_error_state_with_retry(
 
 
 def test_a_worker_dying_while_loading_becomes_the_error_state(site_page: Callable[..., Any], real_site: Any) -> None:
-    page, _ = site_page()
+    page, _ = site_page(fresh=True)
     limits(page)  # no stall, silence or request limit in reach: only the worker's lock can tell
     # Held back (never answered): loading surely lasts.
     page.context.route("**/pyodide.asm.wasm", lambda route: None)
@@ -161,7 +161,7 @@ def test_a_worker_dying_while_loading_becomes_the_error_state(site_page: Callabl
 def test_a_worker_dying_under_a_live_table_becomes_the_error_state_and_retry_restores_the_game(
     site_page: Callable[..., Any], real_site: Any
 ) -> None:
-    page, _ = site_page()
+    page, _ = site_page(fresh=True)
     limits(page)  # no request limit in reach: only the worker's lock can tell
     page.goto(real_site.server.url("rules/cardrulesplus/"))
     start(page)
@@ -180,7 +180,7 @@ def test_a_worker_dying_under_a_live_table_becomes_the_error_state_and_retry_res
 
 
 def test_a_request_that_never_settles_times_out(site_page: Callable[..., Any], real_site: Any) -> None:
-    page, _ = site_page()
+    page, _ = site_page(fresh=True)
     limits(page, request=3000)
     page.goto(real_site.server.url())
     start(page)
@@ -199,7 +199,7 @@ def test_a_request_that_never_settles_times_out(site_page: Callable[..., Any], r
 
 
 def test_the_default_limits_are_seconds_not_minutes(site_page: Callable[..., Any], real_site: Any) -> None:
-    page, _ = site_page(unhurried=False)
+    page, _ = site_page(fresh=True, unhurried=False)
     page.goto(real_site.server.url())
     limits = page.evaluate("DhumbalRuntime.limits")
     # A download that trickles is judged on its last 20 s and must be able to
@@ -213,7 +213,7 @@ def test_the_default_limits_are_seconds_not_minutes(site_page: Callable[..., Any
 
 def test_a_link_over_200000_characters_gives_the_notice_and_a_fresh_deal(site_page: Callable[..., Any],
                                                                          real_site: Any) -> None:
-    page, _ = site_page()
+    page, _ = site_page(fresh=True)
     page.goto(real_site.server.url("#table=" + "A" * 250_000))
     wait_ready(page)
     assert NOTICE in status(page)
@@ -225,7 +225,7 @@ def test_a_link_over_200000_characters_gives_the_notice_and_a_fresh_deal(site_pa
 
 def test_a_deep_link_and_a_deep_hash_change_under_a_live_game_give_the_notice(site_page: Callable[..., Any],
                                                                               real_site: Any) -> None:
-    page, _ = site_page()
+    page, _ = site_page(fresh=True)
     page.goto(real_site.server.url("#" + deep_link()))
     wait_ready(page)
     assert NOTICE in status(page)
