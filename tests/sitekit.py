@@ -714,12 +714,15 @@ class LocalPages:
     def finish(self) -> None:
         for context in self.contexts:
             context.close()
-        refused = sorted({u for w in self.watches for u in w.refused})
-        failed = sorted({u for w in self.watches for u in w.failed})
-        errors = [e for w in self.watches for e in w.errors]
-        assert not refused, f"the browser tried to reach other hosts: {refused}"
-        assert not failed, f"requests to the site failed: {failed}"
-        assert not errors, f"scripts failed: {errors}"
+        assert_clean([u for w in self.watches for u in w.refused], [u for w in self.watches for u in w.failed],
+                     [e for w in self.watches for e in w.errors])
+
+
+def assert_clean(refused: list[str], failed: list[str], errors: list[str]) -> None:
+    """Fail if the browser tried another host, a response of the server failed, or a script threw."""
+    assert not refused, f"the browser tried to reach other hosts: {sorted(set(refused))}"
+    assert not failed, f"requests to the site failed: {sorted(set(failed))}"
+    assert not errors, f"scripts failed: {errors}"
 
 
 class WarmContexts:
@@ -780,10 +783,7 @@ class Lease:
     def finish(self) -> None:
         for page in list(self.context.pages):
             page.close()
-        new = {name: getattr(self.watch, name)[n:] for name, n in self.marks.items()}
-        assert not new["refused"], f"the browser tried to reach other hosts: {sorted(set(new['refused']))}"
-        assert not new["failed"], f"requests to the site failed: {sorted(set(new['failed']))}"
-        assert not new["errors"], f"scripts failed: {new['errors']}"
+        assert_clean(*(getattr(self.watch, name)[n:] for name, n in self.marks.items()))
 
 
 if __name__ == "__main__":  # make test-costs

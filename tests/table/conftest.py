@@ -158,7 +158,7 @@ def warm_opener(chromium: Any, origin: str, warm: WarmContexts,
     watch. Each call opens a page in a warm context of its own (sitekit.WarmContexts:
     the n-th call of a test, with the same settings, gets the n-th warm context),
     or with ``fresh=True`` in a new context, for a test about a first visit or one
-    that changes its context (routes, init scripts)."""
+    that changes its context (routes, init scripts, the page clock, permissions)."""
     pages = LocalPages(chromium, origin)
     leases = []
     calls: dict[str, int] = {}
