@@ -15,7 +15,6 @@ pressed many times, and the cues.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -93,8 +92,17 @@ def center(page: Any, selector: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+#: How long the finger rests on the pile before it is lifted. A finger lifted while
+#: still moving fast is a fling to Chrome, and the tap that comes while a fling runs
+#: only stops it (no click: a tap 0.4 s after such a lift went unanswered in 2 of 6
+#: tries); a reader's finger slows on the pile before it lets go of a card, and after
+#: a rest this long and a last move on the spot no tap went unanswered (30 of 30).
+REST_MS = 80
+
+
 def touch_drag(page: Any, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
-    """A finger pressed, moved and lifted (real touch events: the browser makes the pointer events)."""
+    """A finger pressed, moved, rested on ``end`` and lifted (real touch events: the
+    browser makes the pointer events)."""
     cdp = page.context.new_cdp_session(page)
     (x0, y0), (x1, y1) = start, end
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
@@ -102,6 +110,8 @@ def touch_drag(page: Any, start: tuple[float, float], end: tuple[float, float], 
         x = x0 + (x1 - x0) * i / steps
         y = y0 + (y1 - y0) * i / steps
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    page.wait_for_timeout(REST_MS)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x1, "y": y1}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
 
@@ -119,32 +129,6 @@ def heaviest(page: Any) -> str:
     return str(max(values)[1])
 
 
-#: Chrome makes no click of a tap that comes within about half a second of a touch
-#: drag's lift (one gesture to it); a reader's next tap comes later than that. The
-#: tests tap no sooner than this after a lift (``lifted``, ``tap_after_lift``). At 1 s a
-#: tap on "take from the stock" about a second after a drag's lift went unanswered in
-#: 2 of 4 runs of the sideways test (the retry below then waited out Playwright's 30 s);
-#: at 2 s, in none of 4 runs (16 drags) while a full suite loaded the machine.
-LIFT_GAP_S = 2.0
-_LIFTS: dict[int, float] = {}
-
-
-def lifted(page: Any) -> None:
-    """A finger was just lifted from a drag on ``page``."""
-    _LIFTS[id(page)] = time.monotonic()
-
-
-def tap_after_lift(page: Any) -> None:
-    """Let ``LIFT_GAP_S`` pass since the last drag's lift on ``page`` before a tap: only
-    what is left of it after the work done since (the answer, the bots' moves, the
-    layout checks), not a whole second again."""
-    lift = _LIFTS.pop(id(page), None)
-    if lift is not None:
-        left = LIFT_GAP_S - (time.monotonic() - lift)
-        if left > 0:
-            page.wait_for_timeout(left * 1000)
-
-
 def press(page: Any, selector: str, touch: bool) -> None:
     before = answers(page)
     target = page.locator(selector)
@@ -153,16 +137,8 @@ def press(page: Any, selector: str, touch: bool) -> None:
         target.click(force=force)
         wait_answer(page, before)
         return
-    tap_after_lift(page)
     target.tap(force=force)
-    try:
-        wait_answer(page, before)
-    except Exception:  # noqa: BLE001 (Playwright's timeout)
-        # Chrome may make no click of a tap soon after a touch drag's lift (one
-        # gesture to it; how soon depends on the machine's load): a finger taps
-        # again, and a second tap that does come through must be answered.
-        target.tap(force=force)
-        wait_answer(page, before)
+    wait_answer(page, before)
 
 
 def move(page: Any, turn: int, *, touch: bool) -> str:
@@ -183,12 +159,8 @@ def move(page: Any, turn: int, *, touch: bool) -> str:
             before = answers(page)
             (touch_drag if touch else mouse_drag)(page, center(page, card), center(page, f"{BOARD} .dht-pile"))
             wait_answer(page, before)
-            if touch:
-                lifted(page)  # the next tap waits for what is left of LIFT_GAP_S
             want = "drag"
         else:
-            if touch:
-                tap_after_lift(page)
             page.locator(card).tap() if touch else page.locator(card).click()
             press(page, f'{BOARD} [data-action="throw"]', touch)
     return want
