@@ -111,6 +111,23 @@ SERVED: dict[str, Served] = {
 
 # -- local web servers ------------------------------------------------------------
 
+#: Files a test context has served in place of the site's own, by name: a context
+#: given the cookie ``STAND_IN_COOKIE`` with one of these names (``stand_in``) gets
+#: each listed path from the file beside it, on every server of the run. A route
+#: would do the same in the browser, but Playwright turns a context's HTTP cache
+#: off under a route, and a context kept warm for many tests keeps its cache.
+STAND_INS: dict[str, dict[str, Path]] = {
+    # the real site's pages with the table's engine answering from the test process
+    "stub-runtime": {"/assets/javascripts/dhumbal-runtime.js": ROOT / "tests" / "table" / "stub-runtime.js"},
+}
+STAND_IN_COOKIE = "dhumbal-stand-in"
+
+
+def stand_in(context: Any, origin: str, name: str) -> None:
+    """Have ``context`` served the files of ``STAND_INS[name]`` by the server at ``origin``."""
+    assert name in STAND_INS, name
+    context.add_cookies([{"name": STAND_IN_COOKIE, "value": name, "url": origin}])
+
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     # Not left to the system's mime.types: module workers and WebAssembly
@@ -123,6 +140,12 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         ".webmanifest": "application/manifest+json",
     }
     extra_headers: dict[str, str] = {}
+
+    def translate_path(self, path: str) -> str:
+        cookies = (c.strip().partition("=") for c in self.headers.get("Cookie", "").split(";"))
+        name = next((value for key, _, value in cookies if key == STAND_IN_COOKIE), "")
+        target = STAND_INS.get(name, {}).get(urlsplit(path).path)
+        return str(target) if target is not None else super().translate_path(path)
 
     def end_headers(self) -> None:
         for name, value in self.extra_headers.items():
@@ -784,6 +807,33 @@ class Lease:
         for page in list(self.context.pages):
             page.close()
         assert_clean(*(getattr(self.watch, name)[n:] for name, n in self.marks.items()))
+
+
+def warm_opener(chromium: Any, origin: str, warm: WarmContexts,
+                setup: Callable[..., tuple[Any, PageWatch]]) -> Iterator[Callable[..., tuple[Any, PageWatch]]]:
+    """A test's page opener: ``setup(pages, **settings)`` makes a context and its
+    watch. Each call opens a page in a warm context of its own (sitekit.WarmContexts:
+    the n-th call of a test, with the same settings, gets the n-th warm context),
+    or with ``fresh=True`` in a new context, for a test about a first visit or one
+    that changes its context (routes, init scripts, the page clock, permissions)."""
+    pages = LocalPages(chromium, origin)
+    leases = []
+    calls: dict[str, int] = {}
+
+    def make(fresh: bool = False, **settings: Any) -> tuple[Any, PageWatch]:
+        if fresh:
+            context, watch = setup(pages, **settings)
+            return pages.page(context, watch), watch
+        key = json.dumps(settings, sort_keys=True, default=str)
+        calls[key] = calls.get(key, 0) + 1
+        lease = warm.lease(f"{key}#{calls[key]}", lambda p: setup(p, **settings))
+        leases.append(lease)
+        return lease.page(), lease.watch
+
+    yield make
+    pages.finish()
+    for lease in leases:
+        lease.finish()
 
 
 if __name__ == "__main__":  # make test-costs

@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 import sitekit
-from sitekit import ROOT, Address, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts
+from sitekit import ROOT, Address, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, warm_opener
 
 HERE = Path(__file__).resolve().parent
 STUB_PAGES = {
@@ -150,33 +150,6 @@ def stub_site() -> Served:
     built = sitekit.shared_build("stub", write_stub_site)
     assert built.ok, built.log
     return Served(sitekit.current_run().address("stub"))
-
-
-def warm_opener(chromium: Any, origin: str, warm: WarmContexts,
-                setup: Callable[..., tuple[Any, Watch]]) -> Iterator[Callable[..., tuple[Any, Watch]]]:
-    """A test's page opener: ``setup(pages, **settings)`` makes a context and its
-    watch. Each call opens a page in a warm context of its own (sitekit.WarmContexts:
-    the n-th call of a test, with the same settings, gets the n-th warm context),
-    or with ``fresh=True`` in a new context, for a test about a first visit or one
-    that changes its context (routes, init scripts, the page clock, permissions)."""
-    pages = LocalPages(chromium, origin)
-    leases = []
-    calls: dict[str, int] = {}
-
-    def make(fresh: bool = False, **settings: Any) -> tuple[Any, Watch]:
-        if fresh:
-            context, watch = setup(pages, **settings)
-            return pages.page(context, watch), watch
-        key = json.dumps(settings, sort_keys=True, default=str)
-        calls[key] = calls.get(key, 0) + 1
-        lease = warm.lease(f"{key}#{calls[key]}", lambda p: setup(p, **settings))
-        leases.append(lease)
-        return lease.page(), lease.watch
-
-    yield make
-    pages.finish()
-    for lease in leases:
-        lease.finish()
 
 
 @pytest.fixture(scope="session")

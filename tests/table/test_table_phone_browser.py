@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitekit import LocalPages
+from sitekit import LocalPages, WarmContexts, stand_in, warm_opener
 from tabledriver import BOARD, TABLE, answers, is_over, table_hash, wait_answer, wait_ready, wants
 from tablekit import reader_moves
 
@@ -28,7 +28,6 @@ from dhumbal import web
 
 
 HERE = Path(__file__).resolve().parent
-STUB = (HERE / "stub-runtime.js").read_text(encoding="utf-8")
 PHONE = {"viewport": {"width": 360, "height": 780}, "has_touch": True, "is_mobile": True}
 LANDSCAPE = {"viewport": {"width": 780, "height": 360}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1366, "height": 900}}
@@ -51,26 +50,44 @@ Element.prototype.animate = function () { window.__animations++; return __animat
 Opener = Callable[..., Any]
 
 
-@pytest.fixture
-def phone_page(chromium: Any, real_site: Any) -> Iterator[Opener]:
-    """Pages of the built site whose engine answers from this process (``dhumbal.web.handle``)."""
-    real_site.require()
-    pages = LocalPages(chromium, real_site.server.origin)
+@pytest.fixture(scope="session")
+def warm_phone(chromium: Any, real_site: Any) -> Iterator[WarmContexts]:
+    warm = WarmContexts(chromium, real_site.server.origin)
+    yield warm
+    warm.close()
 
-    def make(options: dict[str, Any], *, speed: str = "instant", delay: int = 0, init: str = "") -> Any:
+
+@pytest.fixture
+def phone_page(chromium: Any, real_site: Any, warm_phone: WarmContexts) -> Iterator[Opener]:
+    """Pages of the built site whose engine answers from this process (``dhumbal.web.handle``):
+    ``stub-runtime.js`` is served in place of ``dhumbal-runtime.js`` (sitekit.STAND_INS).
+    Each call opens a page in a warm context kept for its options (sitekit.warm_opener),
+    or with ``fresh=True`` in a new one."""
+    real_site.require()
+    origin = real_site.server.origin
+
+    def setup(pages: LocalPages, speed: str = "instant", delay: int = 0, init: str = "",
+              **options: Any) -> tuple[Any, Any]:
         context, watch = pages.context(**options)
+        stand_in(context, origin, "stub-runtime")
         context.expose_function("dhumbalHandle", web.handle)
-        context.route("**/assets/javascripts/dhumbal-runtime.js",
-                      lambda route: route.fulfill(status=200, content_type="text/javascript", body=STUB))
         context.add_init_script(
             "try { if (!localStorage.getItem('dhumbal:table')) "
             f"localStorage.setItem('dhumbal:table', JSON.stringify({{speed: {json.dumps(speed)}}})); }} catch (e) {{}}"
             f"\nwindow.__stubDelay = {int(delay)};\n" + WATCH + init
         )
-        return pages.page(context, watch, timeout=30_000)
+        return context, watch
 
-    yield make
-    pages.finish()
+    opener = warm_opener(chromium, origin, warm_phone, setup)
+    make = next(opener)
+
+    def page(options: dict[str, Any], *, fresh: bool = False, **settings: Any) -> Any:
+        opened, _ = make(fresh=fresh, **options, **settings)
+        opened.set_default_timeout(30_000)
+        return opened
+
+    yield page
+    next(opener, None)
 
 
 def url(real_site: Any, path: str = "") -> str:
@@ -396,7 +413,7 @@ def test_no_layout_shift_when_the_table_goes_live(phone_page: Opener, real_site:
     for options in (PHONE, DESKTOP):
         touch = bool(options.get("has_touch"))
         # the engine answers 1.2 s after Play: its shifts are not the press's
-        page = phone_page({**options, "reduced_motion": "no-preference"}, speed="normal", delay=1200)
+        page = phone_page({**options, "reduced_motion": "no-preference"}, speed="normal", delay=1200, fresh=True)
         page.goto(url(real_site, ""))
         start_here(page, touch)
         for turn in range(3):
@@ -511,7 +528,7 @@ def test_many_presses_of_hint_are_one_request_at_a_time(phone_page: Opener, real
 
 
 def test_sound_and_vibration_are_off_until_chosen_and_then_kept(phone_page: Opener, real_site: Any) -> None:
-    page = phone_page(DESKTOP, init="navigator.vibrate = function (p) { (window.__buzz = window.__buzz || []).push(p); return true; };")
+    page = phone_page(DESKTOP, fresh=True, init="navigator.vibrate = function (p) { (window.__buzz = window.__buzz || []).push(p); return true; };")
     page.goto(url(real_site, ""))
     start_here(page, False)
     assert page.locator(f"{TABLE} [data-dht-sound]").is_checked() is False
