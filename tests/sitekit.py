@@ -500,11 +500,22 @@ def recorded_costs() -> dict[str, float]:
     return {str(k): float(v) for k, v in found.items() if isinstance(v, (int, float))}
 
 
+def _still_there(node_id: str) -> bool:
+    """Whether the test ``node_id`` names is still defined (its file holds ``def name``):
+    the cache keeps the durations of tests renamed or removed since."""
+    path, _, rest = node_id.partition("::")
+    name = rest.split("::")[-1].split("[", 1)[0]
+    try:
+        return f"def {name}(" in (ROOT / path).read_text(encoding="utf-8")
+    except OSError:
+        return False
+
+
 def write_recorded_costs(cache_dir: Path) -> int:
     """Write ``RECORDED_COSTS`` from the durations a run stored in ``cache_dir``
     (pytest's cache, see tests/conftest.py); the number of tests written."""
     stored = json.loads((cache_dir / "v" / "dhumbal" / "durations").read_text(encoding="utf-8"))
-    costs = {k: round(float(v), 1) for k, v in sorted(stored.items()) if float(v) >= RECORDED_FLOOR}
+    costs = {k: round(float(v), 1) for k, v in sorted(stored.items()) if float(v) >= RECORDED_FLOOR and _still_there(k)}
     RECORDED_COSTS.write_text(json.dumps(costs, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
     return len(costs)
 
