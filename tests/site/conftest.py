@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from sitecheck import fake_card_name
-from sitekit import ROOT, SITEGEN, BuiltSite, Chromium, LocalPages, PageWatch
+from sitekit import ROOT, SITEGEN, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, warm_opener
 
 if str(SITEGEN) not in sys.path:
     sys.path.insert(0, str(SITEGEN))
@@ -186,18 +186,22 @@ def browser(site: BuiltSite, shared_chromium: Chromium) -> Any:
     return shared_chromium.get()
 
 
+@pytest.fixture(scope="session")
+def warm_site(browser: Any, site: BuiltSite) -> Iterator[WarmContexts]:
+    warm = WarmContexts(browser, site.server.origin)
+    yield warm
+    warm.close()
+
+
 @pytest.fixture
-def page_factory(browser: Any, site: BuiltSite) -> Iterator[Callable[..., tuple[Any, Requests]]]:
-    """New browser pages that may only reach the test server.
+def page_factory(browser: Any, site: BuiltSite, warm_site: WarmContexts) -> Iterator[Callable[..., tuple[Any, Requests]]]:
+    """Browser pages that may only reach the test server: ``page_factory(**options)``
+    opens one in a warm context kept for those options (sitekit.warm_opener: its HTTP
+    cache kept, the site's local storage and IndexedDB emptied), and
+    ``page_factory(fresh=True, **options)`` in a new context, for a test about a first
+    visit or one that changes its context or page (a route, an init script).
 
     Every request to another host fails in the browser and is recorded; the test fails if
     there was any, or if a request to the server failed, or a script threw.
     """
-    pages = LocalPages(browser, site.server.origin)
-
-    def make(**options: Any) -> tuple[Any, Requests]:
-        context, requests = pages.context(**options)
-        return pages.page(context, requests), requests
-
-    yield make
-    pages.finish()
+    yield from warm_opener(browser, site.server.origin, warm_site, lambda pages, **options: pages.context(**options))

@@ -85,7 +85,7 @@ def test_language_menu_follows_instant_navigation_and_switches_with_a_full_load(
 
 
 def test_nepali_text_uses_the_self_hosted_devanagari_font(site, page_factory) -> None:
-    page, _ = page_factory(**WIDE)
+    page, _ = page_factory(fresh=True, **WIDE)  # a first visit: the font is downloaded
     fonts: list[str] = []
     page.on("request", lambda request: fonts.append(request.url) if request.url.endswith(".woff2") else None)
     page.goto(site.server.url + "ne/", wait_until="load")

@@ -106,7 +106,7 @@ def test_a_malformed_address_leaves_every_example_working(site: Any, page_factor
     """A bad % escape in the address used to throw an uncaught URIError and leave
     every step-through control dead (issue 21, item 11); the page's watch fails
     the test on any uncaught script error."""
-    page, _ = page_factory(**PHONE)
+    page, _ = page_factory(fresh=True, **PHONE)  # its own init script
     # a browser that saves data: the table waits for a press instead of
     # fetching the engine for the #table= address
     page.context.add_init_script(

@@ -194,7 +194,7 @@ def open_puzzles(site, page, lang: str = "en", *, fresh: bool = True) -> None:
 
 
 def test_a_puzzle_is_answered_with_no_engine_and_the_progress_survives_a_reload(site, page_factory) -> None:
-    page, _ = page_factory(**PHONE)
+    page, _ = page_factory(fresh=True, **PHONE)  # routes, and no engine kept from an earlier test
     asked = blocked_engine(page)
     open_puzzles(site, page)
     kings = page.locator("#puzzle-da-two-kings")

@@ -100,7 +100,7 @@ def test_the_root_404_page_is_english_and_sends_other_languages_to_theirs(site: 
 
 
 def test_a_missing_french_address_shows_the_french_404_page(site: Any, page_factory: Any) -> None:
-    page, _ = page_factory(**WIDE)
+    page, _ = page_factory(fresh=True, **WIDE)  # a route
     root_404 = (site.directory / "404.html").read_text(encoding="utf-8")
     # a host that serves only the root 404 page, whatever the address (served here with
     # status 200, since the page fixture fails a test on any error status)
