@@ -795,6 +795,15 @@ class WarmContexts:
         self.pool.clear()
 
 
+def warm_pool(browser: Any, origin: str) -> Iterator[WarmContexts]:
+    """The body of a session fixture that keeps a process's warm contexts for ``origin``."""
+    warm = WarmContexts(browser, origin)
+    try:
+        yield warm
+    finally:
+        warm.close()
+
+
 class Lease:
     """A warm context lent to one test (``WarmContexts.lease``)."""
 

@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from sitecheck import fake_card_name
-from sitekit import ROOT, SITEGEN, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, warm_opener
+from sitekit import ROOT, SITEGEN, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, warm_opener, warm_pool
 
 if str(SITEGEN) not in sys.path:
     sys.path.insert(0, str(SITEGEN))
@@ -188,9 +188,7 @@ def browser(site: BuiltSite, shared_chromium: Chromium) -> Any:
 
 @pytest.fixture(scope="session")
 def warm_site(browser: Any, site: BuiltSite) -> Iterator[WarmContexts]:
-    warm = WarmContexts(browser, site.server.origin)
-    yield warm
-    warm.close()
+    yield from warm_pool(browser, site.server.origin)
 
 
 @pytest.fixture

@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 import sitekit
-from sitekit import ROOT, Address, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, warm_opener
+from sitekit import ROOT, Address, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, warm_opener, warm_pool
 
 HERE = Path(__file__).resolve().parent
 STUB_PAGES = {
@@ -154,9 +154,7 @@ def stub_site() -> Served:
 
 @pytest.fixture(scope="session")
 def warm_stub(chromium: Any, stub_site: Served) -> Iterator[WarmContexts]:
-    warm = WarmContexts(chromium, stub_site.origin)
-    yield warm
-    warm.close()
+    yield from warm_pool(chromium, stub_site.origin)
 
 
 @pytest.fixture
@@ -216,9 +214,7 @@ def real_site(shared_site: BuiltSite) -> RealSite:
 
 @pytest.fixture(scope="session")
 def warm_real(chromium: Any, real_site: RealSite) -> Iterator[WarmContexts]:
-    warm = WarmContexts(chromium, real_site.server.origin)
-    yield warm
-    warm.close()
+    yield from warm_pool(chromium, real_site.server.origin)
 
 
 @pytest.fixture

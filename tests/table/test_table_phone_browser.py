@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitekit import LocalPages, WarmContexts, stand_in, warm_opener
+from sitekit import LocalPages, WarmContexts, stand_in, warm_opener, warm_pool
 from tabledriver import BOARD, TABLE, answers, is_over, table_hash, wait_answer, wait_ready, wants
 from tablekit import reader_moves
 
@@ -52,9 +52,7 @@ Opener = Callable[..., Any]
 
 @pytest.fixture(scope="session")
 def warm_phone(chromium: Any, real_site: Any) -> Iterator[WarmContexts]:
-    warm = WarmContexts(chromium, real_site.server.origin)
-    yield warm
-    warm.close()
+    yield from warm_pool(chromium, real_site.server.origin)
 
 
 @pytest.fixture
