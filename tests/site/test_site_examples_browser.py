@@ -98,6 +98,51 @@ def test_a_link_to_a_step_opens_that_step(site: Any, page_factory: Any) -> None:
     _at(page, 5)
 
 
+# Whether each example (or puzzle) of the page is drawn: content-visibility
+# leaves the ones far from the screen unstyled and unpainted until the reader
+# comes near them.
+DRAWN = """sel => [...document.querySelectorAll(sel)].map(e => e.firstElementChild.checkVisibility({contentVisibilityAuto: true}))"""
+NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+
+
+@pytest.mark.parametrize("path, sel", [("rules/nepali-games/", ".dh-example"), ("puzzles/", ".dh-puzzle")])
+def test_examples_far_from_the_screen_are_drawn_when_the_reader_comes_near(
+    site: Any, page_factory: Any, path: str, sel: str
+) -> None:
+    page = _open(page_factory, site, path, PHONE)
+    page.evaluate(NEXT_FRAMES)
+    drawn = page.evaluate(DRAWN, sel)
+    assert len(drawn) >= 9 and not drawn[-1], drawn  # the last one waits
+    last = page.locator(sel).last
+    last.scroll_into_view_if_needed()
+    page.evaluate(NEXT_FRAMES)
+    assert page.evaluate(DRAWN, sel)[-1]
+    assert last.locator(".dhc").first.is_visible()
+    # once drawn it keeps the room it took: back to the top and down again, the page is as long
+    height = page.evaluate("document.documentElement.scrollHeight")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate(NEXT_FRAMES)
+    last.scroll_into_view_if_needed()
+    page.evaluate(NEXT_FRAMES)
+    assert page.evaluate("document.documentElement.scrollHeight") == height
+    # printed, every one is drawn
+    page.emulate_media(media="print")
+    page.evaluate(NEXT_FRAMES)
+    assert all(page.evaluate(DRAWN, sel))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_link_to_a_step_far_down_the_page_lands_on_it(site: Any, page_factory: Any, size: str) -> None:
+    page = _open(page_factory, site, "rules/nepali-games/#example-turn-cap-step-4", SIZES[size])
+    page.wait_for_selector("#example-turn-cap[data-stepper=on]")
+    page.evaluate(NEXT_FRAMES)
+    step = page.locator("#example-turn-cap-step-4")
+    assert step.is_visible()
+    top = page.evaluate("document.getElementById('example-turn-cap-step-4').getBoundingClientRect().top")
+    header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    assert header - 2 <= top <= header + 40, (top, header)
+
+
 @pytest.mark.parametrize(
     "address",
     ["#%", "#table=%E0%A4", "#%E0%A4", "#example-k-pair-discard-step-%ZZ", "#" + "%" * 4000, "#example-k-pair-discard-step-5%"],
