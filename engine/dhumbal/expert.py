@@ -68,6 +68,11 @@ share, its standard error, deals):
   draw: `dashain` +0.002 (0.005, 800) against three aggressive bots, -0.005
   (0.006, 400) against three hard; a turn worth 2 points -0.007 (0.008, 300);
   turns and points alone, without the shed and size terms, -0.117 (0.027).
+- **the hand's future discounted by the threat of a call**: the shed, size and
+  race terms weighed by the chance that no other seat may call at the start
+  of its next turn (its sampled total over the limit), so that a hand facing a
+  likely call is valued by its points: `dashain` -0.007 (0.004, 400) head to
+  head, -0.007 (0.008) against three aggressive bots.
 
 **Deterministic.** The random source is seeded with a text naming the seat's
 whole view (:func:`dhumbal.sampler.view_key`), and the number of samples is
