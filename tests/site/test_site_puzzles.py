@@ -28,8 +28,9 @@ import pytest
 
 from dhumbal import cards as C
 from htmltree import parse
-from sitecheck import AXE, LANGUAGES, lang_prefix
+from sitecheck import LANGUAGES, lang_prefix
 from sitekit import ROOT
+from test_site_browser import axe_here
 
 
 PUZZLE_DIR = ROOT / "puzzles"
@@ -295,12 +296,7 @@ def test_no_serious_accessibility_violations_once_answered(site, page_factory, l
     page.locator("#puzzle-crp-jack-stays .dh-pz-hand button[data-card='KD']").click()
     page.locator("#puzzle-crp-jack-stays .dh-pz-throw").click()
     page.locator("#puzzle-da-call-on-four .dh-pz-call").click()
-    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;void 0")
-    problems = page.evaluate("""async () => {
-      const result = await axe.run(document, { resultTypes: ["violations"] });
-      return result.violations.filter(v => v.impact === "serious" || v.impact === "critical")
-        .map(v => `${v.id}: ${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(" | ")}`);
-    }""")
+    problems = axe_here(page)
     assert not problems, problems
 
 
