@@ -73,6 +73,10 @@ share, its standard error, deals):
   of its next turn (its sampled total over the limit), so that a hand facing a
   likely call is valued by its points: `dashain` -0.007 (0.004, 400) head to
   head, -0.007 (0.008) against three aggressive bots.
+- **more or fewer samples**: 1,000 in place of 300, `dashain`, 400 paired deals
+  head to head and against three aggressive bots, and 30 on 100 deals head to
+  head: not one deal's winner changed. The moves hinge on the evaluation,
+  not on sampling noise.
 
 **Deterministic.** The random source is seeded with a text naming the seat's
 whole view (:func:`dhumbal.sampler.view_key`), and the number of samples is
