@@ -319,6 +319,7 @@ class SiteBuild:
             "contribute_url": contribute_url,
             "alternates": [vars(alternate) for alternate in alternates],
             "strings": dict(strings_for(lang)),
+            "fonts": fonts.preloads(lang),
         }
         context["dhumbal_strings"] = context["dhumbal"]["strings"]
         file_alternates = getattr(page.file, "alternates", {}) or {}
