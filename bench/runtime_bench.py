@@ -58,6 +58,8 @@ from typing import Any
 
 from benchkit import percentile
 
+import headless  # noqa: E402  (tools/, on the path through benchkit)
+
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -216,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
             (site / BARE_WORKER_NAME).write_text(BARE_WORKER.replace("VERSION", pyodide), encoding="utf-8")
             try:
                 with sync_playwright() as playwright:
-                    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                    browser = headless.launch(playwright.chromium, CHROMIUM, CHROMIUM_ARGS)
                     try:
                         if args.only is None:
                             run(browser, url, site, args.runs)

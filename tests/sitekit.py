@@ -67,6 +67,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SITEGEN = ROOT / "sitegen"
+if str(ROOT / "tools") not in sys.path:
+    sys.path.insert(0, str(ROOT / "tools"))
+import headless  # noqa: E402  (tools/: the browser without its own UI, shared with the bench)
+
 CHROMIUM = "/usr/bin/chromium"
 #: The test browser's flags: the README's headless set, and V8 kept to its first
 #: WebAssembly tier (``--no-wasm-tier-up``). Pyodide's 10 MB module is compiled
@@ -78,6 +82,8 @@ CHROMIUM = "/usr/bin/chromium"
 #: ``make bench`` (bench/runtime_bench.py), not here.
 #: No host but the test servers' (127.0.0.1) resolves: a request to another host
 #: fails in the browser itself, and the test that made it sees it (``PageWatch.refused``).
+#: The browser is launched by ``tools/headless.py``, which also turns off the UI that
+#: headless Chromium builds for every tab (about 1 s of CPU for each page a test opens).
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--js-flags=--no-wasm-tier-up", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 PREBUILT_SITE = "DHUMBAL_TABLE_SITE"
@@ -584,7 +590,7 @@ class Chromium:
                 pytest.skip(problem)
             if self._playwright is None:
                 self._playwright = sync_playwright().start()
-            self._browser = self._playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            self._browser = headless.launch(self._playwright.chromium, CHROMIUM, CHROMIUM_ARGS)
         return self._browser
 
     def close(self) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from sitecheck import AXE, LANGUAGES, ROOT, content_pages, html_pages, lang_prefix
-from sitekit import PATIENCE_MS, LocalPages, PageWatch
+from sitekit import CHROMIUM, PATIENCE_MS, LocalPages, PageWatch
 
 from dhumbal_site.fonts import FILES as FONT_FILES
 
@@ -85,6 +85,32 @@ def test_language_menu_follows_instant_navigation_and_switches_with_a_full_load(
     assert page.evaluate("window.__dhumbalSamePage") is None, "switched language without reloading"
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert page.get_attribute("input.md-search__input", "placeholder") == "Rechercher"
+
+
+def test_the_test_browser_builds_no_ui_of_its_own_and_keeps_playwrights_switches(site, browser, page_factory) -> None:
+    """The browser every test uses (tools/headless.py): a page opened in a new tab
+    brings no browser UI page with it (headless Chromium's address-bar drop-down,
+    about 1 s of CPU per tab), and the --disable-features switch Chromium keeps
+    (the last) still holds every feature Playwright's own launch turns off."""
+    import headless
+
+    page, _ = page_factory()
+    page.goto(site.server.url, wait_until="load")
+    cdp = browser.new_browser_cdp_session()
+    try:
+        targets = cdp.send("Target.getTargets")["targetInfos"]
+        processes = cdp.send("SystemInfo.getProcessInfo")["processInfo"]
+    finally:
+        cdp.detach()
+    ui = [t["url"] for t in targets if t["type"] == "browser_ui"]
+    assert not ui, f"the headless browser built UI pages for the tab: {ui}"
+    (main,) = [p["id"] for p in processes if p["type"] == "browser"]
+    line = Path(f"/proc/{main}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    switches = re.findall(r"--disable-features=(\S*)", line)
+    off = set(switches[-1].split(",")) if switches else set()  # Chromium keeps the last one only
+    playwrights = set(headless.default_disabled(browser.browser_type, CHROMIUM))
+    assert playwrights and playwrights <= off, f"Playwright's switches lost: {sorted(playwrights - off)}"
+    assert set(headless.UI_FEATURES_OFF) <= off
 
 
 def test_nepali_text_uses_the_self_hosted_devanagari_font(site, page_factory) -> None:
