@@ -73,8 +73,11 @@ def test_the_hint_says_the_move_in_the_reader_s_language(lang: str) -> None:
 
 
 def test_the_table_s_hint_shows_the_expert_s_move_and_leaves_the_address_and_the_deal_alone() -> None:
-    table = "hint-table"
-    first = web.handle_request({"op": "new", "profile": "dashain", "difficulty": "hard", "seed": 11, "table": table})
+    # A table of its own, in English: a new game keeps the language of the session it
+    # replaces, and tests/table/test_table_hint.py leaves a Dutch one at "hint-table".
+    table = "review-hint-table"
+    first = web.handle_request({"op": "new", "profile": "dashain", "difficulty": "hard", "seed": 11, "table": table,
+                                "lang": "en"})
     session = web.SESSIONS[table]
     deal = session.deal
     assert deal is not None and session.is_my_turn() and deal.phase == "start"
