@@ -319,9 +319,9 @@ class SiteBuild:
             "contribute_url": contribute_url,
             "alternates": [vars(alternate) for alternate in alternates],
             "strings": dict(strings_for(lang)),
-            "fonts": fonts.preloads(lang),
         }
         context["dhumbal_strings"] = context["dhumbal"]["strings"]
+        context["dhumbal_fonts"] = fonts.preloads(lang)
         file_alternates = getattr(page.file, "alternates", {}) or {}
         self.sitemap_pages[lang].append(
             SitemapPage(
@@ -371,8 +371,9 @@ class SiteBuild:
     def on_template_context(
         self, context: dict[str, Any], template_name: str, config: MkDocsConfig
     ) -> dict[str, Any]:
-        """Templates that are not pages (the 404 page) get the strings too."""
+        """Templates that are not pages (the 404 page) get the strings and the font preloads too."""
         context["dhumbal_strings"] = dict(strings_for(current_language(config)))
+        context["dhumbal_fonts"] = fonts.preloads(current_language(config))
         return context
 
     def on_post_template(self, output: str, template_name: str, config: MkDocsConfig) -> str:
