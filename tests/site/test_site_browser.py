@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from sitecheck import AXE, LANGUAGES, ROOT, content_pages, html_pages, lang_prefix
-from sitekit import CHROMIUM, PATIENCE_MS, LocalPages, PageWatch
+from sitekit import CHROMIUM, PATIENCE_MS, LocalPages, PageWatch, headless
 
 from dhumbal_site.fonts import FILES as FONT_FILES
 
@@ -92,8 +92,6 @@ def test_the_test_browser_builds_no_ui_of_its_own_and_keeps_playwrights_switches
     brings no browser UI page with it (headless Chromium's address-bar drop-down,
     about 1 s of CPU per tab), and the --disable-features switch Chromium keeps
     (the last) still holds every feature Playwright's own launch turns off."""
-    import headless
-
     page, _ = page_factory()
     page.goto(site.server.url, wait_until="load")
     cdp = browser.new_browser_cdp_session()
