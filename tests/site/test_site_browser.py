@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from sitecheck import AXE, LANGUAGES, ROOT, content_pages, html_pages, lang_prefix
+from sitecheck import LANGUAGES, ROOT, axe_here, content_pages, html_pages, lang_prefix
 from sitekit import CHROMIUM, PATIENCE_MS, LocalPages, PageWatch, headless
 
 from dhumbal_site.fonts import FILES as FONT_FILES
@@ -155,30 +155,6 @@ def test_only_devanagari_pages_fetch_the_font_ahead(site) -> None:
         if sorted(href.rsplit("/", 1)[-1] for href in asked) != expected:
             wrong.append(f"{page.path}: {asked}")
     assert not wrong, wrong
-
-
-AXE_RUN = """async () => {
-  const result = await axe.run(document, { resultTypes: ["violations"] });
-  return result.violations
-    .filter(v => v.impact === "serious" || v.impact === "critical")
-    .map(v => `${v.impact} ${v.id}: ${v.help} [${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(" | ")}]`);
-}"""
-
-
-#: Worked examples and puzzles far from the screen are not drawn (content-visibility),
-#: and axe cannot tell the colours of what is not drawn: a scan draws them all first,
-#: as a reader scrolling down would (a style set through the DOM, which the site's
-#: policy allows).
-DRAW_ALL = """() => document.querySelectorAll('.dh-example, .dh-puzzle')
-  .forEach(e => { e.style.contentVisibility = 'visible'; })"""
-
-
-def axe_here(page) -> list[str]:
-    """Serious and critical axe-core violations of the page as it is now, every part drawn."""
-    page.evaluate(DRAW_ALL)
-    # Evaluated, not added as a script tag: the site's policy forbids inline script.
-    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;void 0")
-    return page.evaluate(AXE_RUN)
 
 
 def axe_violations(page, url: str) -> list[str]:

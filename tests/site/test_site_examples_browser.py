@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 
-from sitecheck import LANGUAGES, lang_prefix
-from test_site_browser import axe_here
+from sitecheck import LANGUAGES, axe_here, lang_prefix
 
 
 PHONE = {"viewport": {"width": 360, "height": 780}}

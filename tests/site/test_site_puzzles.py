@@ -28,9 +28,8 @@ import pytest
 
 from dhumbal import cards as C
 from htmltree import parse
-from sitecheck import LANGUAGES, lang_prefix
+from sitecheck import LANGUAGES, axe_here, lang_prefix
 from sitekit import ROOT
-from test_site_browser import axe_here
 
 
 PUZZLE_DIR = ROOT / "puzzles"
