@@ -32,6 +32,7 @@ from typing import Any
 import pytest
 import sitekit
 from sitekit import ROOT, Address, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, warm_opener, warm_pool
+from tabledriver import prefer
 
 HERE = Path(__file__).resolve().parent
 STUB_PAGES = {
@@ -173,20 +174,6 @@ def stub_page(chromium: Any, stub_site: Served, warm_stub: WarmContexts) -> Iter
         return context, watch
 
     yield from warm_opener(chromium, stub_site.origin, warm_stub, setup)
-
-
-def prefer(context: Any, speed: str, save_data: bool = False) -> None:
-    """The reader's stored pace for the bots' moves (tests play "instant" unless they
-    watch the moves), and a browser that asks to save data."""
-    context.add_init_script(
-        "try { if (!localStorage.getItem('dhumbal:table')) "
-        f"localStorage.setItem('dhumbal:table', JSON.stringify({{speed: {json.dumps(speed)}}})); }} catch (e) {{}}"
-    )
-    if save_data:
-        context.add_init_script(
-            "Object.defineProperty(navigator, 'connection', "
-            "{value: {saveData: true, effectiveType: '4g'}, configurable: true});"
-        )
 
 
 # -- the real site ------------------------------------------------------------------

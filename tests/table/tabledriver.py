@@ -15,6 +15,7 @@ locator) go through Playwright's own actionability checks instead.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sitekit import stop_clock  # noqa: F401 - the table tests' helpers, in one place
@@ -22,6 +23,20 @@ from tablekit import score_rows
 
 TABLE = "#dh-table"
 BOARD = "#dh-table .dht-play-area"
+
+
+def prefer(context: Any, speed: str, save_data: bool = False) -> None:
+    """The reader's stored pace for the bots' moves (tests play "instant" unless they
+    watch the moves), and a browser that asks to save data."""
+    context.add_init_script(
+        "try { if (!localStorage.getItem('dhumbal:table')) "
+        f"localStorage.setItem('dhumbal:table', JSON.stringify({{speed: {json.dumps(speed)}}})); }} catch (e) {{}}"
+    )
+    if save_data:
+        context.add_init_script(
+            "Object.defineProperty(navigator, 'connection', "
+            "{value: {saveData: true, effectiveType: '4g'}, configurable: true});"
+        )
 
 
 def answers(page: Any) -> int:

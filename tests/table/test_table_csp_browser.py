@@ -13,7 +13,7 @@ import sys
 from typing import Any, Callable
 
 from sitekit import SITEGEN, BuiltSite, LocalPages
-from tabledriver import TABLE, author_seed, play_deal, start
+from tabledriver import TABLE, author_seed, play_deal, prefer, start
 
 if str(SITEGEN) not in sys.path:
     sys.path.insert(0, str(SITEGEN))
@@ -105,6 +105,7 @@ def test_a_deal_and_search_under_the_header_policy_workers_included(chromium: An
     pages = LocalPages(chromium, header_server)
     try:
         context, _ = pages.context()  # the watchdog out of reach (sitekit.LocalPages)
+        prefer(context, "instant")  # the bots' moves at once, as in the other table tests
         context.add_init_script(RECORD)
         page = pages.page(context, _)
         said = watch_console(page)

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from sitekit import LocalPages, WarmContexts, stand_in, warm_opener, warm_pool
-from tabledriver import BOARD, TABLE, answers, is_over, table_hash, wait_answer, wait_ready, wants
+from tabledriver import BOARD, TABLE, answers, is_over, prefer, table_hash, wait_answer, wait_ready, wants
 from tablekit import reader_moves
 
 from dhumbal import web
@@ -69,11 +69,8 @@ def phone_page(chromium: Any, real_site: Any, warm_phone: WarmContexts) -> Itera
         context, watch = pages.context(**options)
         stand_in(context, origin, "stub-runtime")
         context.expose_function("dhumbalHandle", web.handle)
-        context.add_init_script(
-            "try { if (!localStorage.getItem('dhumbal:table')) "
-            f"localStorage.setItem('dhumbal:table', JSON.stringify({{speed: {json.dumps(speed)}}})); }} catch (e) {{}}"
-            f"\nwindow.__stubDelay = {int(delay)};\n" + WATCH + init
-        )
+        prefer(context, speed)
+        context.add_init_script(f"window.__stubDelay = {int(delay)};\n" + WATCH + init)
         return context, watch
 
     opener = warm_opener(chromium, origin, warm_phone, setup)
