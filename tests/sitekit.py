@@ -4,8 +4,8 @@ one headless Chromium per process, and browser contexts that may reach
 nothing but the test servers. tests/conftest.py says which fixtures to use;
 this module says how they work.
 
-One run, several processes. ``pytest -n 2`` runs a controller and two
-worker processes. The controller (``start_run``, called from
+One run, several processes. ``pytest -n 3`` (``make test``) runs a controller
+and three worker processes. The controller (``start_run``, called from
 tests/conftest.py before any worker starts) makes the run's shared directory
 and starts one static file server per entry of ``SERVED``, on 127.0.0.1 and
 a free port, in threads of its own process; it tells the workers where both
@@ -485,7 +485,7 @@ LONG_TESTS = (
 WHOLE_BUILDS = ("test_a_fifth_language",)
 #: The real site's build, in the background, while the workers run tests that do not
 #: need it: about 45 s on the development machine with the build caches warm (53 s on
-#: CI). A lead shorter than the build leaves a core idle while both workers wait
+#: CI). A lead shorter than the build leaves a core idle while the workers wait
 #: for it (mkdocs builds on one core); a longer one costs nothing.
 BUILD_SECONDS = 45.0
 
@@ -549,7 +549,7 @@ def estimated_cost(item: pytest.Item) -> float:
 def costliest_first(items: list[pytest.Item], measured: dict[str, float]) -> list[pytest.Item]:
     """The items, the costliest first (``measured`` seconds by node id, else estimated),
     with tests that need no built site ahead of the rest for as long as the build
-    takes (both workers busy meanwhile)."""
+    takes (every worker busy meanwhile)."""
     def cost(item: pytest.Item) -> float:
         return measured.get(item.nodeid, estimated_cost(item))
 
