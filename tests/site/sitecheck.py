@@ -1,5 +1,4 @@
-"""Reading a built site: its pages, their links and resources, per language; and the
-accessibility scan of a page in the browser (``axe_here``)."""
+"""Reading a built site: its pages, their links and resources, per language."""
 
 from __future__ import annotations
 
@@ -11,33 +10,6 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urljoin, urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
-#: axe-core, injected into pages by the accessibility tests.
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-
-AXE_RUN = """async () => {
-  const result = await axe.run(document, { resultTypes: ["violations"] });
-  return result.violations
-    .filter(v => v.impact === "serious" || v.impact === "critical")
-    .map(v => `${v.impact} ${v.id}: ${v.help} [${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(" | ")}]`);
-}"""
-
-
-#: Worked examples and puzzles far from the screen are not drawn (content-visibility),
-#: and axe cannot tell the colours of what is not drawn: a scan draws them all first,
-#: as a reader scrolling down would (a style set through the DOM, which the site's
-#: policy allows).
-DRAW_ALL = """() => document.querySelectorAll('.dh-example, .dh-puzzle')
-  .forEach(e => { e.style.contentVisibility = 'visible'; })"""
-
-
-def axe_here(page) -> list[str]:
-    """Serious and critical axe-core violations of the page as it is now, every part drawn."""
-    page.evaluate(DRAW_ALL)
-    # Evaluated, not added as a script tag: the site's policy forbids inline script.
-    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;void 0")
-    return page.evaluate(AXE_RUN)
-
-
 LANGUAGES = ("en", "fr", "nl", "ne")
 DEFAULT = "en"
 

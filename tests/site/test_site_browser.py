@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from sitecheck import LANGUAGES, ROOT, axe_here, content_pages, html_pages, lang_prefix
+from axescan import axe_here
+from sitecheck import LANGUAGES, ROOT, content_pages, html_pages, lang_prefix
 from sitekit import CHROMIUM, PATIENCE_MS, LocalPages, PageWatch, headless
 
 from dhumbal_site.fonts import FILES as FONT_FILES

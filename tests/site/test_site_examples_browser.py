@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from sitecheck import LANGUAGES, axe_here, lang_prefix
+from axescan import axe_here
+from sitecheck import LANGUAGES, lang_prefix
 
 
 PHONE = {"viewport": {"width": 360, "height": 780}}

@@ -28,7 +28,8 @@ import pytest
 
 from dhumbal import cards as C
 from htmltree import parse
-from sitecheck import LANGUAGES, axe_here, lang_prefix
+from axescan import axe_here
+from sitecheck import LANGUAGES, lang_prefix
 from sitekit import ROOT
 
 

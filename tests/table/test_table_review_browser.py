@@ -5,10 +5,10 @@ from any step."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from axescan import axe_here
 from tabledriver import BOARD, TABLE, answers, click, play_deal, start, status, table_hash, wait_answer
 
 from dhumbal import web
@@ -16,7 +16,6 @@ from dhumbal.view.suggest import suggest
 
 
 Opener = Callable[..., tuple[Any, Any]]
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
 
 
@@ -86,11 +85,7 @@ def test_review_marks_the_moves_where_the_expert_chose_otherwise(stub_page: Open
     else:
         assert "same move" in text
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    if AXE.exists():  # no serious accessibility violation with the review open
-        page.add_script_tag(path=str(AXE))
-        result = page.evaluate("axe.run(document.querySelector('#dh-table'))")
-        assert [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]
-                if v["impact"] in ("serious", "critical")] == []
+    assert axe_here(page, TABLE) == []  # no serious accessibility violation with the review open
 
 
 def test_review_by_keyboard_and_play_from_a_step(stub_page: Opener, stub_site: Any) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from axescan import AXE, axe_here
 from tabledriver import (
     BOARD,
     TABLE,
@@ -45,7 +46,6 @@ from dhumbal_site.table import PLAY_PROFILE  # noqa: E402
 
 
 ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 Opener = Callable[..., tuple[Any, Any]]
 RULES = {
     "en": ("rules/nepali-games/", "nepali-games"),
@@ -165,24 +165,15 @@ def test_the_table_is_accessible_and_fits_360_px(site_page: Opener, real_site: A
         pytest.skip("axe-core is not installed (make setup)")
     page, _ = open_page(site_page, real_site, "ne/rules/nepali-games/", viewport={"width": 360, "height": 740})
     assert no_horizontal_overflow(page)
-
-    def axe() -> list[Any]:
-        if not page.evaluate("typeof axe !== 'undefined'"):
-            # Evaluated, not added as a script tag: the site's policy forbids inline script.
-            page.evaluate(AXE.read_text(encoding="utf-8") + "\n;void 0")
-        result = page.evaluate("axe.run(document.querySelector('#dh-table'))")
-        return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]])
-                for v in result["violations"] if v["impact"] in ("serious", "critical")]
-
-    assert axe() == []
+    assert axe_here(page, TABLE) == []
     author_seed(page, "nepali-games")
     start(page)  # on a phone: the full table
     page.locator(f"{TABLE} .dht-settings summary").click()
-    assert axe() == []
+    assert axe_here(page, TABLE) == []
     assert no_horizontal_overflow(page)
     page.locator(f"{TABLE} .dht-settings summary").click()  # the settings, open over the full table, closed
     play_deal(page)
-    assert axe() == []
+    assert axe_here(page, TABLE) == []
     assert no_horizontal_overflow(page)
 
 

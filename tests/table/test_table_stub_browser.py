@@ -14,6 +14,7 @@ from typing import Any, Callable
 import pytest
 import re
 
+from axescan import AXE, axe_here
 from tabledriver import (
     BOARD,
     TABLE,
@@ -41,7 +42,6 @@ from dhumbal.i18n import number, translator
 
 
 ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 Opener = Callable[..., tuple[Any, Any]]
 
 
@@ -356,24 +356,17 @@ def test_settings_change_the_rules_and_start_a_new_match(stub_page: Opener, stub
     assert "-1" in status(page) and share.decode_hash(table_hash(page))["p"] == "dashain(players=3)"
 
 
-def _axe(page: Any) -> list[Any]:
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("axe.run(document.querySelector('#dh-table'))")
-    return [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]
-            if v["impact"] in ("serious", "critical")]
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_axe_finds_no_serious_violation_in_any_state(stub_page: Opener, stub_site: Any, lang: str) -> None:
     if not AXE.exists():
         pytest.skip("axe-core is not installed (make setup)")
     page = open_page(stub_page, stub_site, f"{lang}/")
-    assert _axe(page) == []  # static
+    assert axe_here(page, TABLE) == []  # static
     start(page)
-    assert _axe(page) == []  # live
+    assert axe_here(page, TABLE) == []  # live
     page.locator(f"{TABLE} .dht-settings summary").click()
     play_deal(page)
-    assert _axe(page) == []  # scores shown, settings open
+    assert axe_here(page, TABLE) == []  # scores shown, settings open
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "nl", "ne"])
