@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from io import StringIO
 from pathlib import Path
 
@@ -182,10 +183,31 @@ def _until_prompt(proc: subprocess.Popen[bytes]) -> bytes:
     return seen
 
 
+def _until_reading(proc: subprocess.Popen[bytes]) -> None:
+    """After the prompt, wait until the game is asleep in its read of standard input
+    (Linux: the state in /proc; elsewhere, the prompt is all there is to go by).
+
+    The prompt is flushed just before the read: a signal sent the moment it shows can
+    land in the gap, after the interpreter's last look at its signals and before the
+    read begins. The handler then only sets a flag, the read waits for input that never
+    comes, and the Ctrl-C is seen only once a line arrives (a full run under load once
+    waited here 60 s). A reader at a terminal presses Ctrl-C long after the game sleeps
+    in its read; so does this test."""
+    stat = Path(f"/proc/{proc.pid}/stat")
+    if not stat.parent.is_dir():  # pragma: no cover - not Linux
+        return
+    while proc.poll() is None:
+        state = stat.read_text().rsplit(")", 1)[1].split()[0]
+        if state == "S":  # one thread, and nothing left but the read to sleep in
+            return
+        time.sleep(0.005)
+
+
 def test_ctrl_c_stops_with_a_message() -> None:
-    """Deterministic: the signal comes once the game waits for the reader, and standard
-    input stays open until the process has ended, so an end of input can never race
-    the signal (closing it first once let the game end normally, exit 0).
+    """Deterministic: the signal comes once the game sleeps in its read of the reader's
+    move (``_until_reading``), and standard input stays open until the process has
+    ended, so an end of input can never race the signal (closing it first once let the
+    game end normally, exit 0).
 
     The game runs as ``python -m dhumbal`` does, with Ctrl-C's handler set first: a
     process started while SIGINT is ignored (a background job, or a test process
@@ -199,6 +221,7 @@ def test_ctrl_c_stops_with_a_message() -> None:
     assert proc.stdin is not None and proc.stderr is not None
     try:
         _until_prompt(proc)
+        _until_reading(proc)
         proc.send_signal(signal.SIGINT)
         rc = proc.wait(timeout=60)
         err = proc.stderr.read()
