@@ -4,6 +4,7 @@ table). One scan for the site, the examples, the puzzles and the table tests."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,12 @@ DRAW_ALL = """() => document.querySelectorAll('.dh-example, .dh-puzzle')
   .forEach(e => { e.style.contentVisibility = 'visible'; })"""
 
 
+@functools.cache
+def _axe_source() -> str:
+    """axe-core's script, read once per test process."""
+    return AXE.read_text(encoding="utf-8") + "\n;void 0"
+
+
 def axe_here(page: Any, within: str | None = None) -> list[str]:
     """Serious and critical axe-core violations of the page as it is now (every part
     drawn), or of the element ``within`` selects."""
@@ -37,5 +44,5 @@ def axe_here(page: Any, within: str | None = None) -> list[str]:
         page.evaluate(DRAW_ALL)
     if not page.evaluate("typeof axe !== 'undefined'"):
         # Evaluated, not added as a script tag: the site's policy forbids inline script.
-        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;void 0")
+        page.evaluate(_axe_source())
     return list(page.evaluate(AXE_RUN, within))

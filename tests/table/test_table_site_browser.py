@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from axescan import AXE, axe_here
+from axescan import axe_here
 from tabledriver import (
     BOARD,
     TABLE,
@@ -45,7 +45,6 @@ from dhumbal_site.runtime import manifest_of  # noqa: E402
 from dhumbal_site.table import PLAY_PROFILE  # noqa: E402
 
 
-ROOT = Path(__file__).resolve().parents[2]
 Opener = Callable[..., tuple[Any, Any]]
 RULES = {
     "en": ("rules/nepali-games/", "nepali-games"),
@@ -161,8 +160,6 @@ def test_keyboard_turn_refusal_and_shared_link(site_page: Opener, real_site: Any
 
 
 def test_the_table_is_accessible_and_fits_360_px(site_page: Opener, real_site: Any) -> None:
-    if not AXE.exists():
-        pytest.skip("axe-core is not installed (make setup)")
     page, _ = open_page(site_page, real_site, "ne/rules/nepali-games/", viewport={"width": 360, "height": 740})
     assert no_horizontal_overflow(page)
     assert axe_here(page, TABLE) == []
