@@ -43,17 +43,16 @@ def exact_one_opponent(prof: Profile, unseen: Sequence[Card], k: int, total: int
 def independent_count(prof: Profile, unseen: Sequence[Card], counts: Sequence[int], total: int, n: int, seed: int) -> float:
     """The share of ``n`` deals (``random.sample`` of the unseen cards) where some other hand is at most ``total``."""
     rng = random.Random(seed)
-    values = prof.values
+    worth = [prof.values[c] for c in unseen]  # only the cards' values matter: sample those
     need = sum(counts)
+    cuts = [(sum(counts[:i]), sum(counts[:i + 1])) for i in range(len(counts))]
     caught = 0
     for _ in range(n):
-        drawn = rng.sample(unseen, need)
-        at = 0
-        for k in counts:
-            if sum(values[c] for c in drawn[at:at + k]) <= total:
+        drawn = rng.sample(worth, need)
+        for at, end in cuts:
+            if sum(drawn[at:end]) <= total:
                 caught += 1
                 break
-            at += k
     return caught / n
 
 
