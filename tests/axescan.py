@@ -5,10 +5,10 @@ table). One scan for the site, the examples, the puzzles and the table tests."""
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+from sitekit import ROOT
+
 #: axe-core, from the npm packages (``make setup``).
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 

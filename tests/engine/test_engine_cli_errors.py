@@ -197,6 +197,7 @@ def _until_reading(proc: subprocess.Popen[bytes]) -> None:
     stat = Path(f"/proc/{proc.pid}/stat")
     if not stat.parent.is_dir():  # pragma: no cover - not Linux
         return
+    bound = time.monotonic() + 60  # only ends a test that would otherwise hang
     while proc.poll() is None:
         try:
             state = stat.read_text().rsplit(")", 1)[1].split()[0]
@@ -204,6 +205,8 @@ def _until_reading(proc: subprocess.Popen[bytes]) -> None:
             return
         if state == "S":  # one thread, and nothing left but the read to sleep in
             return
+        if time.monotonic() > bound:  # pragma: no cover - say where the game was
+            pytest.fail(f"the game did not go to sleep in its read within 60 s: {_where(proc)}", pytrace=False)
         time.sleep(0.005)
 
 
