@@ -107,6 +107,7 @@ from .deal import Action, Deal, SeatView, call_is_caught
 from .groups import Group, best_group_value, heaviest_group, throwable_groups
 from .profiles import Profile
 from .sampler import Sampler, view_key
+from .shuffling import STEPS as _STEPS
 
 __all__ = ["Decision", "RISK", "SAMPLES", "TIME_CAP", "best_move", "choose", "decide", "decide_view", "hand_value",
            "turns_to_call"]
@@ -277,46 +278,72 @@ class _Beliefs:
 
     @classmethod
     def weigh(cls, sampler: Sampler, rng: random.Random, clock: Callable[[], float]) -> "_Beliefs":
+        """Weigh :data:`SAMPLES` deals drawn uniformly by ``sampler`` from ``rng``.
+
+        Each sample is :meth:`Sampler.order`'s shuffle, drawn step by step here: the
+        first steps fix the cards at the end of the order, which the other seats'
+        hidden hands take; the remaining steps only reorder the stock, which weighs
+        nothing here, so their draws are read from ``rng`` (the next sample starts
+        from the same random state) but no card is moved. A card's weight in the
+        stock is the samples' total less its weight in a hand: the same whole numbers
+        as counting the stock's cards one by one.
+        """
         b = cls(sampler)
         view = sampler.view
         values = sampler.profile.values
         seat = view.seat
         caps = _caps(sampler.profile, view)
-        hidden = sampler.hidden
-        known_totals = [sum([values[c] for c in k]) for k in view.known]
+        hands = [(s, free, sum([values[c] for c in view.known[s]]), caps[s])
+                 for s, free in enumerate(sampler.hidden) if s != seat]
         mine = sum([values[c] for c in view.hand])
-        stock_count = view.stock_count
-        in_stock = {c: 0 for c in sampler.pool}
+        pool = sampler.pool
+        size = len(pool)
+        dealt = size - view.stock_count  # the hidden hands' cards: the end of the order
+        # (index, bits) of each Fisher-Yates step, from the end: first the steps that
+        # fix the hands' cards, then the stock's
+        steps = _STEPS[size]
+        deal_steps, stock_steps = steps[:dealt], steps[dealt:]
+        in_hand = dict.fromkeys(pool, 0)
+        getrandbits = rng.getrandbits
+        samples = total_weight = caught_weight = 0
         started = clock()
         for k in range(SAMPLES):
             if k and k % CLOCK_EVERY == 0 and clock() - started > TIME_CAP:
                 b.capped = True
                 break
-            order = sampler.order(rng)
-            top = len(order)
+            order = list(pool)
+            for i, bits in deal_steps:
+                j = getrandbits(bits)
+                while j > i:
+                    j = getrandbits(bits)
+                order[i], order[j] = order[j], order[i]
+            for i, bits in stock_steps:
+                while getrandbits(bits) > i:
+                    pass
+            top = size
             over = 0
             lowest = _NO_CAP
-            for s, free in enumerate(hidden):
-                if s == seat:
-                    continue
-                cards = order[top - free:top]
+            for s, free, known_total, limits in hands:
+                dealt_here = [values[c] for c in order[top - free:top]]
                 top -= free
-                total = known_totals[s] + sum([values[c] for c in cards])
+                total = known_total + sum(dealt_here)
                 if total < lowest:
                     lowest = total
-                limits = caps[s]
                 if limits and free:
-                    for v, cap in zip(sorted([values[c] for c in cards], reverse=True), limits):
+                    for v, cap in zip(sorted(dealt_here, reverse=True), limits):
                         if v > cap:
                             over += 1
             weight = 1 << (UNLIKELY_BITS * (MOST_UNLIKELY - min(over, MOST_UNLIKELY)))
-            b.samples += 1
-            b.total_weight += weight
+            samples += 1
+            total_weight += weight
             if call_is_caught(mine, lowest):
-                b.caught_weight += weight
-            for c in order[:stock_count]:
-                in_stock[c] += weight
-        b.in_stock = in_stock
+                caught_weight += weight
+            for c in order[size - dealt:]:
+                in_hand[c] += weight
+        b.samples = samples
+        b.total_weight = total_weight
+        b.caught_weight = caught_weight
+        b.in_stock = {c: total_weight - w for c, w in in_hand.items()}
         return b
 
     def caught_chance(self) -> float:

@@ -37,12 +37,10 @@ from typing import Final, Iterator, Sequence
 from .cards import Card
 from .deal import Deal, SeatView
 from .profiles import Profile
+from .shuffling import BITS as _BITS
 from .shuffling import shuffle_with
 
 __all__ = ["Sampler", "SamplerError", "view_key"]
-
-_BITS: Final = tuple(n.bit_length() for n in range(60))
-
 
 class SamplerError(ValueError):
     """A view no deal can match (counts that do not add up, a finished deal)."""

@@ -29,12 +29,15 @@ def shuffle(cards: list[Card], seed: str) -> None:
 def shuffle_with(cards: list[Card], rng: random.Random) -> None:
     """Shuffle ``cards`` in place with draws from ``rng`` (the Fisher–Yates of :func:`shuffle`)."""
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        bits = _BITS[i + 1]
+    for i, bits in STEPS[len(cards)]:
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
 
 
-_BITS: Final = tuple(n.bit_length() for n in range(C.DECK_MAX + 1))
+#: How many random bits draw an index below ``n``: ``BITS[n]``.
+BITS: Final = tuple(n.bit_length() for n in range(C.DECK_MAX + 1))
+#: The steps of the shuffle of ``n`` cards, ``STEPS[n]``: each position ``i`` from the
+#: end down to 1, and the bits its index is drawn with.
+STEPS: Final = tuple(tuple((i, BITS[i + 1]) for i in range(n - 1, 0, -1)) for n in range(C.DECK_MAX + 1))
