@@ -61,25 +61,21 @@ def run(engine: runtime.EngineWheel, code: str, tmp_path: Path, restores: int = 
 
 
 def test_seeded_bot_deals_and_expert_links_give_byte_identical_transcripts_on_the_trimmed_library_in_pyodide(
-        engine: runtime.EngineWheel, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        engine: runtime.EngineWheel, tmp_path: Path) -> None:
     """The Pyodide parity check, in one boot set up as the site's worker: every parity
     case (each profile with two option sets, the long expert match) and a shared link
     of an expert table per profile, played on the trimmed standard library the site
     ships, with no fallback to the whole library; each transcript, as JSON text, is
     byte-identical to CPython's (tests/runtime/parity_cases.py runs on both sides)."""
-    import parity_cases
-    from test_parity import _first_difference, expert_links, parity_rounds
+    from test_parity import _first_difference, cpython_parity, parity_rounds
 
     # The expert's safety cap (a second of its clock per decision) is lifted on both
     # sides: Pyodide under Node on a loaded machine could reach it, and the
-    # comparison is of what the engine computes, not of how fast.
-    from dhumbal import expert
-
-    monkeypatch.setattr(expert, "TIME_CAP", float("inf"))
-    cases = parity_cases.cases(parity_rounds()) + expert_links()
+    # comparison is of what the engine computes, not of how fast (cpython_parity
+    # lifts it for CPython's side, worked out once per test run).
+    cases, expected = cpython_parity()
     assert any("expert" in c.get("bots", []) for c in cases)
     assert any("hash" in c for c in cases)
-    expected = [parity_cases.play(case) for case in cases]
 
     # The same file's source, run inside Pyodide on the same cases.
     source = (PARITY / "parity_cases.py").read_text(encoding="utf-8")

@@ -17,6 +17,7 @@ import os
 from typing import Any
 
 import parity_cases
+import sitekit
 
 from dhumbal.profiles import PROFILE_KEYS
 
@@ -53,6 +54,33 @@ def simple_move(deal: Any, seat: int) -> str:
     if (p.draw_first and deal.phase == "start") or (not p.draw_first and deal.phase == "take"):
         return "take stock"
     return "throw " + card_text(max(deal.hands[seat], key=lambda c: (p.value(c), c)))
+
+
+def cpython_parity() -> tuple[list[dict[str, Any]], list[str]]:
+    """The parity cases with this CPython's transcript of each (``parity_cases.play``),
+    worked out once per test run and shared by its processes: the Pyodide check and
+    the other CPythons' check compare with the same list. The expert's safety cap on
+    its clock is lifted meanwhile (a loaded machine could reach it; what is compared
+    is what the engine computes, not how fast)."""
+    from dhumbal import expert
+
+    home = sitekit.current_run().directory / "parity"
+    kept = home / f"cpython-{parity_rounds()}.json"
+    if not kept.is_file():
+        with sitekit.file_lock(home / ".lock"):
+            if not kept.is_file():
+                cap = expert.TIME_CAP
+                expert.TIME_CAP = float("inf")  # type: ignore[misc]
+                try:
+                    cases = parity_cases.cases(parity_rounds()) + expert_links()
+                    expected = [parity_cases.play(case) for case in cases]
+                finally:
+                    expert.TIME_CAP = cap  # type: ignore[misc]
+                partial = kept.with_suffix(".partial")
+                partial.write_text(json.dumps({"cases": cases, "expected": expected}), encoding="utf-8")
+                os.replace(partial, kept)
+    found = json.loads(kept.read_text(encoding="utf-8"))
+    return found["cases"], found["expected"]
 
 
 def expert_links() -> list[dict[str, Any]]:

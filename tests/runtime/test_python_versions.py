@@ -19,9 +19,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import parity_cases
 import pytest
-from test_parity import _first_difference, expert_links, parity_rounds
+from test_parity import _first_difference, cpython_parity
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -62,11 +61,10 @@ def test_parity_cases_play_alike_in_every_other_cpython_on_the_machine(tmp_path:
     pythons = other_pythons()
     if not pythons:
         pytest.skip("no CPython 3.12 or later besides this one here (set DHUMBAL_PYTHONS to point at one)")
-    cases = parity_cases.cases(parity_rounds()) + expert_links()
+    cases, expected = cpython_parity()
     assert any("match" in c for c in cases) and any("hash" in c for c in cases)
     cases_file = tmp_path / "cases.json"
     cases_file.write_text(json.dumps(cases), encoding="utf-8")
-    expected = [parity_cases.play(case) for case in cases]
     code = ("import sys, parity_cases; "
             "sys.stdout.write(parity_cases.run(open(sys.argv[1], encoding='utf-8').read()))")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "engine"), str(HERE)]), PYTHONHASHSEED="7")
