@@ -89,6 +89,56 @@ def test_the_expert_never_reads_the_hidden_cards(prof) -> None:  # type: ignore[
     assert compared >= 100
 
 
+def plain_weights(sampler, rng):  # type: ignore[no-untyped-def]
+    """The beliefs counted the plain way: each sample the sampler's whole shuffle
+    (``Sampler.order``), the hands laid from its end, every stock card counted."""
+    view, values = sampler.view, sampler.profile.values
+    caps = expert._caps(sampler.profile, view)
+    mine = sum(values[c] for c in view.hand)
+    in_stock = {c: 0 for c in sampler.pool}
+    total = caught = 0
+    for _ in range(expert.SAMPLES):
+        order = sampler.order(rng)
+        top, over, lowest = len(order), 0, 1 << 30
+        for s, free in enumerate(sampler.hidden):
+            if s == view.seat:
+                continue
+            cards = order[top - free:top]
+            top -= free
+            lowest = min(lowest, sum(values[c] for c in view.known[s]) + sum(values[c] for c in cards))
+            ranked = sorted((values[c] for c in cards), reverse=True)
+            over += sum(1 for v, cap in zip(ranked, caps[s]) if v > cap)
+        weight = 4 ** (expert.MOST_UNLIKELY - min(over, expert.MOST_UNLIKELY))
+        total += weight
+        caught += weight if lowest <= mine else 0
+        for c in order[:top]:
+            in_stock[c] += weight
+    return total, caught, in_stock, rng.getstate()
+
+
+@pytest.mark.parametrize("prof", PROFILES, ids=lambda p: p.canonical())
+def test_the_weighing_counts_as_plainly_drawn_samples_would(prof) -> None:  # type: ignore[no-untyped-def]
+    """The expert's weighing skips work (no card moved in the stock's steps of each
+    shuffle, a card's stock weight taken as the total less its weight in a hand):
+    its whole numbers and the random state it leaves are those of the plain count."""
+    import random
+
+    from dhumbal.sampler import Sampler
+
+    compared = 0
+    for seed in range(8):
+        for deal in positions(prof, seed, stops=3):
+            sampler = Sampler(prof, deal.public_view(deal.turn))
+            rng = random.Random(f"weigh/{seed}/{compared}")
+            b = expert._Beliefs.weigh(sampler, rng, lambda: 0.0)
+            total, caught, in_stock, state = plain_weights(sampler, random.Random(f"weigh/{seed}/{compared}"))
+            assert (b.samples, b.total_weight, b.caught_weight) == (expert.SAMPLES, total, caught)
+            assert b.in_stock == in_stock and list(b.in_stock) == list(in_stock)
+            assert rng.getstate() == state
+            compared += 1
+    assert compared >= 10
+
+
 def test_the_time_cap_is_not_what_decides_in_ordinary_play() -> None:
     """Every decision of some whole deals samples its full count: the clock never cuts one short."""
     sampled = 0
