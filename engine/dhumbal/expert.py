@@ -73,6 +73,30 @@ share, its standard error, deals):
   of its next turn (its sampled total over the limit), so that a hand facing a
   likely call is valued by its points: `dashain` -0.007 (0.004, 400) head to
   head, -0.007 (0.008) against three aggressive bots.
+- **catching the next caller**: a move's hand credited with a win worth K tenths
+  of a point times the weighted chance that a seat calls at the start of its
+  next turn (its sampled total at the limit or under) with no hand below the
+  expert's, `dashain`, 400 deals: head to head K 200 -0.003 (0.002), 1,000
+  -0.010 (0.005), 5,000 -0.013 (0.009); K 300 against three aggressive bots
+  -0.003 (0.007), against three hard -0.007 (0.008);
+- **a bonus for a hand at the limit** (callable at the next turn), `dashain`,
+  400 deals: 3 points, head to head -0.010 (0.006), against three aggressive
+  bots -0.003 (0.007); 8 points -0.018 (0.009) and -0.028 (0.011);
+- **one round ahead**: each throw followed by the take this expert would make,
+  then the others played for a round by the medium or the aggressive bot on 40
+  samples, a deal that ends there scored as 50 or 15 points won or lost, else
+  the hand's value: head to head +0.003 (0.007), against three aggressive bots
+  -0.013 (0.010) and -0.007 (0.009); flat playouts to the deal's end, 30 a
+  move, head to head (200 deals): by the medium bot -0.240 (0.043), the hard
+  -0.315 (0.043), the aggressive -0.205 (0.040);
+- **a cost for feeding the next seat** (per point under 6 of the lightest card
+  thrown): 0.5 point, head to head -0.020 (0.012), against three hard -0.005
+  (0.010); 1.5 points -0.043 (0.015) and -0.030 (0.015);
+- **leaning with the risk retuned**: a sample's weight halved for every
+  16 / t points of a seat's hidden cards, t its throws this deal (at most 4),
+  which brings the estimated chance of being caught near the one measured
+  against three hard bots in `cardrulesplus`; with RISK 30 % -0.036 (0.016),
+  45 % -0.007 (0.012), 60 % +0.008 (0.014); `dashain` -0.013 (0.011);
 - **more or fewer samples**: 1,000 in place of 300, `dashain`, 400 paired deals
   head to head and against three aggressive bots, and 30 on 100 deals head to
   head: not one deal's winner changed. The moves hinge on the evaluation,
