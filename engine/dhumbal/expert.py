@@ -131,7 +131,6 @@ from .deal import Action, Deal, SeatView, call_is_caught
 from .groups import Group, best_group_value, heaviest_group, throwable_groups
 from .profiles import Profile
 from .sampler import Sampler, view_key
-from .shuffling import STEPS as _STEPS
 
 __all__ = ["Decision", "RISK", "SAMPLES", "TIME_CAP", "best_move", "choose", "decide", "decide_view", "hand_value",
            "turns_to_call"]
@@ -304,13 +303,10 @@ class _Beliefs:
     def weigh(cls, sampler: Sampler, rng: random.Random, clock: Callable[[], float]) -> "_Beliefs":
         """Weigh :data:`SAMPLES` deals drawn uniformly by ``sampler`` from ``rng``.
 
-        Each sample is :meth:`Sampler.order`'s shuffle, drawn step by step here: the
-        first steps fix the cards at the end of the order, which the other seats'
-        hidden hands take; the remaining steps only reorder the stock, which weighs
-        nothing here, so their draws are read from ``rng`` (the next sample starts
-        from the same random state) but no card is moved. A card's weight in the
-        stock is the samples' total less its weight in a hand: the same whole numbers
-        as counting the stock's cards one by one.
+        Only the hidden hands of each sample are drawn (:meth:`Sampler.dealt`): the
+        stock weighs nothing here, and a card's weight in the stock is the samples'
+        total less its weight in a hand, the same whole numbers as counting the
+        stock's cards one by one.
         """
         b = cls(sampler)
         view = sampler.view
@@ -320,31 +316,16 @@ class _Beliefs:
         hands = [(s, free, sum([values[c] for c in view.known[s]]), caps[s])
                  for s, free in enumerate(sampler.hidden) if s != seat]
         mine = sum([values[c] for c in view.hand])
-        pool = sampler.pool
-        size = len(pool)
-        dealt = size - view.stock_count  # the hidden hands' cards: the end of the order
-        # (index, bits) of each Fisher-Yates step, from the end: first the steps that
-        # fix the hands' cards, then the stock's
-        steps = _STEPS[size]
-        deal_steps, stock_steps = steps[:dealt], steps[dealt:]
-        in_hand = dict.fromkeys(pool, 0)
-        getrandbits = rng.getrandbits
+        in_hand = dict.fromkeys(sampler.pool, 0)
+        dealt = sampler.dealt
         samples = total_weight = caught_weight = 0
         started = clock()
         for k in range(SAMPLES):
             if k and k % CLOCK_EVERY == 0 and clock() - started > TIME_CAP:
                 b.capped = True
                 break
-            order = list(pool)
-            for i, bits in deal_steps:
-                j = getrandbits(bits)
-                while j > i:
-                    j = getrandbits(bits)
-                order[i], order[j] = order[j], order[i]
-            for i, bits in stock_steps:
-                while getrandbits(bits) > i:
-                    pass
-            top = size
+            order = dealt(rng)
+            top = len(order)
             over = 0
             lowest = _NO_CAP
             for s, free, known_total, limits in hands:
@@ -362,7 +343,7 @@ class _Beliefs:
             total_weight += weight
             if call_is_caught(mine, lowest):
                 caught_weight += weight
-            for c in order[size - dealt:]:
+            for c in order:
                 in_hand[c] += weight
         b.samples = samples
         b.total_weight = total_weight

@@ -37,8 +37,7 @@ from typing import Final, Iterator, Sequence
 from .cards import Card
 from .deal import Deal, SeatView
 from .profiles import Profile
-from .shuffling import BITS as _BITS
-from .shuffling import shuffle_with
+from .shuffling import BITS as _BITS, STEPS, shuffle_with
 
 __all__ = ["Sampler", "SamplerError", "view_key"]
 
@@ -72,7 +71,7 @@ _KIND: Final = {"call": "c", "take": "t", "throw": "x"}
 class Sampler:
     """Deals consistent with one seat's view, drawn uniformly (see the module docstring)."""
 
-    __slots__ = ("profile", "view", "pool", "hidden", "_values")
+    __slots__ = ("profile", "view", "pool", "hidden", "_values", "_dealt", "_hand_steps", "_stock_steps")
 
     def __init__(self, profile: Profile, view: SeatView) -> None:
         if view.phase == "over":
@@ -100,6 +99,12 @@ class Sampler:
         self.pool: tuple[Card, ...] = tuple(sorted(view.unseen))
         self.hidden: tuple[int, ...] = tuple(hidden)
         self._values = profile.values
+        # the shuffle's steps (:func:`dhumbal.shuffling.STEPS`): first those that fix the
+        # end of the order, which the hidden hands take, then the stock's
+        self._dealt = sum(hidden)
+        steps = STEPS[len(self.pool)]
+        self._hand_steps = steps[:self._dealt]
+        self._stock_steps = steps[self._dealt:]
 
     # -- random sources --------------------------------------------------------------
 
@@ -114,6 +119,23 @@ class Sampler:
         cards = list(self.pool)
         shuffle_with(cards, rng)
         return cards
+
+    def dealt(self, rng: random.Random) -> list[Card]:
+        """The end of :meth:`order`'s order that the hidden hands take (``sum(self.hidden)``
+        cards, in their places), from the same draws: the stock's steps of the shuffle
+        read their numbers from ``rng`` but move no card, so ``rng`` is left as
+        :meth:`order` leaves it and the next sample is the same."""
+        cards = list(self.pool)
+        getrandbits = rng.getrandbits
+        for i, bits in self._hand_steps:
+            j = getrandbits(bits)
+            while j > i:
+                j = getrandbits(bits)
+            cards[i], cards[j] = cards[j], cards[i]
+        for i, bits in self._stock_steps:
+            while getrandbits(bits) > i:
+                pass
+        return cards[len(cards) - self._dealt:]
 
     def deal_from(self, order: Sequence[Card], seed: int | str = 0) -> Deal:
         """The deal that lays ``order`` (the unseen cards, in some order) into the hidden places.

@@ -116,6 +116,33 @@ def test_drawing_only_the_hands_gives_the_hands_of_the_whole_sample() -> None:
         assert sampler.hidden_totals(sampler.rng(k)) == whole.totals()
 
 
+@pytest.mark.parametrize("prof", PROFILES, ids=lambda p: p.canonical())
+def test_the_hands_end_of_the_order_comes_with_the_same_draws(prof) -> None:  # type: ignore[no-untyped-def]
+    """``dealt`` gives the end of ``order``'s order that the hidden hands take, and leaves
+    the random source where ``order`` leaves it (also with an empty stock)."""
+    checked = 0
+    for seed in range(10):
+        for deal in positions(prof, seed, stops=4):
+            sampler = Sampler(prof, deal.public_view(deal.turn))
+            a, b = random.Random(f"dealt/{seed}/{checked}"), random.Random(f"dealt/{seed}/{checked}")
+            for _ in range(5):
+                whole = sampler.order(a)
+                end = sampler.dealt(b)
+                assert end == whole[len(whole) - sum(sampler.hidden):]
+            assert a.getstate() == b.getstate()
+            checked += 1
+    # every unseen card in the other hand, none in the stock
+    view = Deal.new(profile("dashain", players=2), 1).public_view(0)
+    counts = (view.hand_counts[0], len(view.known[1]) + len(view.unseen))
+    sampler = Sampler(profile("dashain", players=2), dataclasses.replace(view, stock_count=0, hand_counts=counts))
+    a, b = random.Random(1), random.Random(1)
+    whole = sampler.order(a)
+    assert sampler.dealt(b) == whole and sorted(whole) == sorted(view.unseen)
+    assert a.getstate() == b.getstate()
+    assert checked >= 20
+
+
+
 # -- never peeks --------------------------------------------------------------------------
 
 
