@@ -39,9 +39,12 @@ will serve at ``url``, and returns ``(returncode, log)``. The variants:
     Content-Security-Policy header (``dhumbal_site.csp.HEADER_POLICY``).
 ``stub``
     The mini table's pages with a stand-in runtime (tests/table/conftest.py).
+``parity-N``
+    Not served: CPython's transcripts of the parity cases, N deals to a long
+    match (tests/runtime/test_parity.py, ``cpython_parity``).
 
 A new variant: add its name to ``SERVED`` (and the files it serves, and any
-headers), and build it with ``shared_build``.
+headers) if it is served, and build it with ``shared_build``.
 """
 
 from __future__ import annotations

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 from typing import Any
 
 import parity_cases
+import pytest
 import sitekit
 
 from dhumbal.profiles import PROFILE_KEYS
@@ -58,29 +60,30 @@ def simple_move(deal: Any, seat: int) -> str:
 
 def cpython_parity() -> tuple[list[dict[str, Any]], list[str]]:
     """The parity cases with this CPython's transcript of each (``parity_cases.play``),
-    worked out once per test run and shared by its processes: the Pyodide check and
-    the other CPythons' check compare with the same list. The expert's safety cap on
-    its clock is lifted meanwhile (a loaded machine could reach it; what is compared
-    is what the engine computes, not how fast)."""
+    worked out once per test run and shared by its processes (``sitekit.shared_build``):
+    the Pyodide check and the other CPythons' check compare with the same list. The
+    expert's safety cap on its clock is lifted meanwhile (a loaded machine could reach
+    it; what is compared is what the engine computes, not how fast)."""
+    built = sitekit.shared_build(f"parity-{parity_rounds()}", _play_parity_cases)
+    if not built.ok:
+        pytest.fail(built.log, pytrace=False)
+    found = json.loads((built.directory / "cpython.json").read_text(encoding="utf-8"))
+    return found["cases"], found["expected"]
+
+
+def _play_parity_cases(directory: Path, url: str) -> tuple[int, str]:
     from dhumbal import expert
 
-    home = sitekit.current_run().directory / "parity"
-    kept = home / f"cpython-{parity_rounds()}.json"
-    if not kept.is_file():
-        with sitekit.file_lock(home / ".lock"):
-            if not kept.is_file():
-                cap = expert.TIME_CAP
-                expert.TIME_CAP = float("inf")  # type: ignore[misc]
-                try:
-                    cases = parity_cases.cases(parity_rounds()) + expert_links()
-                    expected = [parity_cases.play(case) for case in cases]
-                finally:
-                    expert.TIME_CAP = cap  # type: ignore[misc]
-                partial = kept.with_suffix(".partial")
-                partial.write_text(json.dumps({"cases": cases, "expected": expected}), encoding="utf-8")
-                os.replace(partial, kept)
-    found = json.loads(kept.read_text(encoding="utf-8"))
-    return found["cases"], found["expected"]
+    cap = expert.TIME_CAP
+    expert.TIME_CAP = float("inf")  # type: ignore[misc]
+    try:
+        cases = parity_cases.cases(parity_rounds()) + expert_links()
+        expected = [parity_cases.play(case) for case in cases]
+    finally:
+        expert.TIME_CAP = cap  # type: ignore[misc]
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "cpython.json").write_text(json.dumps({"cases": cases, "expected": expected}), encoding="utf-8")
+    return 0, ""
 
 
 def expert_links() -> list[dict[str, Any]]:
