@@ -102,6 +102,48 @@ share, its standard error, deals):
   head: not one deal's winner changed. The moves hinge on the evaluation,
   not on sampling noise.
 
+Ceilings, measured the same way but with variants that may look where a
+player may not (so not players, only bounds on what a lever could give):
+
+- **shown the other hands** (their cards as its beliefs, the stock still
+  unknown; its rules otherwise unchanged), over the goal tables' 2,000 deals:
+  `dashain` head to head 0.672 (+0.017, se 0.004), against three aggressive
+  bots 0.424 (+0.014, 0.005), against three hard 0.436 (+0.036, 0.006);
+  `nepali-games` 0.441 (+0.051, 0.008); `cardrulesplus` 0.576 (+0.174, 0.009).
+  So better beliefs about the hidden hands, however good, cannot bring the
+  first four tables to the issue's goals (0.70, 0.45, 0.45, 0.45): there the
+  gap is in the moves. Only in `cardrulesplus` is it the call (400 deals:
+  calling wherever the shown hands say the call wins +0.115, se 0.015;
+  declining wherever they say it is caught +0.088, 0.014; in `nepali-games`
+  +0.015 and +0.035). There the beliefs are biased, not only vague: against
+  three hard bots a hidden hand of 3, 4 or 5 cards is worth 2.6, 3.6 and
+  4.6 points less than a uniform deal of the unseen cards makes it, as those
+  bots keep their light cards; and the beliefs' estimate of another hand's
+  total follows its real total loosely (correlation 0.4 to 0.5);
+- **shown the next card of the stock** as well: head to head +0.155 (0.025,
+  400), against three hard +0.180 (0.028): how much of a deal is the draw;
+- **rollouts** (400 deals unless said): every legal move other than a call
+  played out 24 times to the deal's end on common stock orders, by this
+  expert shown the hands and by the real opponent's own policy, the move
+  with the most wins taken: head to head +0.070 (0.056, 100 deals), a bound
+  that needs both the hands and the opponent's policy. From sampled deals
+  instead (drawn as the beliefs weigh them, 16 of them), the rollouts
+  played by the expert itself on 30 samples: -0.190 (0.058, 100); by the
+  expert shown each sampled deal's hands: -0.070 (0.061, 100). With a
+  win-or-lose result per rollout, a few dozen rollouts cannot tell moves
+  apart that differ by a point or two of win share, and each decision took
+  about half a second in CPython, far over the budget.
+
+Beliefs from a seat's last turn, set aside (400 deals against three hard
+bots; `cardrulesplus`, `nepali-games`, `dashain`): the cards it kept holding
+no group heavier than the one it threw, a quarter of the weight otherwise:
++0.002 (0.010), 0.000 (0.008), -0.007 (0.004); not calling at its last turn
+start read as a total then above the limit less 2 (4 with no limit), a
+sixteenth of the weight otherwise: -0.001 (0.001), 0.000 (0.000), -0.003
+(0.002); a group's points capping the cards kept, as a single card's do:
+-0.003 (0.002), +0.007 (0.006), -0.003 (0.002); a far stronger single-throw
+weight (1/64 a card, UNLIKELY_BITS 6): -0.001 (0.005), -0.013 (0.008).
+
 **Deterministic.** The random source is seeded with a text naming the seat's
 whole view (:func:`dhumbal.sampler.view_key`), and the number of samples is
 fixed (:data:`SAMPLES`). Every figure a decision compares is a whole number
