@@ -118,8 +118,13 @@ player may not (so not players, only bounds on what a lever could give):
   +0.015 and +0.035). There the beliefs are biased, not only vague: against
   three hard bots a hidden hand of 3, 4 or 5 cards is worth 2.6, 3.6 and
   4.6 points less than a uniform deal of the unseen cards makes it, as those
-  bots keep their light cards; and the beliefs' estimate of another hand's
-  total follows its real total loosely (correlation 0.4 to 0.5);
+  bots keep their light cards (weighted as the beliefs weigh, 3.4 points
+  on average: 19.2 believed, 15.8 real). The weighted estimate follows the
+  real total with a correlation of 0.67; what is left of the error follows
+  no public sign much (the seat's last throw 0.18, its lightest single throw
+  0.23, its card count -0.19, its takes from the pile -0.03), so a lean
+  mends the bias (and was measured above: it wins nothing) but little more
+  can be read from the table;
 - **shown the next card of the stock** as well: head to head +0.155 (0.025,
   400), against three hard +0.180 (0.028): how much of a deal is the draw;
 - **rollouts** (400 deals unless said): every legal move other than a call
