@@ -16,10 +16,14 @@ and re-measure with ``make strength``.
 A variant is today's expert with some of its whole-number settings changed
 (``--set NAME=N`` for a setting of :mod:`dhumbal.expert`, ``--set
 NAME.KEY=N`` for one entry of a per-profile setting such as ``RISK``),
-applied in the worker processes only.
+applied in the worker processes only. ``--shown-hands`` makes the variant
+today's expert shown every other seat's hand (the stock still unknown): not
+a player but a ceiling, the most that better beliefs about the hidden hands
+could give (the figures are in :mod:`dhumbal.expert`'s docstring).
 
     python bench/expert_screen.py --set RISK.dashain=60 [--set SIZE=5] \\
         [--table dashain:expert,aggressive ...] [--deals 400] [--start 0] [--seed 1]
+    python bench/expert_screen.py --shown-hands [--table ...] [--deals 2000]
 
 Figures only: nothing here passes or fails a test.
 """
@@ -27,6 +31,7 @@ Figures only: nothing here passes or fails a test.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import sys
 import time
@@ -36,6 +41,7 @@ from typing import Any
 from dhumbal import expert
 from dhumbal.arena import credits, read_bots
 from dhumbal.botlevels import policy
+from dhumbal.action import Action
 from dhumbal.deal import Deal
 from dhumbal.playout import play_out
 from dhumbal.profiles import PROFILE_KEYS
@@ -101,13 +107,30 @@ def _apply(overrides: Overrides) -> None:
             setattr(expert, name, {**getattr(expert, name), key: value})
 
 
-def _credits(job: tuple[str, str, int, int, str, Overrides]) -> list[float]:
+def shown_hands_decision(deal: Deal) -> expert.Decision:
+    """Today's expert's decision for the seat on turn as if it saw every other hand:
+    the others' cards become cards it knows them to hold, and only the stock stays unseen."""
+    view = deal.public_view(deal.turn)
+    held = {c for s, h in enumerate(deal.hands) if s != view.seat for c in h}
+    known = tuple(k if s == view.seat else tuple(deal.hands[s]) for s, k in enumerate(view.known))
+    unseen = tuple(c for c in view.unseen if c not in held)
+    return expert.decide_view(deal.profile, dataclasses.replace(view, known=known, unseen=unseen))
+
+
+def shown_hands(deal: Deal) -> Action:
+    """:func:`shown_hands_decision` as a policy (a ceiling for screens, never a player)."""
+    return shown_hands_decision(deal).action
+
+
+def _credits(job: tuple[str, str, int, int, str, Overrides, bool]) -> list[float]:
     """Seat 0's credit in each deal of ``range(lo, hi)``, the variant's settings applied."""
-    key, bots, lo, hi, seed, overrides = job
+    key, bots, lo, hi, seed, overrides, shown = job
     _apply(overrides)
     levels = read_bots(bots)
     profile = table_profile(key, len(levels))
     policies = [policy(b) for b in levels]
+    if shown:
+        policies[0] = shown_hands
     out: list[float] = []
     for i in range(lo, hi):
         deal = Deal.new(profile, f"{seed}/{i}", dealer=i % profile.players)
@@ -120,6 +143,7 @@ def _credits(job: tuple[str, str, int, int, str, Overrides]) -> list[float]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--set", action="append", default=[], metavar="NAME[.KEY]=N", help="a setting of the variant")
+    ap.add_argument("--shown-hands", action="store_true", help="the variant sees every other hand (a ceiling)")
     ap.add_argument("--table", action="append", default=[], metavar="PROFILE:BOTS", help="a table (the goal tables by default)")
     ap.add_argument("--deals", type=int, default=400)
     ap.add_argument("--start", type=int, default=0, help="the first deal's number (to extend an earlier screen)")
@@ -132,11 +156,11 @@ def main() -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if not overrides or args.deals < 2 or args.start < 0 or args.workers < 1:
-        print("error: give at least one --set, --deals of 2 or more, --start of 0 or more, --workers of 1 or more",
+    if not (overrides or args.shown_hands) or args.deals < 2 or args.start < 0 or args.workers < 1:
+        print("error: give at least one --set (or --shown-hands), --deals of 2 or more, --start of 0 or more, --workers of 1 or more",
               file=sys.stderr)
         return 2
-    variant = " ".join(args.set)
+    variant = " ".join(args.set + (["--shown-hands"] if args.shown_hands else []))
     print(f"variant {variant} against today's expert, deals {args.start}..{args.start + args.deals - 1} "
           f"(seed {args.seed}), paired")
     print(f"  {'profile':<15}{'table':<38}{'today':>7}{'variant':>9}{'diff':>8}{'se':>7}{'95 % of diff':>19}")
@@ -145,8 +169,8 @@ def main() -> int:
         for key, bots in tables:
             t0 = time.perf_counter()
             runs: dict[str, list[float]] = {}
-            for name, over in (("today", []), ("variant", overrides)):
-                jobs: list[Any] = [(key, bots, lo, hi, args.seed, over) for lo, hi in zip(bounds, bounds[1:])]
+            for name, over, shown in (("today", [], False), ("variant", overrides, args.shown_hands)):
+                jobs: list[Any] = [(key, bots, lo, hi, args.seed, over, shown) for lo, hi in zip(bounds, bounds[1:])]
                 runs[name] = [x for part in pool.map(_credits, jobs) for x in part]
             n = args.deals
             diffs = [v - t for v, t in zip(runs["variant"], runs["today"])]

@@ -203,3 +203,35 @@ def test_stale_measures_again_only_the_tables_whose_bots_now_play_otherwise(
     measured.clear()
     assert strength.main(["--deals", "4", "--stale", "--out", str(out), "dashain"]) == 0
     assert len(measured) == len(lineups())
+
+
+def test_the_screen_s_ceiling_decides_on_the_other_hands_and_so_never_makes_a_caught_call() -> None:
+    # bench/expert_screen.py --shown-hands: today's expert shown every other hand, a bound for the docstring's figures
+    import importlib.util
+
+    from dhumbal.action import Action
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "expert_screen.py"
+    spec = importlib.util.spec_from_file_location("expert_screen", path)
+    assert spec is not None and spec.loader is not None
+    screen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(screen)
+    weighed: list[float] = []
+    calls = 0
+
+    def seat0(deal: Deal) -> Action:
+        decision = screen.shown_hands_decision(deal)
+        if decision.caught is not None:
+            weighed.append(decision.caught)
+        return decision.action
+
+    for key in ("nepali-games", "dashain", "cardrulesplus"):
+        profile = table_profile(key, 4)
+        for i in range(6):
+            deal = Deal.new(profile, f"1/{i}", dealer=i % 4)
+            play_out(deal, [seat0] + [policy("hard")] * 3, checked=True)  # every move legal
+            assert deal.outcome is not None
+            if deal.outcome.caller == 0:
+                calls += 1
+                assert not deal.outcome.caught, f"{key} 1/{i}"
+    assert calls >= 3 and weighed and set(weighed) <= {0.0, 1.0}  # a call weighed on hands seen, not guessed
