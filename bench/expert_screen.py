@@ -39,9 +39,9 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from dhumbal import expert
+from dhumbal.action import Action
 from dhumbal.arena import credits, read_bots
 from dhumbal.botlevels import policy
-from dhumbal.action import Action
 from dhumbal.deal import Deal
 from dhumbal.playout import play_out
 from dhumbal.profiles import PROFILE_KEYS
@@ -157,8 +157,8 @@ def main() -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if not (overrides or args.shown_hands) or args.deals < 2 or args.start < 0 or args.workers < 1:
-        print("error: give at least one --set (or --shown-hands), --deals of 2 or more, --start of 0 or more, --workers of 1 or more",
-              file=sys.stderr)
+        print("error: give at least one --set (or --shown-hands), --deals of 2 or more, --start of 0 or more, "
+              "--workers of 1 or more", file=sys.stderr)
         return 2
     variant = " ".join(args.set + (["--shown-hands"] if args.shown_hands else []))
     print(f"variant {variant} against today's expert, deals {args.start}..{args.start + args.deals - 1} "
