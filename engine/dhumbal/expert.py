@@ -174,6 +174,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Callable, Final, Sequence
 
 from .bots import PATIENCE  # past this many turns without a turn cap, every level plays to end the deal
@@ -184,7 +185,7 @@ from .profiles import Profile
 from .sampler import Sampler, view_key
 
 __all__ = ["Decision", "RISK", "SAMPLES", "TIME_CAP", "best_move", "choose", "decide", "decide_view", "hand_value",
-           "turns_to_call"]
+           "ranked_throws", "turns_to_call"]
 
 #: Sampled deals weighed at each decision that depends on hidden cards.
 SAMPLES: Final = 300
@@ -337,6 +338,27 @@ def best_move(profile: Profile, view: SeatView, *, clock: Callable[[], float] = 
     if ref.can_draw_stock() and not (profile.draw_first and view.phase == "throw"):
         draws = _Beliefs.weigh(sampler, random.Random("dhumbal/expert/" + key), clock).draws(ref)
     return _best_move(ref, draws)
+
+
+def ranked_throws(profile: Profile, view: SeatView, *, clock: Callable[[], float] = time.perf_counter
+                  ) -> list[tuple[Group, Fraction]]:
+    """Every throw the expert weighs at a throw decision of the seat on turn, best first,
+    each with the value of the hand it leads to in points (lower is better, as
+    :func:`hand_value` counts it, in points rather than tenths; exact): the first is
+    the throw :func:`best_move` makes. For reports (``bench/expert_branches.py`` plays
+    the runner-up against it)."""
+    if view.seat != view.turn:
+        raise ValueError(f"seat {view.seat} is not on turn (seat {view.turn} is)")
+    if view.phase != ("throw" if profile.draw_first else "start") or len(view.hand) > LARGEST_HAND:
+        raise ValueError(f"no throw of the expert's to weigh in the {view.phase!r} phase")
+    sampler = Sampler(profile, view)
+    key = view_key(profile, view)
+    ref = sampler.deal_from(sampler.pool, seed=key)
+    draws: Draws = ({}, 0)
+    if ref.can_draw_stock() and not profile.draw_first:
+        draws = _Beliefs.weigh(sampler, random.Random("dhumbal/expert/" + key), clock).draws(ref)
+    scale = 10 * (draws[1] or 1)
+    return [(g, Fraction(worth, scale)) for worth, _, g in sorted(_throw_keys(ref, draws))]
 
 
 class _Beliefs:
@@ -520,13 +542,7 @@ def _best_move(ref: Deal, draws: Draws) -> Action:
                 worth = sum([w * _best_throw_value(p, hand + [c], None) for c, w in weights.items()])
                 options.append((worth, 1, Action.take_stock()))
             return min(options, key=lambda o: (o[0], o[1]))[2]
-        best: tuple[int, int, Group] | None = None
-        for g in _groups(ref):
-            key = (hand_value(p, [c for c in hand if c not in g]), -len(g), g)
-            if best is None or key < best:
-                best = key
-        assert best is not None
-        group = best[2]
+        group = min(_throw_keys(ref, draws))[2]
         if len(group) > 1:  # the last card is the next player's to take: the least useful one
             group = tuple(sorted(group, key=lambda c: (p.values[c], -c)))
         return Action.throw(*group)
@@ -540,7 +556,22 @@ def _best_move(ref: Deal, draws: Draws) -> Action:
         if not choices:  # no weights known for the stock: take it all the same
             return Action.take_stock()
         return min(choices, key=lambda o: (o[0], o[1]))[2]
-    best_throw: tuple[int, int, Group] | None = None
+    return Action.throw(*min(_throw_keys(ref, draws))[2])
+
+
+def _throw_keys(ref: Deal, draws: Draws) -> list[tuple[int, int, Group]]:
+    """Every throw weighed at a throw decision, as ``(value, -size, group)`` (the lowest
+    key is the expert's throw): in a draw-first profile the value of the hand the throw
+    leaves; in a throw-first one that of the hand after the take that follows, the
+    stock averaged over ``draws`` or the best face-up card, scaled by the draws' total."""
+    p = ref.profile
+    hand = ref.hands[ref.turn]
+    if p.draw_first:
+        return [(hand_value(p, [c for c in hand if c not in g]), -len(g), g) for g in _groups(ref)]
+    weights, total = draws
+    scale = total or 1
+    picks = sorted(ref.pickable())
+    keys: list[tuple[int, int, Group]] = []
     for g in _groups(ref):
         rest = [c for c in hand if c not in g]
         worth = _expected(p, rest, draws) if weights else _NO_CAP * scale
@@ -548,8 +579,5 @@ def _best_move(ref: Deal, draws: Draws) -> Action:
             v = scale * hand_value(p, rest + [c])
             if v < worth:
                 worth = v
-        key = (worth, -len(g), g)
-        if best_throw is None or key < best_throw:
-            best_throw = key
-    assert best_throw is not None
-    return Action.throw(*best_throw[2])
+        keys.append((worth, -len(g), g))
+    return keys

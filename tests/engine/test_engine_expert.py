@@ -8,6 +8,7 @@ table's shared links rely on.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -201,6 +202,34 @@ def test_the_expert_calls_a_sure_win_and_not_a_sure_loss() -> None:
     # it holds 5; every other seat holds a single card, so most of the pack beats it
     risky = position("nepali-games", ["2♠ 3♠", "4♥", "5♥", "6♥"], "K♠", stock_top="7♠", turns=8, dealer=3)
     assert expert.decide(risky).action.kind != "call"
+
+
+@pytest.mark.parametrize("prof", PROFILES, ids=lambda p: p.canonical())
+def test_ranked_throws_put_the_expert_s_own_throw_first_and_weigh_every_legal_group(prof) -> None:  # type: ignore[no-untyped-def]
+    throw_phase = "throw" if prof.draw_first else "start"
+    ranked_positions = refused = 0
+    for seed in range(4):
+        deal = Deal.new(prof, f"ranked/{seed}", dealer=seed % prof.players)
+        while deal.phase != "over":
+            view = deal.public_view(deal.turn)
+            if deal.phase == throw_phase and deal.legal_groups():
+                move = expert.best_move(prof, view)
+                ranked = expert.ranked_throws(prof, view)
+                groups = [g for g, _ in ranked]
+                assert set(groups[0]) == set(move.cards)  # the throw the expert makes (laid down in its own order)
+                assert sorted(groups) == sorted(deal.legal_groups())  # every legal group, once (none so many as to be cut)
+                assert all(a[1] <= b[1] for a, b in zip(ranked, ranked[1:]))  # best first
+                ranked_positions += 1
+            else:
+                with pytest.raises(ValueError, match="no throw"):
+                    expert.ranked_throws(prof, view)
+                refused += 1
+            deal.play(bots.choose(deal, "hard"))
+    assert ranked_positions >= 8 and refused >= 8
+    view = deal.public_view(deal.turn)
+    other = dataclasses.replace(view, seat=(view.turn + 1) % prof.players)
+    with pytest.raises(ValueError, match="not on turn"):
+        expert.ranked_throws(prof, other)
 
 
 def test_turns_to_call_throws_the_heaviest_group_each_turn_and_draws_a_light_card() -> None:
