@@ -235,3 +235,53 @@ def test_the_screen_s_ceiling_decides_on_the_other_hands_and_so_never_makes_a_ca
                 calls += 1
                 assert not deal.outcome.caught, f"{key} 1/{i}"
     assert calls >= 3 and weighed and set(weighed) <= {0.0, 1.0}  # a call weighed on hands seen, not guessed
+
+
+def test_the_branches_tool_plays_the_expert_s_move_against_one_legal_alternative_from_the_same_position() -> None:
+    # bench/expert_branches.py: one decision of seat 0 per deal changed, both branches played out
+    import importlib.util
+    import sys
+
+    bench = Path(__file__).resolve().parents[2] / "bench"
+    sys.path.insert(0, str(bench))  # it reads its tables as the screen does
+    try:
+        spec = importlib.util.spec_from_file_location("expert_branches", bench / "expert_branches.py")
+        assert spec is not None and spec.loader is not None
+        branches = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(branches)
+    finally:
+        sys.path.remove(str(bench))
+    from dhumbal import expert
+
+    for key in ("dashain", "nepali-games", "cardrulesplus"):
+        profile = table_profile(key, 4)
+        seat0 = policy("expert")
+        for decision in branches.DECISIONS:
+            seen = 0
+            for i in range(3):
+                deal = Deal.new(profile, f"1/{i}", dealer=i % 4)
+                while deal.phase != "over":
+                    move = policy("expert" if deal.turn == 0 else "hard")(deal)
+                    found = branches.alternative(deal, move, decision) if deal.turn == 0 else None
+                    if found is not None:
+                        other = found[0]
+                        assert deal.is_legal(other) and other != move and move == seat0(deal)
+                        if decision == "call":
+                            assert {move.kind, other.kind} - {"call"} and "call" in {move.kind, other.kind}
+                        elif decision == "take":
+                            assert move.kind == other.kind == "take" and move.source != other.source
+                        else:  # the expert's runner-up
+                            ranked = expert.ranked_throws(profile, deal.public_view(0))
+                            assert set(ranked[0][0]) == set(move.cards) and set(ranked[1][0]) == set(other.cards)
+                        seen += 1
+                    deal.play(move)
+            assert seen >= 2, (key, decision)
+        # the branch that keeps the expert's move is the deal as the table plays it
+        pairs = branches.branches(key, "expert,hard,hard,hard", 0, 4, "1", "throw")
+        assert len(pairs) >= 2
+        for pair in pairs:
+            deal = Deal.new(profile, f"1/{pair.deal}", dealer=pair.deal % 4)
+            play_out(deal, [policy("expert")] + [policy("hard")] * 3)
+            assert deal.outcome is not None and pair.kept == float(credits(profile, deal.outcome)[0])
+            assert pair.move != pair.alternative and {pair.kept, pair.changed} <= {0.0, 1.0}
+        assert branches.branches(key, "expert,hard,hard,hard", 0, 4, "1", "throw") == pairs  # seeded
