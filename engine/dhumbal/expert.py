@@ -143,6 +143,52 @@ player may not (so not players, only bounds on what a lever could give):
   apart that differ by a point or two of win share, and each decision took
   about half a second in CPython, far over the budget.
 
+Learned from self-play, set aside (logistic fits to deals this expert played
+in seat 0 on other seeds, then screened paired as above):
+
+- **the hand's value as a fitted win chance**: each hand a move leads to
+  valued by the chance of winning the deal, fitted to 20,000 deals head to
+  head (103,000 hands) and 10,000 against three aggressive bots from the
+  hand's points, cards, best next group and turns to a call, the deal's
+  turn and the others' card counts (held-out log loss 0.54, the base rate's
+  0.65): `dashain` head to head 0.000 (0.016, 1,000), against three
+  aggressive bots +0.001 (0.013, 1,000). The two values often choose
+  differently (about a quarter of the deals end otherwise) but win as often;
+- **the call from fitted chances**: the chance a call now is caught and that
+  of winning by playing on, each fitted to the open calls of 12,000 deals
+  against three hard bots (from the beliefs' chance of being caught at the
+  own total and 2 either side, the lowest other hand's weighted mean, the
+  own total and cards, the others' card counts, the cards seen picked and
+  the turn), a call made when the first's complement is at least the
+  second. The fit mends the calibration (`cardrulesplus`: calls the beliefs
+  put at 20-30 % were caught 54 % of the time, the fit's 20-30 % 31 %;
+  held-out log loss 0.20 against 0.27) and wins `cardrulesplus` +0.009
+  (0.005, 2,000), `nepali-games` +0.009 (0.004, 2,000), `dashain` against
+  three hard +0.005 (0.005, 1,000); against three aggressive bots -0.050
+  (0.008, 1,000), where the expert declines too few calls (111 of 4,443) to
+  fit playing on; head to head, playing on valued by the fitted win chance
+  above, +0.002 (0.002, 1,000). A fifth of the gap at most, and fitted to
+  the bots' own habits: not taken.
+
+Single decisions changed (``bench/expert_branches.py``: in each of 2,000
+deals a table, one of seat 0's decisions of a kind drawn evenly and the deal
+played on again from there with an alternative; the alternative's credit
+less the expert's, se; where fewer deals are named, only those reached such
+a decision): no alternative wins in any table, nor in any split by the
+expert's margin or its total, beyond the noise. Its runner-up throw: `dashain`
+head to head -0.088 (0.010), against three aggressive bots -0.100 (0.011),
+against three hard -0.084 (0.011); `nepali-games` -0.068 (0.011);
+`cardrulesplus` -0.068 (0.011, 1,838); where the expert's margin over it is
+under a point, -0.019 (0.022), -0.021 (0.020), -0.048 (0.022), -0.028
+(0.015), -0.036 (0.016). The other source of its take: -0.104, -0.135,
+-0.118, -0.105, -0.097 (se 0.013 each; `cardrulesplus` 1,783 deals). The
+other call choice: -0.141 (0.012, 1,298), -0.220 (0.018, 785), -0.185 (0.017,
+1,020), -0.120 (0.014, 1,067), -0.213 (0.011). A policy that no single changed
+decision betters is where one-step improvement stops; as far as these
+alternatives and splits can show, that is here: a stronger player would
+differ from this one in plans over several turns, not in a move a screen can
+pick out.
+
 Beliefs from a seat's last turn, set aside (400 deals against three hard
 bots; `cardrulesplus`, `nepali-games`, `dashain`): the cards it kept holding
 no group heavier than the one it threw, a quarter of the weight otherwise:
