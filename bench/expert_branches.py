@@ -89,7 +89,10 @@ def alternative(deal: Deal, move: Action, decision: str) -> tuple[Action, int] |
         return other, _bucket(total, TOTALS)
     if move.kind != "throw" or deal.phase != ("throw" if p.draw_first else "start"):
         return None
-    ranked = expert.ranked_throws(p, deal.public_view(deal.turn))
+    try:
+        ranked = expert.ranked_throws(p, deal.public_view(deal.turn))
+    except ValueError:  # a hand larger than any deal deals: the expert played it as the hard bot
+        return None
     if len(ranked) < 2 or set(ranked[0][0]) != set(move.cards):
         return None  # one throw only, or the expert left the decision to the hard bot (a deal gone long)
     group = ranked[1][0]

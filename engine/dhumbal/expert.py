@@ -147,16 +147,17 @@ Learned from self-play, set aside (logistic fits to deals this expert played
 in seat 0 on other seeds, then screened paired as above):
 
 - **the hand's value as a fitted win chance**: each hand a move leads to
-  valued by the chance of winning the deal, fitted to 20,000 deals head to
-  head (103,000 hands) and 10,000 against three aggressive bots from the
-  hand's points, cards, best next group and turns to a call, the deal's
-  turn and the others' card counts (held-out log loss 0.54, the base rate's
-  0.65): `dashain` head to head 0.000 (0.016, 1,000), against three
-  aggressive bots +0.001 (0.013, 1,000). The two values often choose
-  differently (about a quarter of the deals end otherwise) but win as often;
+  valued by the chance of winning the deal, fitted per table to 20,000
+  deals head to head (103,000 hands) or 10,000 against three aggressive
+  bots (43,000) from the hand's points, cards, best next group and turns
+  to a call, the deal's turn and the others' card counts (held-out log
+  loss 0.54, the base rate's 0.65): `dashain` head to head 0.000 (0.016,
+  1,000), against three aggressive bots +0.001 (0.013, 1,000). The two
+  values often choose differently (about a quarter of the deals end
+  otherwise) but win as often;
 - **the call from fitted chances**: the chance a call now is caught and that
-  of winning by playing on, each fitted to the open calls of 12,000 deals
-  against three hard bots (from the beliefs' chance of being caught at the
+  of winning by playing on, each fitted per table to the open calls of
+  12,000 deals (from the beliefs' chance of being caught at the
   own total and 2 either side, the lowest other hand's weighted mean, the
   own total and cards, the others' card counts, the cards seen picked and
   the turn), a call made when the first's complement is at least the
@@ -175,19 +176,19 @@ deals a table, one of seat 0's decisions of a kind drawn evenly and the deal
 played on again from there with an alternative; the alternative's credit
 less the expert's, se; where fewer deals are named, only those reached such
 a decision): no alternative wins in any table, nor in any split by the
-expert's margin or its total, beyond the noise. Its runner-up throw: `dashain`
-head to head -0.088 (0.010), against three aggressive bots -0.100 (0.011),
-against three hard -0.084 (0.011); `nepali-games` -0.068 (0.011);
+expert's margin or its total, beyond the noise. Its runner-up throw:
+`dashain` head to head -0.088 (0.010), against three aggressive bots -0.100
+(0.011), against three hard -0.084 (0.011); `nepali-games` -0.068 (0.011);
 `cardrulesplus` -0.068 (0.011, 1,838); where the expert's margin over it is
-under a point, -0.019 (0.022), -0.021 (0.020), -0.048 (0.022), -0.028
-(0.015), -0.036 (0.016). The other source of its take: -0.104, -0.135,
--0.118, -0.105, -0.097 (se 0.013 each; `cardrulesplus` 1,783 deals). The
-other call choice: -0.141 (0.012, 1,298), -0.220 (0.018, 785), -0.185 (0.017,
-1,020), -0.120 (0.014, 1,067), -0.213 (0.011). A policy that no single changed
-decision betters is where one-step improvement stops; as far as these
-alternatives and splits can show, that is here: a stronger player would
-differ from this one in plans over several turns, not in a move a screen can
-pick out.
+under a point, in the same order, -0.019 (0.022), -0.021 (0.020), -0.048
+(0.022), -0.028 (0.015), -0.036 (0.016). The other source of its take:
+-0.104, -0.135, -0.118, -0.105, -0.097 (se 0.013 each; `cardrulesplus`
+1,783 deals). The other call choice: -0.141 (0.012, 1,298), -0.220 (0.018,
+785), -0.185 (0.017, 1,020), -0.120 (0.014, 1,067), -0.213 (0.011). A
+policy that no single changed decision betters is where one-step
+improvement stops; as far as these alternatives and splits can show, that
+is here: a stronger player would differ from this one in plans over
+several turns, not in a move a screen can pick out.
 
 Beliefs from a seat's last turn, set aside (400 deals against three hard
 bots; `cardrulesplus`, `nepali-games`, `dashain`): the cards it kept holding
