@@ -37,6 +37,7 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
 from typing import NamedTuple
 
 from dhumbal import expert
@@ -65,7 +66,7 @@ class Branch(NamedTuple):
     changed: float  # ... and with the alternative
 
 
-def _bucket(value: float, bounds: tuple[int, ...]) -> int:
+def _bucket(value: float | Fraction, bounds: tuple[int, ...]) -> int:
     return max([0] + [b for b in bounds if value >= b])
 
 
@@ -95,10 +96,7 @@ def alternative(deal: Deal, move: Action, decision: str) -> tuple[Action, int] |
         return None
     if len(ranked) < 2 or set(ranked[0][0]) != set(move.cards):
         return None  # one throw only, or the expert left the decision to the hard bot (a deal gone long)
-    group = ranked[1][0]
-    if p.draw_first and len(group) > 1:  # laid down as the expert lays its own throws
-        group = tuple(sorted(group, key=lambda c: (p.values[c], -c)))
-    return Action.throw(*group), _bucket(float(ranked[1][1] - ranked[0][1]), MARGINS)
+    return expert.throw_action(p, ranked[1][0]), _bucket(ranked[1][1] - ranked[0][1], MARGINS)
 
 
 def _finish(deal: Deal, policies: list[Policy]) -> float:
@@ -138,7 +136,7 @@ def _job(job: tuple[str, str, int, int, str, str]) -> list[Branch]:
 def _line(label: str, diffs: list[float]) -> str:
     n = len(diffs)
     mean = sum(diffs) / n
-    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else float("nan")
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)  # n > 1: the caller prints no fewer
     turned = sum(1 for d in diffs if d) / n
     return (f"    {label:<24}{n:>7}{mean:>+9.3f}{se:>7.3f}"
             f"{f'[{mean - 1.96 * se:+.3f}, {mean + 1.96 * se:+.3f}]':>19}{turned:>8.0%}")

@@ -234,7 +234,7 @@ from .profiles import Profile
 from .sampler import Sampler, view_key
 
 __all__ = ["Decision", "RISK", "SAMPLES", "TIME_CAP", "best_move", "choose", "decide", "decide_view", "hand_value",
-           "ranked_throws", "turns_to_call"]
+           "ranked_throws", "throw_action", "turns_to_call"]
 
 #: Sampled deals weighed at each decision that depends on hidden cards.
 SAMPLES: Final = 300
@@ -342,13 +342,7 @@ def turns_to_call(profile: Profile, hand: Sequence[Card], points: int) -> int:
 
 def decide_view(profile: Profile, view: SeatView, *, clock: Callable[[], float] = time.perf_counter) -> Decision:
     """The expert's decision for the seat on turn, from that seat's ``view`` alone."""
-    if view.seat != view.turn:
-        raise ValueError(f"seat {view.seat} is not on turn (seat {view.turn} is)")
-    sampler = Sampler(profile, view)
-    key = view_key(profile, view)
-    # a deal that looks the same from this seat: its own hand and the table as seen; the
-    # hidden places hold the unseen cards in pack order, and nothing below reads them
-    ref = sampler.deal_from(sampler.pool, seed=key)
+    sampler, key, ref = _reference(profile, view)
     if (profile.turn_cap is None and view.turns >= PATIENCE) or len(view.hand) > LARGEST_HAND:
         from .bots import choose as bot_choose
 
@@ -372,21 +366,14 @@ def decide_view(profile: Profile, view: SeatView, *, clock: Callable[[], float] 
 def best_move(profile: Profile, view: SeatView, *, clock: Callable[[], float] = time.perf_counter) -> Action:
     """The expert's best move other than a call for the seat on turn (what "playing on" means
     in the call odds); a call only if no other move is legal."""
-    if view.seat != view.turn:
-        raise ValueError(f"seat {view.seat} is not on turn (seat {view.turn} is)")
-    sampler = Sampler(profile, view)
-    key = view_key(profile, view)
-    ref = sampler.deal_from(sampler.pool, seed=key)
+    sampler, key, ref = _reference(profile, view)
     if len(view.hand) > LARGEST_HAND:
         from .bots import choose as bot_choose
 
         return bot_choose(ref, "hard")
     if _must_call(ref):
         return Action.call()
-    draws: Draws = ({}, 0)
-    if ref.can_draw_stock() and not (profile.draw_first and view.phase == "throw"):
-        draws = _Beliefs.weigh(sampler, random.Random("dhumbal/expert/" + key), clock).draws(ref)
-    return _best_move(ref, draws)
+    return _best_move(ref, _move_draws(sampler, key, ref, clock))
 
 
 def ranked_throws(profile: Profile, view: SeatView, *, clock: Callable[[], float] = time.perf_counter
@@ -396,18 +383,38 @@ def ranked_throws(profile: Profile, view: SeatView, *, clock: Callable[[], float
     :func:`hand_value` counts it, in points rather than tenths; exact): the first is
     the throw :func:`best_move` makes. For reports (``bench/expert_branches.py`` plays
     the runner-up against it)."""
-    if view.seat != view.turn:
-        raise ValueError(f"seat {view.seat} is not on turn (seat {view.turn} is)")
+    sampler, key, ref = _reference(profile, view)
     if view.phase != ("throw" if profile.draw_first else "start") or len(view.hand) > LARGEST_HAND:
         raise ValueError(f"no throw of the expert's to weigh in the {view.phase!r} phase")
-    sampler = Sampler(profile, view)
-    key = view_key(profile, view)
-    ref = sampler.deal_from(sampler.pool, seed=key)
-    draws: Draws = ({}, 0)
-    if ref.can_draw_stock() and not profile.draw_first:
-        draws = _Beliefs.weigh(sampler, random.Random("dhumbal/expert/" + key), clock).draws(ref)
+    draws = _move_draws(sampler, key, ref, clock)
     scale = 10 * (draws[1] or 1)
     return [(g, Fraction(worth, scale)) for worth, _, g in sorted(_throw_keys(ref, draws))]
+
+
+def throw_action(profile: Profile, group: Group) -> Action:
+    """The throw of ``group`` as the expert lays it down: in a draw-first profile the last
+    card is the next player's to take, so the least useful one (the heaviest) goes last."""
+    if profile.draw_first and len(group) > 1:
+        group = tuple(sorted(group, key=lambda c: (profile.values[c], -c)))
+    return Action.throw(*group)
+
+
+def _reference(profile: Profile, view: SeatView) -> tuple[Sampler, str, Deal]:
+    """The seat's sampler, its view's key, and a deal that looks the same from this seat: its
+    own hand and the table as seen; the hidden places hold the unseen cards in pack order,
+    and nothing that decides reads them."""
+    if view.seat != view.turn:
+        raise ValueError(f"seat {view.seat} is not on turn (seat {view.turn} is)")
+    sampler = Sampler(profile, view)
+    key = view_key(profile, view)
+    return sampler, key, sampler.deal_from(sampler.pool, seed=key)
+
+
+def _move_draws(sampler: Sampler, key: str, ref: Deal, clock: Callable[[], float]) -> Draws:
+    """The weights of the stock's next card where the move weighed may draw it (none otherwise)."""
+    if ref.can_draw_stock() and not (ref.profile.draw_first and ref.phase == "throw"):
+        return _Beliefs.weigh(sampler, random.Random("dhumbal/expert/" + key), clock).draws(ref)
+    return {}, 0
 
 
 class _Beliefs:
@@ -591,10 +598,7 @@ def _best_move(ref: Deal, draws: Draws) -> Action:
                 worth = sum([w * _best_throw_value(p, hand + [c], None) for c, w in weights.items()])
                 options.append((worth, 1, Action.take_stock()))
             return min(options, key=lambda o: (o[0], o[1]))[2]
-        group = min(_throw_keys(ref, draws))[2]
-        if len(group) > 1:  # the last card is the next player's to take: the least useful one
-            group = tuple(sorted(group, key=lambda c: (p.values[c], -c)))
-        return Action.throw(*group)
+        return throw_action(p, min(_throw_keys(ref, draws))[2])
     picks = sorted(ref.pickable())
     if ref.phase == "take":
         choices: list[tuple[int, int, Action]] = []
