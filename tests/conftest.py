@@ -89,7 +89,25 @@ def _is_worker(config: pytest.Config) -> bool:
     return hasattr(config, "workerinput")
 
 
+#: What makes a test part of the full suite only: the built site, a browser, or the
+#: table's stub pages through their fixtures, or a ``heavy`` mark on a module that
+#: starts Node, Pyodide or other Pythons itself. ``pytest --fast`` (``make check``)
+#: leaves those out: the engine, the catalogs, the examples and every unit of the
+#: site glue and the table's renderer, with no build and no browser.
+HEAVY_FIXTURES = frozenset({"shared_site", "shared_csp_site", "shared_chromium", "stub_site"})
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--fast", action="store_true",
+                     help="the inner loop: leave out every test that builds the site, opens a browser or starts Node")
+
+
+def is_heavy(item: pytest.Item) -> bool:
+    return bool(HEAVY_FIXTURES & set(getattr(item, "fixturenames", ()))) or item.get_closest_marker("heavy") is not None
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "heavy: needs Node, Pyodide or another Python: left out of make check")
     # The controller (or a run without xdist): the shared directory and the
     # servers, before any worker starts (the workers inherit its environment);
     # and the catalogs compiled, so that every process reads the same
@@ -115,6 +133,11 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("fast"):
+        left = [item for item in items if is_heavy(item)]
+        if left:
+            config.hook.pytest_deselected(items=left)
+            items[:] = [item for item in items if not is_heavy(item)]
     items[:] = sitekit.costliest_first(items, {**sitekit.recorded_costs(), **_last_durations(config)})
     _keep_xdist_groups(config, items)
 

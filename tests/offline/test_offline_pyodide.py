@@ -25,6 +25,8 @@ import pytest
 
 from dhumbal_site import runtime
 
+pytestmark = pytest.mark.heavy  # starts Node: not in make check
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 PARITY = ROOT / "tests" / "runtime"  # parity_cases.py and test_parity.py's helpers

@@ -23,6 +23,8 @@ import sitekit
 
 from dhumbal.profiles import PROFILE_KEYS
 
+pytestmark = pytest.mark.heavy  # starts Node or other Pythons: not in make check
+
 
 def parity_rounds() -> int:
     """Deals in each long match case (``DHUMBAL_PARITY_ROUNDS`` for a longer check, e.g. 50)."""

@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 from test_parity import _first_difference, cpython_parity
 
+pytestmark = pytest.mark.heavy  # starts Node or other Pythons: not in make check
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 THIS = "%d.%d.%d" % sys.version_info[:3]
