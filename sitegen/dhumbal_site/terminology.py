@@ -71,8 +71,9 @@ _JOINERS = re.compile("[\u200c\u200d]")
 #: word (को is also "who", की also "or", का and मा words too, and पछि also
 #: "later": they are checked only after a name, a number, a card or a bracket).
 POSTPOSITIONS = ("ले", "लाई", "को", "का", "की", "मा", "बाट", "सँग", "बिना", "पछि", "पछिको", "पछिका", "पछिकी",
-                 "देखि", "भन्दा", "सम्म", "मध्ये")
-ALWAYS_JOINED = ("ले", "लाई", "बाट", "सँग", "बिना", "पछिको", "पछिका", "पछिकी", "देखि", "भन्दा", "सम्म", "मध्ये")
+                 "देखि", "भन्दा", "सम्म", "मध्ये", "जत्तिकै")
+ALWAYS_JOINED = ("ले", "लाई", "बाट", "सँग", "बिना", "पछिको", "पछिका", "पछिकी", "देखि", "भन्दा", "सम्म", "मध्ये",
+                 "जत्तिकै")
 #: What a postposition must join: a placeholder, a one-letter seat name (A, B),
 #: a number, a card (K♠), or a closing bracket ("धुम्बल (झ्याप)का").
 _NAME_END = rf"(?:{NAME_MARK}|(?<![A-Za-z])[A-Z]|[0-9\u0966-\u096F]|[♠♥♦♣]|\))"

@@ -7,7 +7,7 @@ finding a defect seeded into a copy of the project and leaving the right form al
   finds a rejected variant in a page, a page's description, a catalog message
   (the puzzles' and examples' text among them) or the glossary, with its file and
   line. ``#`` in a variant stands for a number or a placeholder.
-- Nepali postpositions standing apart: बिना, पछि(को), देखि, भन्दा, सम्म, मध्ये
+- Nepali postpositions standing apart: बिना, पछि(को), देखि, भन्दा, सम्म, मध्ये, जत्तिकै
   as well as the first list, and any of them after a closing bracket.
 - The register: the past-habitual forms (रोज्थ्यो, चल्थ्यो) for a named seat,
   and the reader's तपाईं with a third-person form (तपाईं … रहेछ).
@@ -188,6 +188,8 @@ def test_a_rejected_variant_in_a_catalog_is_found_with_its_message(project: Path
         ("ती मध्ये एउटा", ["ती मध्ये"]),
         ("तीमध्ये एउटा", []),
         ("(हुकुम, पान)ले", []),
+        ("हात तपाईंको जत्तिकै हलुका", ["तपाईंको जत्तिकै"]),
+        ("हात तपाईंको हातजत्तिकै हलुका", []),
     ],
 )
 def test_the_new_postpositions_are_found_apart_and_left_alone_joined(text: str, found: list[str]) -> None:
