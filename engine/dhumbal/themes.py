@@ -59,7 +59,7 @@ THEMES: Final = {
     "runs": Theme(N_("Throwing a run"),
                   N_("Three or more cards in a row of one suit go out in one throw.")),
     "joker": Theme(N_("The joker"),
-                   N_("A joker counts nothing and may fill a run: whether to take, keep or throw it is the question.")),
+                   N_("A joker counts nothing and goes out with other cards: whether to take, keep or throw it is the question.")),
     "race": Theme(N_("The race to a call"),
                   N_("You may not call yet and others are close to it: the move that brings your call soonest counts.")),
     "pickup": Theme(N_("Reading a pick-up"),
@@ -203,13 +203,15 @@ def _runs(pos: Position) -> bool:
 
 
 def _joker(pos: Position) -> bool:
-    """A joker is at stake: the best move or the runner-up takes or throws one, and not every move does."""
+    """A joker is in play: the reader holds one or may take one, and not every move uses it
+    (the joker counts nothing and goes with other cards, so keeping, throwing or taking it is a choice)."""
     def involves(a: Action) -> bool:
         taken = pos.taken(a)
         return any(c >= 52 for c in a.cards) or (taken is not None and taken >= 52)
 
+    held = any(c >= 52 for c in pos.view.hand)
     involved = [involves(a) for a in pos.actions]
-    return (involved[0] or involved[1]) and not all(involved)
+    return (held or any(involved)) and not all(involved)
 
 
 def _race(pos: Position) -> bool:

@@ -112,6 +112,10 @@ def test_runs() -> None:
 def test_joker() -> None:
     deal = position("cardrulesplus", ["Jk1 K♦ 5♠", "A♣ 2♣ 3♥", "9♦ 8♦ 7♥"], "5♣", jokers="on")
     assert "joker" in themes(deal, ["throw K♦", "throw Jk1"])  # keep the joker, or throw it
+    assert "joker" in themes(deal, ["throw K♦ Jk1", "throw K♦"])  # the king alone, or with the joker
+    on_the_pile = position("cardrulesplus", ["4♥ K♦ 5♠", "A♣ 2♣ 3♥", "9♦ 8♦ 7♥"], "Jk2", jokers="on",
+                           steps=["throw K♦"])
+    assert "joker" in themes(on_the_pile, ["take pile Jk2", "take stock"])  # take the joker, or a blind card
     plain = position("cardrulesplus", ["4♥ K♦ 5♠", "A♣ 2♣ 3♥", "9♦ 8♦ 7♥"], "5♣", jokers="on")
     assert "joker" not in themes(plain, ["throw K♦", "throw 5♠"])
 
