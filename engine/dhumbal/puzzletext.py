@@ -28,8 +28,8 @@ __all__ = ["GENERATED_LEAD", "TITLE_ORDER", "lead_text", "main_theme", "title_te
 
 GENERATED_LEAD: Final = N_("A moment from a deal between computer players, found by the engine because one move is clearly best.")
 
-TITLE_CALL: Final = N_("Call on {total}?")
-TITLE_TIE: Final = N_("{total} on a limit of {limit}")
+TITLE_CALL: Final = N_("{cards}: call on {total}?")
+TITLE_TIE: Final = N_("{cards}: exactly the limit of {limit}")
 TITLE_CLOSE: Final = NP_("{name} is down to {count} card", "{name} is down to {count} cards")
 TITLE_PICKUP: Final = N_("{name} picked up {card}")
 TITLE_KEPT: Final = N_("{card} stays in your hand")
@@ -70,11 +70,11 @@ def title_text(puzzle: Puzzle, themes: Sequence[str], lang: str) -> str:
     theme = main_theme(themes)
     limit = p.call_limit
     if theme == "tie" and limit is not None:
-        return t(TITLE_TIE, total=total, limit=limit)
+        return t(TITLE_TIE, cards=_cards(hand, lang), limit=limit)
     if theme == "race" and limit is not None:
         return t(TITLE_RACE, total=total, limit=limit)
     if theme in ("call", "tie", "race"):
-        return t(TITLE_CALL, total=total)
+        return t(TITLE_CALL, cards=_cards(hand, lang), total=total)
     if theme == "pickup":
         seat = next((s for s in others if deal.known[s]), None)
         if seat is not None:
