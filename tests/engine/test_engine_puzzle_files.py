@@ -5,7 +5,8 @@ is read, its kept grade checked against the margin it states, its themes and
 rating found; and a sample of them is graded again with a seed none of them
 was graded with, and must come out best by that margin again, found by the
 same bot levels. The sample changes from day to day (``DHUMBAL_PUZZLE_SAMPLE``
-fixes it); ``make puzzles-check`` grades every one of them again.
+fixes it); it takes a minute of CPU, so it runs with the whole suite (``make
+test``), not the inner loop; ``make puzzles-check`` grades every one of them again.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import os
 import random
 from collections import Counter
 from pathlib import Path
+
+import pytest
 
 from dhumbal.examples import ExampleError
 from dhumbal.puzzles import check, load_file, puzzle_files, puzzle_rating, puzzle_themes, recheck
@@ -57,6 +60,7 @@ def test_every_generated_puzzle_holds_its_kept_grade_and_has_a_theme_and_a_ratin
         seen.add(key)
 
 
+@pytest.mark.heavy  # twenty grades of a thousand deals each: a minute of CPU, in make test, not make check
 def test_a_sample_of_generated_puzzles_is_best_by_its_margin_when_graded_again() -> None:
     seed = os.environ.get("DHUMBAL_PUZZLE_SAMPLE") or datetime.date.today().isoformat()
     puzzles = generated()
