@@ -37,7 +37,7 @@ def test_the_hint_shows_the_expert_s_move_and_leaves_the_address_alone(stub_page
     address = table_hash(page)
     deal = _session().deal
     assert deal is not None
-    expected = suggest(deal, lang).text
+    expected = suggest(deal.profile, deal.public_view(deal.turn), lang).text
     click(page, hint)
     assert status(page).startswith(expected), (status(page), expected)
     assert table_hash(page) == address
