@@ -78,8 +78,10 @@ def suggest(profile: Profile, view: SeatView, lang: str) -> Suggestion:
         return Suggestion(action, None, cards_in_words(t(SUGGEST, move=move), lang), decision.caught)
     stock = expert.stock_draws(profile, view) if action.kind == "take" else ({}, 0)
     then: Action | None = None
-    if _from_stock(action):
+    if _from_stock(action) and profile.draw_first:  # the throw that follows hangs on the card drawn
         then, head = _after_draw(profile, view, action, stock, move, lang)
+    elif _from_stock(action):  # throwing first, the take ends the turn
+        head = t(SUGGEST, move=move)
     else:
         after = after_view(profile, view, action)
         if after.turn == view.seat and after.phase != "over":
@@ -109,8 +111,6 @@ def _after_draw(profile: Profile, view: SeatView, action: Action, draws: tuple[d
     is the one, a throw of the card drawn never (the reader has not seen it)."""
     t = translator(lang)
     weights, total = draws
-    if not weights:  # a draw-first profile's stock is drawn at the start of the turn: this is no such turn
-        return None, t(SUGGEST, move=move)
     share: dict[tuple[Card, ...], int] = {}
     throws: dict[tuple[Card, ...], tuple[Action, SeatView]] = {}
     for card, weight in sorted(weights.items()):
