@@ -285,10 +285,6 @@ async function sriOf(bytes) {
   return "sha256-" + btoa(text);
 }
 
-// The memory snapshot is made on this device: it is kept with its own hash
-// (this header), checked the same way before it is used.
-const SNAPSHOT_HASH = "X-Dhumbal-Integrity";
-
 // A file of the boot as a Response whose bytes match `integrity`: from `cache`
 // when it holds a copy that matches (counted as it is read, like a download),
 // else fetched and, once whole and matching, kept there.
@@ -322,20 +318,6 @@ async function obtain(cache, watch, url, integrity, sources) {
     }
   }
   throw new RuntimeError("blocked", `${name} does not match this build: the download was cut short or replaced`);
-}
-
-// The kept memory snapshot, if it is whole (else it is forgotten, and made again).
-async function keptSnapshot(cache, url) {
-  try {
-    const kept = await cache.match(url);
-    if (!kept) return null;
-    const bytes = await kept.arrayBuffer();
-    if (kept.headers.get(SNAPSHOT_HASH) === (await sriOf(bytes))) return bytes;
-    await cache.delete(url);
-  } catch (err) {
-    /* unreadable: started without it */
-  }
-  return null;
 }
 
 // After a failed start: the engine's cache keeps only the files that still match
@@ -520,7 +502,13 @@ async function loadEngine(base, runtime, limits, options) {
     const missing = Promise.all(Object.values(files)).then(() => new Promise(() => {}));
     missing.catch(() => {});
     // The memory snapshot an earlier visit kept, if any (see the README's Decisions).
-    const snapshotBytes = options.snapshot && cache ? keptSnapshot(cache, snapshotURL) : Promise.resolve(null);
+    // It is made on this device, so the build names no hash for it: one that will not
+    // restore is forgotten and the engine loaded afresh (see boot()), and a failed
+    // start forgets it (see sweep()). It is kept at once, before the reader can close
+    // the page (hashing its 30 MB first took a third of a second).
+    const snapshotBytes = options.snapshot && cache
+      ? cache.match(snapshotURL).then((r) => (r ? r.arrayBuffer() : null), () => null)
+      : Promise.resolve(null);
     // Pyodide asks for its WebAssembly and standard library itself: it gets the responses above.
     const handed = new Map([
       [indexURL + "pyodide.asm.wasm", files.wasm],
@@ -601,9 +589,7 @@ async function loadEngine(base, runtime, limits, options) {
       try {
         const image = py.makeMemorySnapshot();
         snapshot = `made in ${round(performance.now() - t5)} ms (${image.length} bytes)`;
-        sriOf(image).then((sum) => cache.put(snapshotURL, new Response(image, {
-          headers: { "content-type": "application/octet-stream", [SNAPSHOT_HASH]: sum },
-        }))).catch(() => {});
+        cache.put(snapshotURL, new Response(image, { headers: { "content-type": "application/octet-stream" } })).catch(() => {});
       } catch (err) {
         snapshot = `not made: ${err.message || err}`;
       }
