@@ -273,10 +273,10 @@ async function openCache(name) {
 // never be kept: kept, it would break the table on this device for good, since
 // every later start would read it. So a file is read whole and its hash
 // compared before it is kept, and a kept copy is compared again each time it
-// is used (the hash of 12 MB is a few milliseconds). A kept copy that fails is
-// deleted and downloaded again; a download that fails is asked for once more
-// past the HTTP cache (which may hold the same bad answer); a second failure
-// is the "blocked" error, and nothing was kept.
+// is used (hashing all 12.5 MB takes tens of milliseconds). A kept copy that
+// fails is deleted and downloaded again; a download that fails is asked for
+// once more past the HTTP cache (which may hold the same bad answer); a
+// second failure is the "blocked" error, and nothing was kept.
 
 async function sriOf(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
