@@ -11,6 +11,9 @@ A link of the first version holds only the reader's moves and replays the
 bots; that work is counted (:data:`BOT_BUDGET`, an expert decision weighing
 :data:`EXPERT_WEIGHT`) and a link that would cost more is refused.
 
+A practice deal (``Settings.practice``: a review's "Play from here") is a
+match of that one deal, over when the deal is; its link says so.
+
 While a request is answered for the reader (``watching``), the bots' moves
 are also kept one by one as a :class:`Playback`: the board before the first
 of them and, after each, the felt with that move on the acting seat, so the

@@ -25,7 +25,7 @@ from .loader import NEW_GAME, PLAY, PROGRESS, STARTING, render_ask, render_loade
 from .markup import attributes, esc
 from .model import TableModel
 from .review import review_button
-from .scores import RESULT, render_result, render_standings
+from .scores import RESULT, RESULT_PRACTICE, render_result, render_standings
 from .settings import LEVELS, SETTINGS, render_prefs, render_settings
 
 TITLE: Final = N_("Play against the bots")
@@ -53,7 +53,7 @@ LOG: Final = N_("What happened")
 #: angle brackets in their translations; tests/table checks that this list
 #: is complete.
 ATTRIBUTE_MSGIDS: Final = frozenset({
-    PLAYERS_LABEL, RESULT, THROW_NONE, THROW_VALUE, SHARE_TITLE, LINK_SHOWN, LINK_COPIED, MARKED, NEW_GAME, PLAY,
+    PLAYERS_LABEL, RESULT, RESULT_PRACTICE, THROW_NONE, THROW_VALUE, SHARE_TITLE, LINK_SHOWN, LINK_COPIED, MARKED, NEW_GAME, PLAY,
     STARTING, PROGRESS, DEALER, LAST_THROW, MAY_TAKE, NOT_TAKABLE, *PILE_LABELS.values(),
     STOCK_COUNT[0], CARD_COUNT[0],
     CARD_NAME, JOKER_NAME, *RANK_NAMES[1:], *SUIT_NAMES,
