@@ -359,7 +359,8 @@
     } else if (this.live) {
       return Promise.resolve();
     } else if (hash || this.carried) {
-      payload = this.restoreRequest(hash || this.carried);
+      // (the game carried here, or chosen with Continue, before a link the address still shows)
+      payload = this.restoreRequest(this.carried || hash);
       this.carried = "";
       this.played = true;
     } else if (!this.wanted || (this.root.hasAttribute("data-resumable") && !this.fresh)) {

@@ -29,7 +29,7 @@
     if (!form.matches || !form.matches("[data-dht-settings]")) return;
     ev.preventDefault();
     if (!this.live) {
-      this.intent("play");
+      this.pressPlay(); // as Play (or New game, asked first over a game in progress)
       return;
     }
     var options = {};
