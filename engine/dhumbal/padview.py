@@ -88,7 +88,7 @@ NEW_MATCH: Final = N_("New match")
 #: with a name or a number already written in the page's digits).
 SCRIPT_TEXTS: Final[Mapping[str, str]] = {
     "dealTitle": DEAL_TITLE,
-    "dealFirst": N_("Deal {number}"),
+    "dealPlain": N_("Deal {number}"),
     "whoCalled": N_("Who called?"),
     "nobody": N_("Nobody called ({count} turns)"),
     "hands": N_("Each hand at the show"),
@@ -120,6 +120,7 @@ SCRIPT_TEXTS: Final[Mapping[str, str]] = {
     "storeBad": N_("The score sheet kept on this device could not be read, so a new one starts."),
     "fileName": N_("dhumbal-scores"),
     "playerN": PLAYER_N,
+    "nameEmpty": N_("Player {number} has no name yet."),
 }
 
 
@@ -180,29 +181,29 @@ def render_pad(lang: str) -> str:
         f'{"".join(house)}'
         f'<fieldset class="dhp-players"><legend>{esc(t(SETUP_PLAYERS))}</legend>'
         f'<p class="dhp-hint">{esc(t(SETUP_ORDER))}</p><ol class="dhp-names">{names}</ol>'
-        f'<p class="dhp-row"><button type="button" class="dhp-btn" data-pad-add>{esc(t(ADD_PLAYER))}</button>'
-        f'<button type="button" class="dhp-btn" data-pad-remove>{esc(t(REMOVE_PLAYER))}</button></p></fieldset>'
+        f'<p class="dhp-row"><button type="button" class="md-button dhp-btn" data-pad-add>{esc(t(ADD_PLAYER))}</button>'
+        f'<button type="button" class="md-button dhp-btn" data-pad-remove>{esc(t(REMOVE_PLAYER))}</button></p></fieldset>'
         f'<div class="dhp-field dhp-first"><label for="dhp-dealer">{esc(t(FIRST_DEALER))}</label>'
         f'<select id="dhp-dealer" name="dealer"></select></div>'
-        f'<p class="dhp-row"><button type="submit" class="dhp-btn dhp-btn--primary">{esc(t(START))}</button></p>'
+        f'<p class="dhp-row"><button type="submit" class="md-button md-button--primary dhp-btn">{esc(t(START))}</button></p>'
         f"</form>"
     )
     tools = (
         f'<div class="dhp-tools" role="group" aria-label="{esc(t(TOOLS))}">'
-        f'<button type="button" class="dhp-btn" data-pad-share>{esc(t(SHARE))}</button>'
-        f'<button type="button" class="dhp-btn" data-pad-csv>{esc(t(CSV))}</button>'
-        f'<button type="button" class="dhp-btn" data-pad-end>{esc(t(END_MATCH))}</button>'
-        f'<button type="button" class="dhp-btn" data-pad-reopen hidden>{esc(t(REOPEN))}</button>'
-        f'<button type="button" class="dhp-btn" data-pad-new>{esc(t(NEW_MATCH))}</button></div>'
+        f'<button type="button" class="md-button dhp-btn" data-pad-share>{esc(t(SHARE))}</button>'
+        f'<button type="button" class="md-button dhp-btn" data-pad-csv>{esc(t(CSV))}</button>'
+        f'<button type="button" class="md-button dhp-btn" data-pad-end>{esc(t(END_MATCH))}</button>'
+        f'<button type="button" class="md-button dhp-btn" data-pad-reopen hidden>{esc(t(REOPEN))}</button>'
+        f'<button type="button" class="md-button dhp-btn" data-pad-new>{esc(t(NEW_MATCH))}</button></div>'
         f'<div class="dhp-ask" data-pad-ask hidden></div>'
         f'<p class="dhp-link" data-pad-link hidden><label for="dhp-link-text">{esc(texts["copyThis"])}</label>'
         f'<input id="dhp-link-text" type="text" readonly></p>'
     )
     match = (
         f'<section class="dhp-match" data-pad-match hidden aria-label="{esc(t(TOOLS))}">'
-        f'<div data-pad-head></div><div data-pad-totals></div><div data-pad-latest></div>'
+        f'<div data-pad-head></div><div data-pad-totals></div><div data-pad-end-parts></div><div data-pad-latest></div>'
         f'<form class="dhp-entry" data-pad-entry novalidate></form>'
-        f'<div data-pad-end-parts></div><div data-pad-earlier></div>{tools}</section>'
+        f'<div data-pad-earlier></div>{tools}</section>'
     )
     strings = json.dumps(texts, ensure_ascii=False, separators=(",", ":"))
     return (
@@ -278,7 +279,7 @@ def render_deal(tally: Tally, settled: Settled, lang: str, *, latest: bool) -> s
         marks = "".join(f'<span class="dhp-badge dhp-badge--{k}">{esc(v)}</span>' for k, v in badges)
         cls = " dhp-seat--winner" if tally.winner == seat else ""
         body.append(f'<tr class="dhp-seat{cls}" data-seat="{seat}"><th scope="row"><span class="dhp-name">'
-                    f'{esc(names[seat])}</span>{marks}</th>{"".join(cells)}</tr>')
+                    f'{esc(names[seat])}</span>{" " + marks if marks else ""}</th>{"".join(cells)}</tr>')
     said = " ".join(m.text(lang, names) for m in tally.messages())
     why = "".join(f'<li data-seat="{seat}"><span class="dhp-name">{esc(names[seat])}</span>: {esc(text)}</li>'
                   for seat, text in sorted(tally.reasons(lang, names)))
@@ -286,11 +287,11 @@ def render_deal(tally: Tally, settled: Settled, lang: str, *, latest: bool) -> s
     inner = (
         f'<p class="dhp-said">{esc(said)}</p>'
         f'<table class="dhp-score" data-settlement="{esc(p.settlement)}"><thead><tr>'
-        f'<th scope="col">{esc(t(PLAYER))}</th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+        f'<th scope="col" class="dhp-col-player">{esc(t(PLAYER))}</th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
         f'<p class="dhp-why-h">{esc(t(WHY))}</p><ul class="dhp-why">{why}</ul>'
         f'<p class="dhp-row dhp-deal-tools">'
-        f'<button type="button" class="dhp-btn" data-pad-edit="{tally.number}">{esc(t(EDIT, number=tally.number))}</button>'
-        f'<button type="button" class="dhp-btn" data-pad-undo="{tally.number}">{esc(t(UNDO, number=tally.number))}</button></p>'
+        f'<button type="button" class="md-button dhp-btn" data-pad-edit="{tally.number}">{esc(t(EDIT, number=tally.number))}</button>'
+        f'<button type="button" class="md-button dhp-btn" data-pad-undo="{tally.number}">{esc(t(UNDO, number=tally.number))}</button></p>'
     )
     return (f'<details class="dhp-deal" data-deal="{tally.number}"{" open" if latest else ""}>'
             f'<summary><span class="dhp-deal__title">{esc(title)}</span></summary>{inner}</details>')
@@ -327,7 +328,7 @@ def render_parts(settled: Settled, lang: str) -> dict[str, str]:
                  f'{esc(_money(m.scores[s], rate, lang))}</td>') if rate is not None else ""
         out_cls = " dhp-seat--out" if s in m.eliminated else ""
         lines.append(f'<tr class="dhp-seat{out_cls}" data-seat="{s}">{place}<th scope="row"><span class="dhp-name">{esc(names[s])}</span>'
-                     f'{marks}</th><td data-row="total" data-value="{m.scores[s]}">{esc(total)}</td>{money}</tr>')
+                     f'{" " + marks if marks else ""}</th><td data-row="total" data-value="{m.scores[s]}">{esc(total)}</td>{money}</tr>')
     place_head = f'<th scope="col">{esc(t(PLACE))}</th>' if settled.over else ""
     money_head = f'<th scope="col">{esc(t(ROW_MONEY_TOTAL))}</th>' if rate is not None else ""
     note = t(TOTAL_LOW, limit=p.elimination) if cumulative and p.elimination is not None else t(TOTAL_HIGH, zero=0)
@@ -340,7 +341,7 @@ def render_parts(settled: Settled, lang: str) -> dict[str, str]:
     totals = (
         f'<table class="dhp-score dhp-totals" data-settlement="{esc(p.settlement)}"><caption>'
         f'{esc(t(STANDINGS) if settled.over else caption)}</caption><thead><tr>{place_head}'
-        f'<th scope="col">{esc(t(PLAYER))}</th><th scope="col">{esc(t(ROW_TOTAL))}</th>{money_head}</tr></thead>'
+        f'<th scope="col" class="dhp-col-player">{esc(t(PLAYER))}</th><th scope="col">{esc(t(ROW_TOTAL))}</th>{money_head}</tr></thead>'
         f'<tbody>{"".join(lines)}</tbody></table><p class="dhp-hint">{esc(note)}</p>{state}'
     )
     head = f'<p class="dhp-rules-now">{esc(rules_in_words(p, lang))}</p>'
@@ -351,20 +352,19 @@ def render_parts(settled: Settled, lang: str) -> dict[str, str]:
     end = ""
     if settled.over and n:
         stats = player_stats(settled)
-        rows = "".join(
-            f'<tr data-seat="{st.seat}"><th scope="row">{esc(names[st.seat])}</th>'
-            f'<td data-row="won" data-value="{st.won}">{esc(number(st.won, lang))}</td>'
-            f'<td data-row="calls" data-value="{st.calls}">{esc(number(st.calls, lang))}</td>'
-            f'<td data-row="caught" data-value="{st.caught}">{esc(number(st.caught, lang))}</td>'
-            f'<td data-row="average" data-value="{esc(st.average_hand if st.average_hand is not None else "")}">'
-            f'{esc(average_text(st, lang))}</td></tr>'
-            for st in stats
-        )
+        figures = ((STAT_WON, "won"), (STAT_CALLS, "calls"), (STAT_CAUGHT, "caught"), (STAT_AVERAGE, "average"))
+        items = []
+        for st in stats:
+            values = {"won": (st.won, number(st.won, lang)), "calls": (st.calls, number(st.calls, lang)),
+                      "caught": (st.caught, number(st.caught, lang)),
+                      "average": (st.average_hand if st.average_hand is not None else "", average_text(st, lang))}
+            cells = "".join(f'<div><dt>{esc(t(label))}</dt><dd data-row="{key}" data-value="{esc(values[key][0])}">'
+                            f'{esc(values[key][1])}</dd></div>' for label, key in figures)
+            items.append(f'<li data-seat="{st.seat}"><span class="dhp-name">{esc(names[st.seat])}</span>'
+                         f'<dl class="dhp-figures">{cells}</dl></li>')
+        # a list, not a table: four figures a player fit a phone's width in every language
         end = (
-            f'<table class="dhp-score dhp-stats"><caption>{esc(t(STATS))}</caption><thead><tr>'
-            f'<th scope="col">{esc(t(PLAYER))}</th><th scope="col">{esc(t(STAT_WON))}</th>'
-            f'<th scope="col">{esc(t(STAT_CALLS))}</th><th scope="col">{esc(t(STAT_CAUGHT))}</th>'
-            f'<th scope="col">{esc(t(STAT_AVERAGE))}</th></tr></thead><tbody>{rows}</tbody></table>'
+            f'<h2 class="dhp-h">{esc(t(STATS))}</h2><ul class="dhp-stats">{"".join(items)}</ul>'
             f'<p class="dhp-hint">{esc(t(STATS_NOTE))}</p>'
         )
     return {"head": head, "totals": totals, "latest": latest, "earlier": earlier, "end": end}

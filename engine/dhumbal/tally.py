@@ -61,7 +61,7 @@ ERRORS: Final[Mapping[str, str]] = {
     "score-range": N_("{seat}: a running score must lie between −{max} and {max}."),
     "score-negative": N_("{seat}: a running score cannot be negative in these rules."),
     "score-out": N_("{seat} already has {score} points, so is out of the match and not in this deal."),
-    "ledger-sum": N_("The running scores add up to {sum}, but in these rules they always add up to 0."),
+    "ledger-sum": N_("The running scores add up to {sum}, but in these rules they always add up to {zero}."),
     "match-over": N_("The match is over: start a new match to score more deals."),
 }
 SEAT_KEYS: Final = frozenset({"seat"})
@@ -448,7 +448,7 @@ def settle_deal(profile: Profile, dealer: int, caller: int | None,
             raise TallyError("score-out", seat=seat, score=score)
     ledger = sum(start, 0)
     if profile.settlement != "cumulative" and ledger:
-        raise TallyError("ledger-sum", sum=ledger)
+        raise TallyError("ledger-sum", sum=ledger, zero=0)
     match = Match(profile, first_dealer=dealer, scores=start)
     return tally_next(match, caller, list(hands))
 

@@ -384,7 +384,7 @@ def test_every_refusal_reads_in_every_language() -> None:
     from dhumbal.tally import ERRORS
 
     params = {"seat": 1, "low": 2, "high": 6, "count": 3, "players": 4, "text": "x", "number": 7, "total": 12,
-              "max": 50, "cards": 5, "min": 1, "limit": 5, "card": "A♠", "score": 104, "sum": 6}
+              "max": 50, "cards": 5, "min": 1, "limit": 5, "card": "A♠", "score": 104, "sum": 6, "zero": 0}
     for code in ERRORS:
         for lang in ("en", "fr", "nl", "ne"):
             text = TallyError(code, **params).text(lang, ["Asha", "Bina", "Chandra", "Dipa"])
