@@ -173,6 +173,12 @@
     // Using the set-up form is intent enough: the engine starts while the names are typed.
     root.addEventListener("pointerdown", function () { self.startEngine(); });
     root.addEventListener("focusin", function () { self.startEngine(); });
+    // A link pasted into this page's address: read as on arrival.
+    window.addEventListener("hashchange", function () {
+      if (!document.contains(root)) return;
+      var hash = window.location.hash || "";
+      if (hash.indexOf("#pad=") === 0) self.readLink(hash.slice(5));
+    });
     this.init();
   }
 
