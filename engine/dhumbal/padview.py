@@ -280,14 +280,15 @@ def render_deal(tally: Tally, settled: Settled, lang: str, *, latest: bool) -> s
         cls = " dhp-seat--winner" if tally.winner == seat else ""
         body.append(f'<tr class="dhp-seat{cls}" data-seat="{seat}"><th scope="row"><span class="dhp-name">'
                     f'{esc(names[seat])}</span>{" " + marks if marks else ""}</th>{"".join(cells)}</tr>')
+    title = t(DEAL_TITLE, number=tally.number, name=names[tally.dealer])
     said = " ".join(m.text(lang, names) for m in tally.messages())
     why = "".join(f'<li data-seat="{seat}"><span class="dhp-name">{esc(names[seat])}</span>: {esc(text)}</li>'
                   for seat, text in sorted(tally.reasons(lang, names)))
-    title = t(DEAL_TITLE, number=tally.number, name=names[tally.dealer])
     inner = (
         f'<p class="dhp-said">{esc(said)}</p>'
+        f'<div class="dhp-scroll" role="region" tabindex="0" aria-label="{esc(title)}">'
         f'<table class="dhp-score" data-settlement="{esc(p.settlement)}"><thead><tr>'
-        f'<th scope="col" class="dhp-col-player">{esc(t(PLAYER))}</th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+        f'<th scope="col" class="dhp-col-player">{esc(t(PLAYER))}</th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>'
         f'<p class="dhp-why-h">{esc(t(WHY))}</p><ul class="dhp-why">{why}</ul>'
         f'<p class="dhp-row dhp-deal-tools">'
         f'<button type="button" class="md-button dhp-btn" data-pad-edit="{tally.number}">{esc(t(EDIT, number=tally.number))}</button>'
@@ -354,13 +355,13 @@ def render_parts(settled: Settled, lang: str) -> dict[str, str]:
         stats = player_stats(settled)
         figures = ((STAT_WON, "won"), (STAT_CALLS, "calls"), (STAT_CAUGHT, "caught"), (STAT_AVERAGE, "average"))
         items = []
-        for st in stats:
-            values = {"won": (st.won, number(st.won, lang)), "calls": (st.calls, number(st.calls, lang)),
-                      "caught": (st.caught, number(st.caught, lang)),
-                      "average": (st.average_hand if st.average_hand is not None else "", average_text(st, lang))}
+        for fig in stats:
+            values = {"won": (fig.won, number(fig.won, lang)), "calls": (fig.calls, number(fig.calls, lang)),
+                      "caught": (fig.caught, number(fig.caught, lang)),
+                      "average": (fig.average_hand if fig.average_hand is not None else "", average_text(fig, lang))}
             cells = "".join(f'<div><dt>{esc(t(label))}</dt><dd data-row="{key}" data-value="{esc(values[key][0])}">'
                             f'{esc(values[key][1])}</dd></div>' for label, key in figures)
-            items.append(f'<li data-seat="{st.seat}"><span class="dhp-name">{esc(names[st.seat])}</span>'
+            items.append(f'<li data-seat="{fig.seat}"><span class="dhp-name">{esc(names[fig.seat])}</span>'
                          f'<dl class="dhp-figures">{cells}</dl></li>')
         # a list, not a table: four figures a player fit a phone's width in every language
         end = (

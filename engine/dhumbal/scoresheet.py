@@ -43,6 +43,7 @@ ERRORS: Final[Mapping[str, str]] = {
     "names": N_("Give the names of {low} to {high} players."),
     "name-empty": N_("Player {number} has no name yet."),
     "name-long": N_("The name of player {number} is longer than {max} characters."),
+    "name-bad": N_("The name of player {number} holds a character that cannot be shown."),
     "name-twice": N_("Two players are called {name}: give each player a name of their own."),
     "too-many": N_("A score sheet holds at most {max} deals."),
     "no-deal": N_("There is no deal {number} to change."),
@@ -116,8 +117,11 @@ def read_names(value: object, low: int, high: int) -> tuple[str, ...]:
         name = " ".join(raw.split())
         if not name:
             raise SheetError("name-empty", number=i + 1)
-        if len(name) > MAX_NAME or not name.isprintable():
+        if len(name) > MAX_NAME:
             raise SheetError("name-long", number=i + 1, max=MAX_NAME)
+        # joiners shape Devanagari (र्‍य): the only invisible characters a name may hold
+        if not name.replace("\u200c", "").replace("\u200d", "").isprintable():
+            raise SheetError("name-bad", number=i + 1)
         if name.casefold() in (n.casefold() for n in names):
             raise SheetError("name-twice", name=name)
         names.append(name)

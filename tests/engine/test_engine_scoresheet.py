@@ -161,6 +161,17 @@ def test_a_bad_sheet_is_refused_by_the_reader(bad: Any) -> None:
         read_sheet(bad)
 
 
+def test_names_are_read_as_typed_devanagari_joiners_included() -> None:
+    s = read_sheet(sheet_data(names=["  Asha  Rai ", "आर्\u200dयन", "Chandra"]))
+    assert s.names == ("Asha Rai", "आर्\u200dयन", "Chandra")
+    with pytest.raises(SheetError) as exc:
+        read_sheet(sheet_data(names=["Asha", "Bi\u202ena", "Chandra"]))  # a direction override
+    assert exc.value.code == "name-bad" and "player 2" in exc.value.text()
+    with pytest.raises(SheetError) as exc:
+        read_sheet(sheet_data(names=["Asha", "B" * 25, "Chandra"]))
+    assert exc.value.code == "name-long"
+
+
 def test_the_request_refuses_a_damaged_sheet_in_words_and_a_hostile_one_too() -> None:
     r = pad({**sheet_data(), "deals": [{"c": 0, "h": [6, 9, 12]}]})  # a call over the limit: stored, then tampered
     assert r["ok"] is False and r["error"]["code"] == "bad-sheet" and "a hand of 5 or less" in r["error"]["text"]
