@@ -170,9 +170,10 @@
     root.addEventListener("change", function (ev) { self.onChange(ev); });
     root.addEventListener("keydown", function (ev) { self.onKey(ev); });
     root.addEventListener("focusin", function (ev) { self.onFocus(ev); });
-    // Using the set-up form is intent enough: the engine starts while the names are typed.
-    root.addEventListener("pointerdown", function () { self.startEngine(); });
-    root.addEventListener("focusin", function () { self.startEngine(); });
+    // Using the pad is intent enough: the engine starts while the names are typed (on a
+    // line the browser asks to spare, only when there is a deal to settle).
+    root.addEventListener("pointerdown", function () { self.startEngine(true); });
+    root.addEventListener("focusin", function () { self.startEngine(true); });
     // A link pasted into this page's address: read as on arrival.
     window.addEventListener("hashchange", function () {
       if (!document.contains(root)) return;
@@ -222,7 +223,7 @@
     if (hash.indexOf("#pad=") === 0) {
       this.readLink(hash.slice(5));
     } else if (this.state.sheet) {
-      this.startEngine();
+      this.startEngine(true);
       var view = this.state.view;
       if (this.state.pending) this.flush();
       else if (!view || view.lang !== this.lang) this.send(null);
@@ -235,9 +236,15 @@
     return window.DhumbalRuntime || null;
   };
 
-  Pad.prototype.startEngine = function () {
+  // As the table does: a browser that asks to save data, or a 2G/3G line, waits for a press.
+  function spareTheLine() {
+    var c = navigator.connection;
+    return !!(c && (c.saveData || /(^|-)(2g|3g)$/.test(c.effectiveType || "")));
+  }
+
+  Pad.prototype.startEngine = function (early) {
     var rt = this.runtime();
-    if (!rt || this.engineStarted) return;
+    if (!rt || this.engineStarted || (early && spareTheLine())) return;
     this.engineStarted = true;
     var self = this;
     rt.onStatus(function (status) {
@@ -867,7 +874,7 @@
     var sheet = text === null ? null : boundedParse(text, MAX_LINK);
     if (!looksLikeSheet(sheet)) {
       this.say(this.t("linkBad"), true);
-      if (this.state.sheet) this.startEngine();
+      if (this.state.sheet) this.startEngine(true);
       return;
     }
     var own = this.state.sheet;
@@ -889,7 +896,7 @@
       });
       keep.addEventListener("click", function () {
         box.hidden = true;
-        self.startEngine();
+        self.startEngine(true);
       });
       keep.focus();
       return;
