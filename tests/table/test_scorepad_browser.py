@@ -291,7 +291,7 @@ def test_a_three_deal_match_number_by_number(pad_page: Opener, real_site: Any, l
 
 
 def test_a_caught_caller_is_eliminated_as_it_happens_and_the_dealer_passes_them_by(pad_page: Opener, real_site: Any) -> None:
-    page = pad_page(PHONE)
+    page = pad_page({**PHONE, "color_scheme": "dark"})  # the marks' colours in the dark scheme too
     page.goto(url(real_site, "en"))
     pad = Pad(page, "en", True)
     page.locator(f"{PAD} #dhp-profile-cardrulesplus").check()
@@ -308,6 +308,9 @@ def test_a_caught_caller_is_eliminated_as_it_happens_and_the_dealer_passes_them_
     assert page.locator(f"{PAD} [data-hand='1']").count() == 0
     assert "reaches 100 and is out of the match" in page.locator(f"{deal(2)} li[data-seat='1']").inner_text()
     assert page.locator(f"{PAD} .dhp-entry__title").inner_text() == "Deal 3 · C deals"
+    assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
+    assert not layout_problems(page)
+    assert not axe_here(page, PAD)
 
 
 def _link(sheet: Any) -> str:
@@ -327,6 +330,8 @@ def test_shared_links_open_with_the_readers_say_and_a_tampered_one_changes_nothi
     for i, bad in enumerate(("!!!", _link({"v": 1, "names": "x"}), "W" * 30000, _link(over_limit),
                              base64.urlsafe_b64encode(("[" * 5000 + "]" * 5000).encode()).decode())):
         page.evaluate("document.querySelector('[data-pad-status]').textContent = ''")
+        # pasted into the address of the page itself: Material must not draw the page again for it
+        page.evaluate("document.querySelector('[data-dhumbal-scorepad]').__same = true")
         page.goto(url(real_site, "en", "#pad=" + bad))
         if i == 3:  # it looks like a sheet: the reader is asked first, and only the engine refuses it
             page.wait_for_selector(f"{PAD} [data-pad-link-ask]:not([hidden])")
@@ -334,6 +339,7 @@ def test_shared_links_open_with_the_readers_say_and_a_tampered_one_changes_nothi
         page.wait_for_function("() => document.querySelector('[data-pad-status]').textContent.includes('damaged')")
         assert "#pad=" not in page.url
         assert page.evaluate("localStorage.getItem('dhumbal-scorepad')") == own
+        assert page.evaluate("document.querySelector('[data-dhumbal-scorepad]').__same") is True
         assert numbers(page, f"{PAD} [data-pad-totals]", "total") == {0: "-7", 1: "-25", 2: "32"}
     shared = {"v": 1, "profile": "dashain", "names": ["Dipa", "Hari"], "dealer": 1,
               "deals": [{"c": 0, "h": [6, 14]}], "end": False}
