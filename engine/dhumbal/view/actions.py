@@ -1,4 +1,4 @@
-"""The dock's controls: Call, Hint, Throw, Next deal.
+"""The dock's controls: Call, Hint, Throw, Next deal (or, after a practice deal, Back to your match).
 
 Through the reader's turn the controls keep their places: Call reads
 "Call on N" exactly when the engine allows the call, and where it does not
@@ -35,6 +35,10 @@ THROW_VALUE: Final = N_("Throw, worth {value}")
 LAST_ON_TOP: Final = N_("The last card you mark goes on top of the pile.")
 NEXT_DEAL: Final = N_("Next deal")
 NEW_MATCH: Final = N_("New match")
+# At the end of a practice deal (a review's "Play from here"): back to the
+# reader's match, at the review they left (the table script does it; it hides
+# the button when no match is known, as for a practice deal from a link).
+BACK_TO_MATCH: Final = N_("Back to your match")
 SKIP: Final = N_("Show all moves now")
 #: Marked-card verdicts are sent for hands up to this size (2^n - 1 sets of cards).
 MAX_VERDICT_CARDS: Final = 10
@@ -133,7 +137,11 @@ def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) 
             if p.draw_first:
                 notes.append(f'<p class="dht-hint" hidden>{esc(t(LAST_ON_TOP))}</p>')
     if deal.is_over:
-        if model.match_over:
+        if model.practice:
+            buttons.append(button(t(BACK_TO_MATCH), live=model.live, cls="dht-btn--primary dht-to-match",
+                                   extra={"data-dht-match": "", "data-key": "match"}))
+            buttons.append(button(t(NEW_MATCH), op="new-match", live=model.live, extra={"data-key": "new-match"}))
+        elif model.match_over:
             buttons.append(button(t(NEW_MATCH), op="new-match", live=model.live, cls="dht-btn--primary",
                                    extra={"data-key": "new-match"}))
         else:
