@@ -24,14 +24,18 @@
       }, 0);
     };
     window.__md_get = function (key, storage, scope) {
-      storage = storage || localStorage;
-      scope = scope || window.__md_scope;
-      return JSON.parse(storage.getItem(scope.pathname + "." + key));
-    };
-    window.__md_set = function (key, value, storage, scope) {
-      storage = storage || localStorage;
       scope = scope || window.__md_scope;
       try {
+        storage = storage || localStorage;
+        return JSON.parse(storage.getItem(scope.pathname + "." + key));
+      } catch (e) {
+        return null; // storage refused (or a value not ours): nothing saved, as on a first visit
+      }
+    };
+    window.__md_set = function (key, value, storage, scope) {
+      scope = scope || window.__md_scope;
+      try {
+        storage = storage || localStorage;
         storage.setItem(scope.pathname + "." + key, JSON.stringify(value));
       } catch (e) { /* storage full or refused */ }
     };
