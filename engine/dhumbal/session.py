@@ -412,6 +412,11 @@ def _link_settings(payload: Mapping[str, Any]) -> Settings:
             raise ValueError(f"bad position in the hash: {exc}") from None
         if profile2.canonical() != profile.canonical():
             raise ValueError("the hash's profile and position disagree")
+        # The engine writes the position's own seed as the link's, as it is (a text
+        # of digits stays a text): the match's later deals follow from it.
+        if type(seed_raw) is not type(deal.seed) or seed_raw != deal.seed:
+            raise ValueError("the hash's seed and position disagree")
+        seed = deal.seed
         start = state_to_json(deal)
     elif "nm" in payload:
         raise ValueError("the hash names seats without a position")

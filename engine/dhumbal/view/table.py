@@ -15,7 +15,7 @@ from typing import Final, Mapping, Sequence
 
 from ..i18n import CARD_NAME, JOKER_NAME, N_, RANK_NAMES, SUIT_NAMES, Translator, digits, translator
 from ..messages import TEMPLATES
-from ..share import HASH_PREFIX, MAX_HASH, V2_MARK
+from ..share import MAX_LINK
 from .actions import THROW_NONE, THROW_VALUE, render_actions
 from .felt import (
     CARD_COUNT, DEALER, LAST_THROW, MAY_TAKE, NOT_TAKABLE, PILE_LABELS, PLAYERS_LABEL, STOCK_COUNT, render_felt,
@@ -79,7 +79,7 @@ def render_table(model: TableModel, *, status: str = "", attrs: Mapping[str, str
         "data-digits": digits("0123456789", model.lang),
         # The longest link the engine reads: the script sends no more of a
         # longer one (it is refused all the same, with a fresh deal).
-        "data-max-hash": str(len(HASH_PREFIX) + len(V2_MARK) + MAX_HASH),
+        "data-max-hash": str(MAX_LINK),
         "aria-labelledby": f"{tid}-title",
         "tabindex": "-1",
     }
