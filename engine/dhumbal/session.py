@@ -11,6 +11,9 @@ A link of the first version holds only the reader's moves and replays the
 bots; that work is counted (:data:`BOT_BUDGET`, an expert decision weighing
 :data:`EXPERT_WEIGHT`) and a link that would cost more is refused.
 
+A practice deal (``Settings.practice``: a review's "Play from here") is a
+match of that one deal, over when the deal is; its link says so.
+
 While a request is answered for the reader (``watching``), the bots' moves
 are also kept one by one as a :class:`Playback`: the board before the first
 of them and, after each, the felt with that move on the acting seat, so the
@@ -69,6 +72,7 @@ PROMPT_PICK: Final = N_("Now take one card: from the stock, or one of the previo
 PROMPT_PICK_STOCK: Final = N_("Now take one card from the stock.")
 PROMPT_DEAL_OVER: Final = N_("The deal is over: every hand is shown, with the scores.")
 PROMPT_MATCH_OVER: Final = N_("The match is over. The final standings are below.")
+PROMPT_PRACTICE_OVER: Final = N_("The practice deal is over: every hand is shown, with the scores. It does not count in your match.")
 PROMPT_OUT: Final = N_("You are out of this match; the bots play on. Press Next deal to watch the next deal.")
 #: The engine's events that tell how a deal ended: who called, on what, and
 #: whether the call won or was caught (or that nobody called): the status
@@ -308,12 +312,14 @@ class Session:
         deal = self.deal
         if deal is not None and not deal.is_over:
             raise RequestError("deal-not-over", ERROR_DEAL_NOT_OVER)
-        if self.match.is_over() or len(self.moves) >= MAX_DEALS:
+        if self.match.is_over() or len(self.moves) >= MAX_DEALS or self.settings.practice:
             raise RequestError("match-over", ERROR_MATCH_OVER)
         return self._start_deal(bots=bots)
 
     def match_over(self) -> bool:
-        return self.deal is not None and self.deal.is_over and (self.match.is_over() or len(self.moves) >= MAX_DEALS)
+        """Whether the table's match is over: its deals are played, or its one practice deal is."""
+        return self.deal is not None and self.deal.is_over and (
+            self.settings.practice or self.match.is_over() or len(self.moves) >= MAX_DEALS)
 
     # -- sharing --------------------------------------------------------------------
 
@@ -332,6 +338,8 @@ class Session:
             payload["x"] = compact_state(s.start)
             if s.names is not None:
                 payload["nm"] = list(s.names)
+            if s.practice:
+                payload["pr"] = 1
         if self.sort:
             payload["o"] = 1
         return payload
@@ -347,7 +355,9 @@ class Session:
             return ""
         if deal.is_over:
             ending = [self._message_text(m, by) for m, by in self.messages if m.code in OUTCOME_CODES]
-            return " ".join(ending + [t(PROMPT_MATCH_OVER) if self.match_over() else t(PROMPT_DEAL_OVER)])
+            over = (t(PROMPT_PRACTICE_OVER) if self.settings.practice
+                    else t(PROMPT_MATCH_OVER) if self.match_over() else t(PROMPT_DEAL_OVER))
+            return " ".join(ending + [over])
         if self.my_deal_seat() is None:
             return t(PROMPT_OUT)
         p = deal.profile
@@ -379,6 +389,7 @@ class Session:
             deal_number=len(self.moves),
             match_over=self.match_over(),
             position=self.settings.start is not None,
+            practice=self.settings.practice,
             new_card=self.new_card,
             face_down=face_down,
         )
@@ -418,12 +429,15 @@ def _link_settings(payload: Mapping[str, Any]) -> Settings:
             raise ValueError("the hash's seed and position disagree")
         seed = deal.seed
         start = state_to_json(deal)
-    elif "nm" in payload:
-        raise ValueError("the hash names seats without a position")
+    elif "nm" in payload or "pr" in payload:
+        raise ValueError("the hash names seats or a practice deal without a position")
     sort = payload.get("o", 0)
     if sort not in (0, 1) or isinstance(sort, bool):
         raise ValueError("the hash's sort flag is neither 0 nor 1")
-    return Settings(profile, difficulty, seed, start, names)
+    practice = payload.get("pr", 0)
+    if practice not in (0, 1) or isinstance(practice, bool):
+        raise ValueError("the hash's practice flag is neither 0 nor 1")
+    return Settings(profile, difficulty, seed, start, names, practice=practice == 1)
 
 
 def restore_session(payload: Mapping[str, Any], lang: str) -> Session:
@@ -440,7 +454,7 @@ def restore_session(payload: Mapping[str, Any], lang: str) -> Session:
 
 def _restore_actions(payload: Mapping[str, Any], lang: str) -> Session:
     """A version-2 link: every action of every deal applied once, through the engine's checks."""
-    unknown = set(payload) - {"v", "p", "s", "d", "n", "a", "x", "nm", "o"}
+    unknown = set(payload) - {"v", "p", "s", "d", "n", "a", "x", "nm", "o", "pr"}
     if unknown:
         raise ValueError(f"the hash has unknown fields: {sorted(unknown)[:3]}")
     settings = _link_settings(payload)

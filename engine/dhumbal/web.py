@@ -48,6 +48,10 @@ PROTOCOL: Final = 1
 NOTICE_BAD_HASH: Final = N_("The game in this link cannot be restored: it is damaged, or it was made by an older version of this site. A fresh deal has started instead.")
 NOTICE_RESTORED: Final = N_("The shared game is restored.")
 NOTICE_POSITION: Final = N_("The position is on the table. You play {name}.")
+# A position whose seats have no names of their own (the reader is "You").
+NOTICE_POSITION_YOURS: Final = N_("The position is on the table, and it is your turn.")
+# A review's "Play from here": one deal from the move the reader chose.
+NOTICE_PRACTICE: Final = N_("A practice deal from the move you chose: it does not count in your match, which waits where you left it.")
 NOTICE_NEW: Final = N_("A new match has started.")
 
 # -- the request handler -------------------------------------------------------------
@@ -114,6 +118,7 @@ def _response(session: Session, table_id: str, op: str, events: list[str], *,
             "your_turn": session.is_my_turn(),
             "is_over": deal is not None and deal.is_over,
             "match_over": session.match_over(),
+            "practice": session.settings.practice,  # a practice deal: never the reader's saved game
             "transcript": None if deal is None else transcript(deal),
         },
     }
@@ -193,11 +198,15 @@ def handle_request(req: Any) -> dict[str, Any]:
             state, given_names = unwrap_position(req.get("state"), req.get("names"))
             deal, profile = read_position(state)
             names = read_names(given_names, deal.players)
-            settings = Settings(profile, read_difficulty(req.get("difficulty")), deal.seed, state_to_json(deal), names)
+            practice = req.get("practice") is True
+            settings = Settings(profile, read_difficulty(req.get("difficulty")), deal.seed, state_to_json(deal), names,
+                                practice=practice)
             session, events = _new_session(settings, lang, table_id)
             SESSIONS[table_id] = session
-            own = names[session.me] if names is not None else session.names[session.me]
-            notice = translator(lang)(NOTICE_POSITION, name=own)
+            t = translator(lang)
+            notice = (t(NOTICE_PRACTICE) if practice
+                      else t(NOTICE_POSITION, name=names[session.me]) if names is not None
+                      else t(NOTICE_POSITION_YOURS))
             return _response(session, table_id, op, events, notice=notice, settings=True)
         if op == "restore":
             HINTS.pop(table_id, None)  # a new game: no hint showing
@@ -216,13 +225,17 @@ def handle_request(req: Any) -> dict[str, Any]:
                 fb: Mapping[str, Any] = fallback if isinstance(fallback, dict) else {}
                 session, events = _new_session(_settings_from(fb, lang), lang, table_id)
                 SESSIONS[table_id] = session
-                return _response(session, table_id, op, events, notice=translator(lang)(NOTICE_BAD_HASH), settings=True)
+                out = _response(session, table_id, op, events, notice=translator(lang)(NOTICE_BAD_HASH), settings=True)
+                out["restored"] = False  # the page keeps the reader's saved game out of it
+                return out
             session.table_id = table_id
             SESSIONS[table_id] = session
             # The reader's own game coming back (Back, Forward, another language) is not news.
             quiet = req.get("own") is True
-            return _response(session, table_id, op, [], settings=True,
-                             notice=None if quiet else translator(lang)(NOTICE_RESTORED))
+            out = _response(session, table_id, op, [], settings=True,
+                            notice=None if quiet else translator(lang)(NOTICE_RESTORED))
+            out["restored"] = True
+            return out
         if op == "settings":
             profile = read_profile(req.get("profile"), req.get("options"), lang=lang)
             model = TableModel.for_settings(lang, table_id, profile, read_difficulty(req.get("difficulty")))

@@ -1,4 +1,5 @@
-"""The dock's controls: Call, Hint, Throw; at a deal's end Details, Review and Next deal.
+"""The dock's controls: Call, Hint, Throw; at a deal's end Details, Review and Next deal (or, after a
+practice deal, Back to your match).
 
 Through the reader's turn the controls keep their places: Call reads
 "Call on N" exactly when the engine allows the call, and where it does not
@@ -43,6 +44,10 @@ NEXT_DEAL: Final = N_("Next deal")
 NEW_MATCH: Final = N_("New match")
 # TRANSLATORS: at a deal's end, opens every score row of the deal and what each means.
 DETAILS: Final = N_("Details")
+# At the end of a practice deal (a review's "Play from here"): back to the
+# reader's match, at the review they left (the table script does it; it hides
+# the button when no match is known, as for a practice deal from a link).
+BACK_TO_MATCH: Final = N_("Back to your match")
 SKIP: Final = N_("Show all moves now")
 #: Marked-card verdicts are sent for hands up to this size (2^n - 1 sets of cards).
 MAX_VERDICT_CARDS: Final = 10
@@ -148,7 +153,11 @@ def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool, 
                        f'aria-expanded="false" aria-controls="{esc(tid)}-details">{esc(t(DETAILS))}</button>')
         if model.live and me is not None:
             buttons.append(review_button(t))
-        if model.match_over:
+        if model.practice:
+            buttons.append(button(t(BACK_TO_MATCH), live=model.live, cls="dht-btn--primary dht-to-match",
+                                   extra={"data-dht-match": "", "data-key": "match"}))
+            buttons.append(button(t(NEW_MATCH), op="new-match", live=model.live, extra={"data-key": "new-match"}))
+        elif model.match_over:
             buttons.append(button(t(NEW_MATCH), op="new-match", live=model.live, cls="dht-btn--primary",
                                    extra={"data-key": "new-match"}))
         else:

@@ -27,6 +27,7 @@ class TableModel:
     deal_number: int = 0
     match_over: bool = False
     position: bool = False
+    practice: bool = False  # a practice deal apart from the reader's match (a review's "Play from here")
     new_card: C.Card | None = None  # the card the reader took last, marked until the turn ends
     face_down: bool = False  # a preview of a deal the reader will not get: the cards stay face down
     hint_on: bool = False  # the reader's call odds are showing in the status line (see hint_text)

@@ -32,6 +32,7 @@ from .model import TableModel
 OUT: Final = N_("out")
 CALLED: Final = N_("called")
 RESULT: Final = N_("Deal {number}: the scores")
+RESULT_PRACTICE: Final = N_("Practice deal: the scores")
 ROW_HAND: Final = N_("Hand")
 ROW_TOOK: Final = N_("Took")
 ROW_PAID: Final = N_("Paid")
@@ -267,7 +268,7 @@ def render_result(model: TableModel, deal: Deal, t: Translator) -> str:
                         for key, _, values in rows)
         lines.append(f'<tr class="{" ".join(cls)}" data-seat="{s}"><th scope="row"><span class="dht-score__name">'
                      f'{esc(names[s])}</span>{outcome_badges(o, s, t)}</th>{cells}</tr>')
-    caption = t(RESULT, number=model.deal_number)
+    caption = t(RESULT_PRACTICE) if model.practice else t(RESULT, number=model.deal_number)
     items = "".join(f'<li data-row="{esc(key)}">{esc(text)}</li>' for key, text in notes)
     return (f'<div class="dht-result"><div class="dht-scroll" tabindex="0" role="region" aria-label="{esc(caption)}">'
             f'<table class="dht-score dht-score--deal" data-settlement="{esc(p.settlement)}"><caption>{esc(caption)}</caption>'
@@ -316,7 +317,7 @@ def render_strip(model: TableModel, deal: Deal, t: Translator) -> str:
     names = model.deal_names()
     me = model.my_seat()
     this_deal, totals = _strip_values(model, deal, lang)
-    places = {st.seat: st for st in model.match.standings()} if model.match_over else {}
+    places = {st.seat: st for st in model.match.standings()} if model.match_over and not model.practice else {}
     eliminated = set(model.match.eliminated) if deal.profile.elimination is not None else set()
     head = (f'<th scope="col">{esc(t(PLAYER))}</th><th scope="col">{esc(t(STRIP_DEAL))}</th>'
             f'<th scope="col">{esc(t(ROW_TOTAL))}</th>')
@@ -348,15 +349,18 @@ def render_summary(model: TableModel, deal: Deal, t: Translator) -> str:
     the dock's Details opens it. A review the reader asks for goes in here too, with its
     Close (dhumbal-table-review.js puts it in; the style sheet lays both over the table)."""
     tid = model.table_id
-    title = t(STRIP_TITLE_MONEY if deal.profile.settlement == "pay-caller" else STRIP_TITLE, number=model.deal_number)
+    if model.practice:
+        title = t(RESULT_PRACTICE)
+    else:
+        title = t(STRIP_TITLE_MONEY if deal.profile.settlement == "pay-caller" else STRIP_TITLE, number=model.deal_number)
     bar = (f'<summary class="dht-fold__bar"><span class="dht-fold__title" id="{esc(tid)}-scores">{esc(title)}</span>'
            f'<span class="dht-fold__act" aria-hidden="true"><span class="dht-fold__hide">{esc(t(STRIP_HIDE))}</span>'
            f'<span class="dht-fold__show">{esc(t(STRIP_SHOW))}</span></span></summary>')
-    standings = render_standings(model, t) if model.match_over else ""
+    standings = render_standings(model, t) if model.match_over and not model.practice else ""
     details = (f'<div class="dht-panel dht-details" id="{esc(tid)}-details" role="region" '
                f'aria-labelledby="{esc(tid)}-details-title" hidden><div class="dht-panel__bar">'
                f'<h3 class="dht-panel__title" id="{esc(tid)}-details-title" tabindex="-1">'
-               f'{esc(t(DETAILS_TITLE, number=model.deal_number))}</h3>'
+               f'{esc(t(RESULT_PRACTICE) if model.practice else t(DETAILS_TITLE, number=model.deal_number))}</h3>'
                f'<button type="button" class="dht-btn dht-btn--quiet dht-panel__close" data-dht-panel-close>'
                f'{esc(t(CLOSE_DETAILS))}</button></div>{render_result(model, deal, t)}{standings}</div>')
     close_review = (f'<button type="button" class="dht-btn dht-btn--quiet dht-review-close" data-dht-review-close>'

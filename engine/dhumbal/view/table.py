@@ -22,10 +22,10 @@ from .felt import (
 )
 from .guide import render_guide
 from .hand import MARKED, barred_note, render_hand
-from .loader import NEW_GAME, PLAY, PROGRESS, STARTING, render_loader
+from .loader import NEW_GAME, PLAY, PROGRESS, STARTING, render_ask, render_loader
 from .markup import attributes, esc
 from .model import TableModel
-from .scores import RESULT, render_summary
+from .scores import RESULT, RESULT_PRACTICE, render_summary
 from .settings import DONE, LEVELS, SETTINGS, render_prefs, render_settings
 
 TITLE: Final = N_("Play against the bots")
@@ -38,6 +38,9 @@ CLOSE: Final = N_("Close the table")
 FULL: Final = N_("Full table")
 META_DEAL_OF: Final = N_("Deal {number} of {count}")
 META_DEAL: Final = N_("Deal {number}")
+# In place of "Deal 1 of 3" on a practice deal (a review's "Play from here"):
+# one deal apart from the reader's match, which waits where it was.
+META_PRACTICE: Final = N_("Practice deal")
 META_BOTS: Final = N_("Bots: {level}")
 LOG: Final = N_("What happened")
 
@@ -50,7 +53,7 @@ LOG: Final = N_("What happened")
 #: angle brackets in their translations; tests/table checks that this list
 #: is complete.
 ATTRIBUTE_MSGIDS: Final = frozenset({
-    PLAYERS_LABEL, RESULT, THROW_NONE, THROW_VALUE, SHARE_TITLE, LINK_SHOWN, LINK_COPIED, MARKED, NEW_GAME, PLAY,
+    PLAYERS_LABEL, RESULT, RESULT_PRACTICE, THROW_NONE, THROW_VALUE, SHARE_TITLE, LINK_SHOWN, LINK_COPIED, MARKED, NEW_GAME, PLAY,
     STARTING, PROGRESS, DEALER, LAST_THROW, MAY_TAKE, NOT_TAKABLE, *PILE_LABELS.values(),
     STOCK_COUNT[0], CARD_COUNT[0],
     CARD_NAME, JOKER_NAME, *RANK_NAMES[1:], *SUIT_NAMES,
@@ -106,6 +109,7 @@ def render_table(model: TableModel, *, status: str = "", attrs: Mapping[str, str
         f"{render_prefs(model)}"
         f'<p class="dht-settings__done"><button type="button" class="dht-btn" data-dht-done>{esc(t(DONE))}</button></p>'
         f"</details>"
+        f"{render_ask(model)}"
         f"</section>"
     )
 
@@ -130,6 +134,7 @@ def render_board(model: TableModel, *, dock_head: str = "") -> str:
         "data-your-turn": "true" if my_turn else "false",
         "data-over": "true" if deal.is_over else "false",
         "data-match-over": "true" if model.match_over else "false",
+        "data-practice": "true" if model.practice else None,  # a practice deal (a review's "Play from here")
         "data-profile-key": deal.profile.key,
         "data-turn-order": deal.profile.turn_order,
         "data-players": str(deal.players),
@@ -153,8 +158,10 @@ def render_board(model: TableModel, *, dock_head: str = "") -> str:
 
 def _meta(model: TableModel, t: Translator) -> str:
     rounds = model.profile.rounds
-    deal_text = (t(META_DEAL_OF, number=model.deal_number, count=rounds)
-                 if rounds is not None and not model.position else t(META_DEAL, number=model.deal_number))
+    # (a position from a worked example starts a match like any deal: it ends after as many deals)
+    deal_text = (t(META_PRACTICE) if model.practice
+                 else t(META_DEAL_OF, number=model.deal_number, count=rounds) if rounds is not None
+                 else t(META_DEAL, number=model.deal_number))
     level = t(LEVELS.get(model.difficulty, LEVELS["medium"]))
     # (the call limit is on the line above the reader's hand, beside what it holds)
     # (the dots between the parts are the style sheet's, never at the start of a line)
