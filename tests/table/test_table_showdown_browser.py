@@ -190,9 +190,11 @@ def test_the_strip_folds_the_details_and_the_review_open_over_the_table(phone_pa
     assert panel.is_visible() and details.get_attribute("aria-expanded") == "true"
     assert page.evaluate("() => document.activeElement.classList.contains('dht-panel__title')")
     assert panel.locator("table.dht-score--deal td[data-row='paid']").count() == 6
+    # over the whole board (the felt, the strip, the hand) down to the dock, which stays
     covers = """sel => { const r = document.querySelector('#dh-table .dht-play-area').getBoundingClientRect();
+      const d = document.querySelector('#dh-table .dht-dock').getBoundingClientRect();
       const p = document.querySelector(sel).getBoundingClientRect();
-      return p.top <= r.top + 1 && p.bottom >= r.bottom - 1 && p.left <= r.left + 1 && p.right >= r.right - 1; }"""
+      return p.top <= r.top + 1 && Math.abs(p.bottom - d.top) <= 1 && p.left <= r.left + 1 && p.right >= r.right - 1; }"""
     assert page.evaluate(covers, f"{BOARD} .dht-details"), "the details lie over the whole board"
     assert axe_here(page, TABLE) == []
     page.keyboard.press("Escape")
@@ -204,6 +206,15 @@ def test_the_strip_folds_the_details_and_the_review_open_over_the_table(phone_pa
     wait_answer(page, before)
     page.wait_for_selector(f"{BOARD} .dht-review")
     assert page.evaluate(covers, f"{BOARD} .dht-review"), "the review lies over the whole board"
+    # Details puts the review away (one of the two at a time), and Escape the details
+    details.tap()
+    assert page.locator(f"{BOARD} .dht-review").count() == 0 and panel.is_visible()
+    page.keyboard.press("Escape")
+    assert panel.is_hidden()
+    before = answers(page)
+    page.locator(f"{BOARD} .dht-review-btn").tap()
+    wait_answer(page, before)
+    page.wait_for_selector(f"{BOARD} .dht-review")
     assert not page.locator(f"{BOARD} .dht-fold").evaluate("d => d.open"), "the strip stayed folded"
     close = page.locator(f"{BOARD} [data-dht-review-close]")
     assert close.is_visible()

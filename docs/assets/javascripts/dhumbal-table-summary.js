@@ -85,6 +85,8 @@
     var panel = this.board.querySelector(".dht-details");
     var button = this.board.querySelector("[data-dht-details]");
     if (!panel) return;
+    var review = open && this.board.querySelector(".dht-summary > .dht-review");
+    if (review) review.remove(); // one of the two over the board at a time
     panel.hidden = !open;
     if (button) button.setAttribute("aria-expanded", open ? "true" : "false");
     if (open) {
