@@ -29,7 +29,7 @@ from typing import Any, Final, Mapping, Sequence
 from . import cards as C
 from .action import Action
 from .botlevels import choose
-from .deal import Deal, IllegalAction
+from .deal import Deal, IllegalAction, SeatView
 from .i18n import N_, cards_in_words, translator
 from .match import Match
 from .messages import Message
@@ -38,6 +38,7 @@ from .protocol import (
     read_position, read_profile, read_seed,
 )
 from .records import state_from_json, state_to_json
+from .sampler import stand_in
 from .share import (
     ACTIONS_CHARS, HASH_VERSION, action_code, compact_state, decode_move, encode_hash, encode_move, expand_state,
     read_actions,
@@ -180,6 +181,24 @@ class Session:
         d = self.deal
         return d is not None and not d.is_over and d.turn == self.my_deal_seat()
 
+    def seat_view(self) -> SeatView | None:
+        """What the reader's seat may know of the deal in play (``None`` with no deal in play or
+        no seat in it): the only input of what advises or informs the reader mid-deal."""
+        d = self.deal
+        me = self.my_deal_seat()
+        if d is None or d.is_over or me is None:
+            return None
+        return d.public_view(me)
+
+    def seen_deal(self) -> Deal | None:
+        """The deal as the reader's seat sees it: while it is in play, a stand-in built from the
+        seat's view alone (:func:`dhumbal.sampler.stand_in`: the hidden places hold the unseen
+        cards in pack order), so the table drawn from it cannot show a hidden card; once it is
+        over (every hand shown), or for a reader out of the match, the deal itself."""
+        d = self.deal
+        view = self.seat_view()
+        return d if d is None or view is None else stand_in(d.profile, view)
+
     # -- events ---------------------------------------------------------------------
 
     def _message_text(self, m: Message, by_match_seat: bool) -> str:
@@ -188,11 +207,18 @@ class Session:
             return cards_in_words(m.text(self.lang, self.names, self.me), self.lang)
         return cards_in_words(m.text(self.lang, self.deal_names(), self.my_deal_seat()), self.lang)
 
+    def _told(self, events: Sequence[Message]) -> list[Message]:
+        """``events`` as the reader may be told them: another seat's draw from the stock without its card."""
+        me = self.my_deal_seat()
+        return [Message(m.code, {"seat": m.params["seat"]}) if m.code == "took-stock" and m.params.get("seat") != me
+                else m for m in events]
+
     def _record(self, events: Sequence[Message], *, by_match_seat: bool = False, render: bool = True) -> list[str]:
-        """Keep ``events`` for the log; in words now, or (``render=False``, while a link is
-        restored) later, by :meth:`set_lang`, for the deal on the table only."""
+        """Keep ``events`` for the log, as the reader may be told them (:meth:`_told`); in words
+        now, or (``render=False``, while a link is restored) later, by :meth:`set_lang`, for the
+        deal on the table only."""
         texts = []
-        for m in events:
+        for m in events if by_match_seat else self._told(events):
             self.messages.append((m, by_match_seat))
             if render:
                 text = self._message_text(m, by_match_seat)
@@ -268,7 +294,7 @@ class Session:
             said = self._record(events)
             texts += said
             if self.playback is not None:
-                felt = render_felt(self._model(), move=(seat, events))
+                felt = render_felt(self._model(), move=(seat, self._told(events)))
                 self.playback.frames.append(Frame(seat, said, felt))
         return texts + self._book()
 
@@ -350,7 +376,7 @@ class Session:
     def status(self) -> str:
         """What the reader should do now (or how things stand)."""
         t = translator(self.lang)
-        deal = self.deal
+        deal = self.seen_deal()
         if deal is None:
             return ""
         if deal.is_over:
@@ -383,6 +409,7 @@ class Session:
             names=list(self.names),
             me=self.me,
             match=self.match,
+            seen=self.seen_deal(),
             log=self.log[-LOG_SIZE:],
             sort=self.sort,
             live=live,

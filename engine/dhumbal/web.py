@@ -13,6 +13,14 @@ link codec, and this module dispatches requests and shapes the responses.
 
 Every reader-visible string is a msgid in these modules, in
 :mod:`dhumbal.view`, or an engine message; nothing is typed in the script.
+
+Fair play: while a deal is in play, everything an answer tells the page
+follows from the reader's seat view alone (the board is drawn from a
+stand-in deal, the Hint from the view; tests/engine/test_engine_fair_play.py
+holds it), except the save token: ``hash`` (the ``#table=`` link) and
+``summary.seed`` carry the match's seed, so a saved or shared game comes
+back exactly. The page keeps them as opaque data and never shows them as
+information; a deal's ``transcript`` is sent once it is over.
 """
 
 from __future__ import annotations
@@ -27,7 +35,6 @@ from .action import Action, parse_action
 from .botlevels import Difficulty, choose
 from .deal import Deal, IllegalAction, PositionError
 from .i18n import N_, cards_in_words, translator
-from .odds import HINT_PLAYOUTS
 from .profiles import Profile
 from .protocol import (
     DEFAULT_DIFFICULTY, ERROR_BAD_REQUEST, ERROR_NO_SESSION, MAX_REQUEST, RequestError, Settings,
@@ -37,8 +44,7 @@ from .protocol import (
 from .records import state_from_json, state_to_json, transcript
 from .session import Session, restore_session
 from .share import decode_hash
-from .view.hint import hint_text
-from .view.suggest import suggest
+from .view.hint import hint_words
 from .view.model import TableModel
 from .view.settings import render_settings
 from .view.table import render_board, render_table
@@ -119,7 +125,8 @@ def _response(session: Session, table_id: str, op: str, events: list[str], *,
             "is_over": deal is not None and deal.is_over,
             "match_over": session.match_over(),
             "practice": session.settings.practice,  # a practice deal: never the reader's saved game
-            "transcript": None if deal is None else transcript(deal),
+            # the record of a finished deal (in play, its seed would be the hidden cards)
+            "transcript": transcript(deal) if deal is not None and deal.is_over else None,
         },
     }
     if settings:
@@ -276,7 +283,7 @@ def handle_request(req: Any) -> dict[str, Any]:
 
 # -- the hint: the reader's call odds, on demand ------------------------------------------
 
-ERROR_NO_HINT: Final = N_("The hint is for the start of your turn, before you take or throw a card.")
+ERROR_NO_HINT: Final = N_("The hint is for your turn.")
 #: Per table: the position the hint is showing for and its words (a second
 #: press hides it; any move leaves that position, and so hides it too).
 HINTS: dict[str, tuple[str, str]] = {}
@@ -299,25 +306,22 @@ def _shown_hint(session: Session, table_id: str) -> str | None:
 
 
 def _hint(session: Session, table_id: str, lang: str) -> dict[str, Any]:
-    """Show (or, pressed again on the same position, hide) the expert's move and the reader's call odds.
+    """Show (or, pressed again on the same position, hide) the expert's move and, at the start
+    of the reader's turn, the reader's call odds; mid-turn, the move that finishes the turn.
 
-    The odds read only the reader's view (:func:`dhumbal.odds.call_odds`): the
-    cards it cannot see are dealt anew from a source seeded by that view, so
-    the figures are the same every time and on every runtime.
+    Worked out from the reader's view alone (:func:`dhumbal.view.hint.hint_words`): the
+    cards it cannot see are dealt anew from a source seeded by that view, so the words are
+    the same every time, on every runtime, whatever the hidden cards are.
     """
-    from .odds import call_odds
-
-    deal = session.deal
-    seat = session.my_deal_seat()
-    if deal is None or seat is None or not session.is_my_turn() or deal.phase != "start":
+    view = session.seat_view()
+    if view is None or not session.is_my_turn():
         raise RequestError("no-hint", ERROR_NO_HINT)
     if _shown_hint(session, table_id) is not None:
         del HINTS[table_id]
         return _response(session, table_id, "hint", [], status="")
-    allowed = deal.refusal(Action.call(), seat) is None
-    odds = call_odds(deal.profile, deal.public_view(seat), playouts=HINT_PLAYOUTS if allowed else 0)
-    move = suggest(deal, lang).text  # the expert's move and why, before the odds
-    HINTS[table_id] = (_where(session), move + " " + hint_text(odds, lang, allowed))
+    deal = session.deal
+    assert deal is not None
+    HINTS[table_id] = (_where(session), hint_words(deal.profile, view, lang))
     return _response(session, table_id, "hint", [])
 
 

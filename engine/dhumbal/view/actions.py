@@ -4,7 +4,7 @@ practice deal, Back to your match).
 Through the reader's turn the controls keep their places: Call reads
 "Call on N" exactly when the engine allows the call, and where it does not
 (or once a card is taken) its place stays, empty, so Throw never moves;
-the same for Hint outside the start of the turn. The line above the hand
+Hint is there for the whole turn (after a take it says what to throw). The line above the hand
 says the limit the call waits for, so a hand over it needs no other word;
 a call refused for another reason (nobody may call before every player has
 played once) gets the engine's reason under the controls, and so does any
@@ -123,12 +123,11 @@ def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool, 
                 if refusal.code != "over-call-limit" or model.hint_on:
                     notes.append(f'<p class="dht-why dht-why--call" id="{esc(tid)}-why-call">'
                                  f'{esc(cards_in_words(refusal.text(model.lang, names), model.lang))}</p>')
-            # the call odds, on demand (off until pressed)
-            buttons.append(button(t(HINT), op="hint", live=model.live, cls="dht-hint-btn",
-                                   extra={"aria-pressed": "true" if model.hint_on else "false", "data-key": "hint"}))
         else:
             buttons.append(_place(call_text, "dht-call"))
-            buttons.append(_place(t(HINT), "dht-hint-btn"))
+        # the expert's move (and at the start of the turn the call odds), on demand: off until pressed
+        buttons.append(button(t(HINT), op="hint", live=model.live, cls="dht-hint-btn",
+                              extra={"aria-pressed": "true" if model.hint_on else "false", "data-key": "hint"}))
         throw_phase = deal.phase == ("throw" if p.draw_first else "start")
         if deal.phase in ("start", "throw"):
             hand = ordered(deal.hands[me], model.sort, p)

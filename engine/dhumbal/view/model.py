@@ -21,6 +21,9 @@ class TableModel:
     names: list[str]  # by match seat
     me: int  # the reader's match seat
     match: Match | None
+    #: the deal as the reader's seat sees it (:meth:`dhumbal.session.Session.seen_deal`): while it
+    #: is in play a stand-in that holds no hidden card; drawn in place of ``match.deal``
+    seen: Deal | None = None
     log: list[str] = field(default_factory=list)
     sort: bool = False
     live: bool = False
@@ -39,6 +42,8 @@ class TableModel:
 
     @property
     def deal(self) -> Deal | None:
+        if self.seen is not None:
+            return self.seen
         return None if self.match is None else self.match.deal
 
     def deal_names(self) -> list[str]:
