@@ -212,10 +212,12 @@ class Seen(PageWatch):
 
 
 def quiet_table(context: Any) -> None:
-    """Bots that move at once, and generous watchdog limits for a busy machine (the
-    context's own, out of reach, kept where it has them: sitekit.LocalPages)."""
+    """Bots that move at once, the first-run guide seen already, and generous watchdog
+    limits for a busy machine (the context's own, out of reach, kept where it has
+    them: sitekit.LocalPages)."""
     context.add_init_script(
-        "try { localStorage.setItem('dhumbal:table', JSON.stringify({speed: 'instant'})); } catch (e) {}"
+        "try { localStorage.setItem('dhumbal:table', JSON.stringify({speed: 'instant'}));"
+        " localStorage.setItem('dhumbal:guide', 'seen'); } catch (e) {}"
         "window.DhumbalRuntimeLimits = Object.assign({silence: 120000, request: 120000}, window.DhumbalRuntimeLimits || {});"
     )
 

@@ -22,7 +22,7 @@ from axescan import axe_here
 from tabledriver import (BOARD, TABLE, answers, click, is_over, play_deal, press_play, start, status, stop_clock,
                          tab_to, table_hash, ui_move, wait_answer, wait_ready)
 from tablekit import simple_move
-from test_table_phone_browser import DESKTOP, LANDSCAPE, PHONE, move, phone_page, start_here, url, warm_phone
+from test_table_phone_browser import DESKTOP, LANDSCAPE, PHONE, move, start_here, url
 
 from dhumbal import web
 from dhumbal.action import parse_action
@@ -34,7 +34,7 @@ from dhumbal.view.actions import BACK_TO_MATCH
 from dhumbal.view.loader import ASK_TITLE, CONTINUE, NEW_GAME
 from dhumbal.view.table import META_PRACTICE
 
-__all__ = ["phone_page", "warm_phone"]  # the real site's pages with this process's engine (fixtures)
+# (phone_page, the real site's pages with this process's engine: tests/table/conftest.py)
 
 Opener = Callable[..., tuple[Any, Any]]
 KEY = "dhumbal:last-game"

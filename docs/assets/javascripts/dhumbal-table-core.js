@@ -1,5 +1,5 @@
 /*
- * The mini table's page side, part 1 of 11: the core. The Table object (one
+ * The mini table's page side, part 1 of 12: the core. The Table object (one
  * per table on the page), its state (data-state), its requests to the engine
  * and the answers it puts into the page, the address (#table=) and the games
  * this tab made, and the reader's stored preferences.
@@ -16,6 +16,7 @@
  *   dhumbal-table-settings.js  the settings form and the display preferences
  *   dhumbal-table-resume.js    the last game on this device, offered again
  *   dhumbal-table-cues.js      sound and vibration for the reader's turn and a caught call
+ *   dhumbal-table-guide.js     the first-run guide, three steps shown once
  *   dhumbal-table-place.js     where the table sits: beside a worked example, full screen
  *   dhumbal-table-page.js      every page: tables set up, "play" links, Back and Forward
  * The later files add methods to DhumbalTable.Table.prototype and listen to

@@ -78,7 +78,29 @@
     } catch (e) { /* Close and Escape still close it */ }
     root.scrollTop = 0;
     root.focus({ preventScroll: true });
+    this.measureTools();
     T.emit("full", this, true);
+  };
+
+  // The widths of Share and Close, which the settings' heading line leaves free,
+  // and of that heading line, after which the log's button comes when the table
+  // is held sideways (dhumbal-table-place.css): they depend on the language's words.
+  Table.prototype.measureTools = function () {
+    var tools = this.root.querySelector(".dht-tools");
+    var settings = this.root.querySelector(".dht-settings > summary");
+    if (!tools) return;
+    var root = this.root;
+    var set = function () {
+      root.style.setProperty("--dht-tools-w", Math.ceil(tools.getBoundingClientRect().width) + "px");
+      var label = settings && settings.querySelector(".dht-settings__label");
+      if (label) root.style.setProperty("--dht-settings-w", Math.ceil(label.getBoundingClientRect().right - root.getBoundingClientRect().left) + "px");
+    };
+    set();
+    if (!this.toolsWatch && typeof ResizeObserver !== "undefined") {
+      this.toolsWatch = new ResizeObserver(set);
+      this.toolsWatch.observe(tools);
+      if (settings) this.toolsWatch.observe(settings);
+    }
   };
 
   // `fromHistory`: the reader went Back (the entry is gone already).

@@ -61,6 +61,20 @@
     this.refocus("");
   };
 
+  // Done closes the settings (what the display preferences chose is kept
+  // already), the focus back on their heading line.
+  T.on("bind", function (table) {
+    table.root.addEventListener("click", function (ev) {
+      var done = ev.target.closest && ev.target.closest("[data-dht-done]");
+      if (!done) return;
+      var details = done.closest("details.dht-settings");
+      if (!details) return;
+      details.open = false;
+      var summary = details.querySelector("summary");
+      if (summary) summary.focus({ preventScroll: true });
+    });
+  });
+
   Table.prototype.onChange = function (ev) {
     var el = ev.target;
     if (!el.matches) return;

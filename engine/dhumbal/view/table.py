@@ -20,13 +20,13 @@ from .actions import THROW_NONE, THROW_VALUE, render_actions
 from .felt import (
     CARD_COUNT, DEALER, LAST_THROW, MAY_TAKE, NOT_TAKABLE, PILE_LABELS, PLAYERS_LABEL, STOCK_COUNT, render_felt,
 )
-from .hand import MARKED, render_hand
+from .guide import render_guide
+from .hand import MARKED, barred_note, render_hand
 from .loader import NEW_GAME, PLAY, PROGRESS, STARTING, render_ask, render_loader
 from .markup import attributes, esc
 from .model import TableModel
-from .review import review_button
-from .scores import RESULT, RESULT_PRACTICE, render_result, render_standings
-from .settings import LEVELS, SETTINGS, render_prefs, render_settings
+from .scores import RESULT, RESULT_PRACTICE, render_summary
+from .settings import DONE, LEVELS, SETTINGS, render_prefs, render_settings
 
 TITLE: Final = N_("Play against the bots")
 SHARE: Final = N_("Share")
@@ -102,10 +102,13 @@ def render_table(model: TableModel, *, status: str = "", attrs: Mapping[str, str
     return (
         f"<section{attributes(root)}>"
         f'<div class="dht-head"><h2 class="dht-title" id="{esc(tid)}-title">{esc(t(TITLE))}</h2>{tools}</div>'
+        f"{render_guide(model)}"
         f'<div class="dht-board" id="{esc(tid)}-board" tabindex="-1">{render_board(model, dock_head=loader + status_p)}</div>'
-        f'<details class="dht-settings"><summary>{esc(t(SETTINGS))}</summary>'
+        f'<details class="dht-settings"><summary><span class="dht-settings__label">{esc(t(SETTINGS))}</span></summary>'
         f'<div class="dht-settings__body" id="{esc(tid)}-settings">{render_settings(model)}</div>'
-        f"{render_prefs(model)}</details>"
+        f"{render_prefs(model)}"
+        f'<p class="dht-settings__done"><button type="button" class="dht-btn" data-dht-done>{esc(t(DONE))}</button></p>'
+        f"</details>"
         f"{render_ask(model)}"
         f"</section>"
     )
@@ -133,20 +136,21 @@ def render_board(model: TableModel, *, dock_head: str = "") -> str:
         "data-match-over": "true" if model.match_over else "false",
         "data-practice": "true" if model.practice else None,  # a practice deal (a review's "Play from here")
         "data-profile-key": deal.profile.key,
+        "data-turn-order": deal.profile.turn_order,
         "data-players": str(deal.players),
         # a caught call (the table script's cue for it)
         "data-caught": "true" if deal.is_over and deal.outcome is not None and deal.outcome.caught else None,
     }
     parts = [f"<div{attributes(board_attrs)}>", _meta(model, t), render_felt(model)]
+    note = ""
     if me is not None:
         parts.append(render_hand(model, deal, me, t, my_turn))
+        note = barred_note(model, deal, my_turn)
     if deal.is_over:
-        # the deal's summary: the scores, and the final standings when the match is over
-        standings = render_standings(model, t) if model.match_over and not model.practice else ""
-        review = review_button(t) if model.live and me is not None else ""  # the reader's moves beside the expert's
-        parts.append(f'<div class="dht-summary">{render_result(model, deal, t)}{review}{standings}</div>')
+        # the showdown's strip, the details panel behind the dock's Details, the review's place
+        parts.append(render_summary(model, deal, t))
     parts.append(f'<div class="dht-dock"><div class="dht-dock__head" data-dht-slot>{dock_head}</div>'
-                 f"{render_actions(model, deal, t, my_turn)}</div>")
+                 f"{render_actions(model, deal, t, my_turn, note=note)}</div>")
     parts.append(_log(model, t))
     parts.append("</div>")
     return "".join(parts)
@@ -160,9 +164,10 @@ def _meta(model: TableModel, t: Translator) -> str:
                  else t(META_DEAL, number=model.deal_number))
     level = t(LEVELS.get(model.difficulty, LEVELS["medium"]))
     # (the call limit is on the line above the reader's hand, beside what it holds)
+    # (the dots between the parts are the style sheet's, never at the start of a line)
     return (f'<p class="dht-meta"><span class="dht-meta__profile">{esc(t(model.profile.name))}</span>'
-            f' · <span class="dht-meta__deal">{esc(deal_text)}</span>'
-            f' · <span class="dht-meta__bots">{esc(t(META_BOTS, level=level))}</span></p>')
+            f' <span class="dht-meta__deal">{esc(deal_text)}</span>'
+            f' <span class="dht-meta__bots">{esc(t(META_BOTS, level=level))}</span></p>')
 
 
 def _log(model: TableModel, t: Translator) -> str:
