@@ -220,7 +220,8 @@ def test_a_postposition_after_a_bracket_in_a_page_is_found(project: Path) -> Non
 @pytest.mark.parametrize(
     ("msgid", "old", "new", "found", "fix"),
     [
-        ("Move {number}: the expert chose otherwise", "अर्कै चाल रोज्थे", "अर्कै चाल रोज्थ्यो", "रोज्थ्यो", "रोज्थे"),
+        ("Move {number}: the expert's move was better", "विज्ञ बोटको चाल राम्रो थियो", "विज्ञ बोटले अर्कै चाल रोज्थ्यो",
+         "रोज्थ्यो", "रोज्थे"),
         ("The expert would have made the same move.", "यही चाल चल्थे", "यही चाल चल्थ्यो", "चाल चल्थ्यो", "चाल चल्थे"),
     ],
 )

@@ -121,12 +121,32 @@ def test_offline_a_page_of_a_language_never_read_shows_the_offline_page_in_it(vi
         assert page.locator("html").get_attribute("lang") == lang
         assert page.locator("h1").first.inner_text() == t(offline.STRINGS["offline.title"])
         assert page.locator("[data-dh-offline-retry]").inner_text() == t(offline.STRINGS["offline.retry"])
-        # Nothing of this language is kept: the list stays empty and says so.
-        page.wait_for_function("() => !document.querySelector('[data-dh-offline-none]').hidden")
-        assert page.locator("[data-dh-offline-pages] li:not([hidden])").count() == 0
+        # Nothing of this language was read: only the score pad, kept with the shell in
+        # every language (offline.SHELL_PAGES), is listed as readable.
+        page.wait_for_function("() => !document.querySelector('[data-dh-offline-saved]').hidden")
+        listed = page.locator("[data-dh-offline-pages] li:not([hidden]) a")
+        hrefs = [listed.nth(i).get_attribute("href") for i in range(listed.count())]
+        assert hrefs == [visited.url(f"{lang}/{shell}") for shell in offline.SHELL_PAGES]
+        assert page.locator("[data-dh-offline-none]").is_hidden()
         # Its styles and scripts came from the device, with the page's own policy.
         assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") != "static"
         assert page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content") == csp.POLICY
+        page.close()
+    finally:
+        visited.context.set_offline(False)
+
+
+@pytest.mark.parametrize("path", ["rules/%E0%A4/", "fr/%zz", "%"])
+def test_offline_an_address_with_a_bad_escape_gets_the_offline_page(visited: Visited, path: str) -> None:
+    """decodeURIComponent threw in the service worker before it answered: the browser's
+    own "no internet" page showed instead (issue 44, item 7)."""
+    lang = "fr" if path.startswith("fr/") else "en"
+    visited.context.set_offline(True)
+    try:
+        page = visited.page(None, errors=False)
+        page.goto(visited.url(path))
+        assert page.locator("h1").first.inner_text() == translator(lang)(offline.STRINGS["offline.title"])
+        assert page.locator("html").get_attribute("lang") == lang
         page.close()
     finally:
         visited.context.set_offline(False)

@@ -9,6 +9,12 @@ and script, and a stand-in ``window.DhumbalRuntime`` (``stub-runtime.js``)
 whose ``request`` calls ``dhumbal.web.handle`` through Playwright's
 ``expose_function``.
 
+``phone_page`` opens pages of the real built site with ``stub-runtime.js``
+served in place of the real runtime, so the site's own pages (Material, the
+site's policy, instant navigation) are played without booting Pyodide: the
+phone, sideways and desktop tests (tabledriver's PHONE, LANDSCAPE, DESKTOP).
+Its contexts have seen the first-run guide unless a test asks for it.
+
 Both sites are built once per test run and served by the run's one server
 for each (tests/conftest.py says how): the stub site by the first process
 that needs it, the real site as every suite shares it (``shared_site``,
@@ -31,7 +37,9 @@ from typing import Any
 
 import pytest
 import sitekit
-from sitekit import ROOT, Address, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, warm_opener, warm_pool
+from sitekit import (
+    ROOT, Address, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, stand_in, warm_opener, warm_pool,
+)
 from tabledriver import prefer
 
 HERE = Path(__file__).resolve().parent
@@ -216,3 +224,58 @@ def site_page(chromium: Any, real_site: RealSite, warm_real: WarmContexts) -> It
         return context, watch
 
     yield from warm_opener(chromium, real_site.server.origin, warm_real, setup)
+
+
+# -- the real site with the engine answering from this process ------------------------------
+
+# Layout shifts (PerformanceObserver), calls of Element.animate, from the first paint on.
+WATCH = """
+window.__shifts = [];
+try {
+  new PerformanceObserver(function (list) {
+    list.getEntries().forEach(function (e) {
+      if (!e.hadRecentInput) window.__shifts.push(e.value);
+    });
+  }).observe({ type: "layout-shift", buffered: true });
+} catch (e) {}
+window.__animations = 0;
+var __animate = Element.prototype.animate;
+Element.prototype.animate = function () { window.__animations++; return __animate.apply(this, arguments); };
+"""
+
+
+@pytest.fixture(scope="session")
+def warm_phone(chromium: Any, real_site: RealSite) -> Iterator[WarmContexts]:
+    yield from warm_pool(chromium, real_site.server.origin)
+
+
+@pytest.fixture
+def phone_page(chromium: Any, real_site: RealSite, warm_phone: WarmContexts) -> Iterator[Callable[..., Any]]:
+    """Pages of the built site whose engine answers from this process (``dhumbal.web.handle``):
+    ``stub-runtime.js`` is served in place of ``dhumbal-runtime.js`` (sitekit.STAND_INS).
+    Each call opens a page in a warm context kept for its options (sitekit.warm_opener),
+    or with ``fresh=True`` in a new one. ``guide=True``: the first-run guide not yet seen."""
+    from dhumbal import web
+
+    real_site.require()
+    origin = real_site.server.origin
+
+    def setup(pages: LocalPages, speed: str = "instant", delay: int = 0, init: str = "", guide: bool = False,
+              **options: Any) -> tuple[Any, Any]:
+        context, watch = pages.context(**options)
+        stand_in(context, origin, "stub-runtime")
+        context.expose_function("dhumbalHandle", web.handle)
+        prefer(context, speed, guide=guide)
+        context.add_init_script(f"window.__stubDelay = {int(delay)};\n" + WATCH + init)
+        return context, watch
+
+    opener = warm_opener(chromium, origin, warm_phone, setup)
+    make = next(opener)
+
+    def page(options: dict[str, Any], *, fresh: bool = False, **settings: Any) -> Any:
+        opened, _ = make(fresh=fresh, **options, **settings)
+        opened.set_default_timeout(30_000)
+        return opened
+
+    yield page
+    next(opener, None)

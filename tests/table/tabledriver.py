@@ -24,14 +24,22 @@ from tablekit import score_rows
 TABLE = "#dh-table"
 BOARD = "#dh-table .dht-play-area"
 
+#: The screens the phone tests look at: a phone upright (touch), held sideways, a desktop.
+PHONE = {"viewport": {"width": 360, "height": 780}, "has_touch": True, "is_mobile": True}
+LANDSCAPE = {"viewport": {"width": 780, "height": 360}, "has_touch": True, "is_mobile": True}
+DESKTOP = {"viewport": {"width": 1366, "height": 900}}
 
-def prefer(context: Any, speed: str, save_data: bool = False) -> None:
+
+def prefer(context: Any, speed: str, save_data: bool = False, guide: bool = False) -> None:
     """The reader's stored pace for the bots' moves (tests play "instant" unless they
-    watch the moves), and a browser that asks to save data."""
+    watch the moves), a browser that asks to save data, and the first-run guide
+    seen already (it lies over the felt until put away) unless ``guide``."""
     context.add_init_script(
         "try { if (!localStorage.getItem('dhumbal:table')) "
         f"localStorage.setItem('dhumbal:table', JSON.stringify({{speed: {json.dumps(speed)}}})); }} catch (e) {{}}"
     )
+    if not guide:
+        context.add_init_script("try { localStorage.setItem('dhumbal:guide', 'seen'); } catch (e) {}")
     if save_data:
         context.add_init_script(
             "Object.defineProperty(navigator, 'connection', "

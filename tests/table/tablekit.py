@@ -110,6 +110,30 @@ def simple_move(deal: Deal, seat: int) -> str:
     return "throw " + C.card_text(best)
 
 
+def finished_link(profile: str, players: int, *, until: str = "deal", seed: int = 1) -> str:
+    """A link to a game of ``profile`` at ``players`` seats (easy bots, the reader playing
+    :func:`simple_move`) just as its first deal ends (``until="match"``: the whole match)."""
+    from dhumbal.action import parse_action
+    from dhumbal.profiles import find_profile
+    from dhumbal.protocol import Settings
+    from dhumbal.session import Session
+
+    s = Session(Settings(find_profile(profile).with_options(players=players), "easy", seed), lang="en")
+    s.start()
+    for _ in range(5000):
+        deal = s.deal
+        assert deal is not None
+        if deal.is_over:
+            if until == "deal" or s.match_over():
+                return s.hash()
+            s.next_deal()
+            continue
+        me = s.my_deal_seat()
+        assert me is not None and s.is_my_turn()
+        s.act(parse_action(simple_move(deal, me)))
+    raise AssertionError(f"the {until} did not end")
+
+
 class Tags(HTMLParser):
     """Checks that HTML is well formed (every element closed, in order) and collects it."""
 

@@ -15,74 +15,15 @@ pressed many times, and the cues.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from sitekit import LocalPages, WarmContexts, stand_in, warm_opener, warm_pool
-from tabledriver import BOARD, TABLE, answers, is_over, prefer, table_hash, wait_answer, wait_ready, wants
+from tabledriver import BOARD, DESKTOP, LANDSCAPE, PHONE, TABLE, answers, is_over, table_hash, wait_answer, wait_ready, wants
 from tablekit import reader_moves
 
-from dhumbal import web
-
-
-HERE = Path(__file__).resolve().parent
-PHONE = {"viewport": {"width": 360, "height": 780}, "has_touch": True, "is_mobile": True}
-LANDSCAPE = {"viewport": {"width": 780, "height": 360}, "has_touch": True, "is_mobile": True}
-DESKTOP = {"viewport": {"width": 1366, "height": 900}}
-
-# Layout shifts (PerformanceObserver), calls of Element.animate, from the first paint on.
-WATCH = """
-window.__shifts = [];
-try {
-  new PerformanceObserver(function (list) {
-    list.getEntries().forEach(function (e) {
-      if (!e.hadRecentInput) window.__shifts.push(e.value);
-    });
-  }).observe({ type: "layout-shift", buffered: true });
-} catch (e) {}
-window.__animations = 0;
-var __animate = Element.prototype.animate;
-Element.prototype.animate = function () { window.__animations++; return __animate.apply(this, arguments); };
-"""
 
 Opener = Callable[..., Any]
-
-
-@pytest.fixture(scope="session")
-def warm_phone(chromium: Any, real_site: Any) -> Iterator[WarmContexts]:
-    yield from warm_pool(chromium, real_site.server.origin)
-
-
-@pytest.fixture
-def phone_page(chromium: Any, real_site: Any, warm_phone: WarmContexts) -> Iterator[Opener]:
-    """Pages of the built site whose engine answers from this process (``dhumbal.web.handle``):
-    ``stub-runtime.js`` is served in place of ``dhumbal-runtime.js`` (sitekit.STAND_INS).
-    Each call opens a page in a warm context kept for its options (sitekit.warm_opener),
-    or with ``fresh=True`` in a new one."""
-    real_site.require()
-    origin = real_site.server.origin
-
-    def setup(pages: LocalPages, speed: str = "instant", delay: int = 0, init: str = "",
-              **options: Any) -> tuple[Any, Any]:
-        context, watch = pages.context(**options)
-        stand_in(context, origin, "stub-runtime")
-        context.expose_function("dhumbalHandle", web.handle)
-        prefer(context, speed)
-        context.add_init_script(f"window.__stubDelay = {int(delay)};\n" + WATCH + init)
-        return context, watch
-
-    opener = warm_opener(chromium, origin, warm_phone, setup)
-    make = next(opener)
-
-    def page(options: dict[str, Any], *, fresh: bool = False, **settings: Any) -> Any:
-        opened, _ = make(fresh=fresh, **options, **settings)
-        opened.set_default_timeout(30_000)
-        return opened
-
-    yield page
-    next(opener, None)
 
 
 def url(real_site: Any, path: str = "") -> str:
@@ -218,14 +159,16 @@ LAYOUT = """() => {
   return out;
 }"""
 
-# The deal's scores: the whole table in sight (no sideways scrolling), each seat's line shown.
+# The deal's strip of scores: the whole strip in sight (no sideways scrolling), each seat's line shown.
 SUMMARY = """() => {
   const out = [];
-  const box = document.querySelector('#dh-table .dht-result');
+  const box = document.querySelector('#dh-table .dht-summary');
   if (!box) return ['no scores'];
-  const table = box.querySelector('table');
-  const scroller = table.parentElement;
-  if (table.scrollWidth > scroller.clientWidth + 1) out.push(`scores ${table.scrollWidth} px in ${scroller.clientWidth}`);
+  const table = box.querySelector('table.dht-strip');
+  if (!table) return ['no strip'];
+  if (table.scrollWidth > table.clientWidth + 1 || box.scrollWidth > box.clientWidth + 1) {
+    out.push(`scores ${table.scrollWidth} px in ${box.clientWidth}`);
+  }
   const r = table.getBoundingClientRect();
   if (r.left < -0.5 || r.right > innerWidth + 0.5) out.push(`scores ${Math.round(r.left)}..${Math.round(r.right)} off screen`);
   return out;
@@ -493,6 +436,9 @@ def test_back_and_forward_across_pages_show_each_page_with_its_game(phone_page: 
     # to the Dashain rules by the navigation (instant navigation: the table's script stays)
     page.locator('.md-nav a[href$="rules/dashain/"]').first.click()
     page.wait_for_function("() => location.pathname.endsWith('/rules/dashain/')")
+    # the home page's game is offered there; a new game of these rules is asked for
+    page.locator(f"{TABLE} [data-dht-play]").click()
+    page.locator(f'{TABLE} dialog.dht-ask [data-dht-ask="new"]').click()
     page.wait_for_selector(f'{TABLE}[data-state="ready"]')
     page.wait_for_function("() => document.querySelector('#dh-table .dht-play-area').dataset.profileKey === 'dashain'")
     move(page, 0, touch=False)

@@ -92,8 +92,11 @@ def test_the_hand_line_says_what_it_holds_and_the_limit_the_call_waits_for(lang:
     text = unescape(line.group(0))
     assert t(HOLDING, total=total) in text and t(CALL_AT, limit=5) in text
     # the marked cards' worth has its place and its words, filled in as cards are marked
-    marked = re.search(r'<span class="dht-hand__marked" data-template="([^"]+)" hidden></span>', line.group(0))
+    # (last on the line, its place kept by the words with a two-digit worth, unseen until cards are marked)
+    marked = re.search(r'<span class="dht-hand__marked" data-template="([^"]+)" hidden>([^<]+)</span></span></p>',
+                       line.group(0))
     assert marked and unescape(marked.group(1)) == t.raw(MARKED)
+    assert unescape(marked.group(2)) == t(MARKED, value=number(10, lang))
     # the same figure as the Throw button's label
     throw = re.search(r'data-label-value="([^"]+)"', html)
     assert throw and "{value}" in unescape(throw.group(1)) and "{value}" in unescape(marked.group(1))
@@ -124,13 +127,13 @@ def test_call_reads_call_on_only_when_allowed_and_keeps_its_place_through_the_tu
     assert 'data-action="call"' not in r["html"]
     places = re.findall(r'<span class="dht-btn dht-place ([a-z-]+)" aria-hidden="true">', r["html"])
     assert places == ["dht-call"]
-    # after a card is taken: the places of Call and Hint stay before Throw
+    # after a card is taken: the place of Call stays, and Hint (still offered: what to throw) before Throw
     r = ask(op="act", action="take stock")
     actions = re.search(r'<div class="dht-actions">(.*?)</div>', r["html"], re.S)
     assert actions
     order = re.findall(r'class="dht-btn (?:dht-place )?(dht-call|dht-hint-btn|dht-throw)', actions.group(1))
     assert order == ["dht-call", "dht-hint-btn", "dht-throw"]
-    assert 'data-op="hint"' not in actions.group(1)
+    assert 'data-op="hint"' in actions.group(1) and 'data-action="call"' not in actions.group(1)
 
 
 def test_a_finished_deal_says_who_called_on_what_and_how_it_ended() -> None:
@@ -165,8 +168,8 @@ def test_a_finished_deal_says_who_called_on_what_and_how_it_ended() -> None:
         assert html.count(t(BADGE_CALLED, total=o.hands[o.caller])) >= 2
         assert (t(BADGE_CAUGHT) in html) is o.caught
         assert html.count(f">{t(BADGE_WINNER)}<") >= 2
-        # one line per seat in the summary, the winner's lit
-        lines = re.findall(r'<tr class="([^"]*)" data-seat="(\d+)">', html)
+        # one line per seat in the summary's strip, the winner's lit
+        lines = re.findall(r'<tr class="(dht-score__seat[^"]*)" data-seat="(\d+)">', html)
         assert [int(s) for _, s in lines] == list(range(deal.players))
         assert [int(s) for c, s in lines if "dht-score__seat--winner" in c] == [o.winner]
         assert ('data-caught="true"' in html) is o.caught

@@ -18,7 +18,40 @@
     this.status.textContent = text || "";
     this.status.classList.toggle("dht-status--alert", !!alert);
     this.root.classList.toggle("dht-alerting", !!alert);
+    this.status.scrollTop = 0;
+    this.statusMore();
   };
+
+  // The status line and the notes under the controls keep their heights
+  // (dhumbal-table-dock.css) and scroll what they say beyond: then the
+  // keyboard reaches them too, and a shade at their foot says there is more.
+  function more(box) {
+    if (!box || !box.isConnected) return;
+    var over = box.scrollHeight > box.clientHeight + 1;
+    if (over) box.setAttribute("tabindex", "0");
+    else box.removeAttribute("tabindex");
+    if (over && box.scrollTop + box.clientHeight < box.scrollHeight - 1) box.setAttribute("data-more", "");
+    else box.removeAttribute("data-more");
+  }
+
+  Table.prototype.statusMore = function () {
+    more(this.status);
+    more(this.board.querySelector(".dht-notes-area"));
+  };
+
+  T.on("bind", function (table) {
+    table.root.addEventListener("scroll", function (ev) {
+      if (ev.target === table.status || (ev.target.matches && ev.target.matches(".dht-notes-area"))) more(ev.target);
+    }, { capture: true, passive: true });
+    // Which was used last, a finger (or mouse) or the keyboard: a control pressed by
+    // finger shows no focus ring when the table gives it the focus again.
+    table.root.addEventListener("pointerdown", function () { table.root.classList.add("dht-by-pointer"); }, true);
+    table.root.addEventListener("keydown", function () { table.root.classList.remove("dht-by-pointer"); }, true);
+  });
+
+  T.on("board", function (table) {
+    table.statusMore(); // the same words in the new board's dock, and its notes
+  });
 
   Table.prototype.progress = function (loaded, total) {
     var bar = this.root.querySelector(".dht-progress__bar");
@@ -46,14 +79,11 @@
     this.showMarked();
     if (!button) return;
     var why = this.board.querySelector(".dht-why--throw");
-    var hint = this.board.querySelector(".dht-hint");
-    if (hint) hint.hidden = this.marks.length < 2;
     if (!this.marks.length) {
       button.textContent = button.getAttribute("data-label-none") || button.textContent;
       button.setAttribute("aria-disabled", "true");
-      if (why) why.hidden = true;
-      var call = this.board.querySelector(".dht-why--call");
-      if (call) call.hidden = false;
+      if (why) why.textContent = "";
+      this.showNote("");
       return;
     }
     var total = 0;
@@ -69,15 +99,31 @@
     // Without verdicts (a very large hand) the engine answers when Throw is pressed.
     if (reason) button.setAttribute("aria-disabled", "true");
     else button.removeAttribute("aria-disabled");
-    if (why) {
-      why.textContent = reason || "";
-      why.hidden = !reason;
-    }
-    var callWhy = this.board.querySelector(".dht-why--call");
-    if (callWhy) callWhy.hidden = !!reason; // one reason at a time under the controls
+    if (why) why.textContent = reason || "";
+    this.showNote(reason || "");
   };
 
-  // What the marked cards are worth, on the line above the hand (the same number as Throw).
+  // One note at a time under the controls, always at the top of their area (so
+  // no note moves another): why the marked cards may not be thrown, else which
+  // marked card lands on top (two or more marked), else why the card taken from
+  // the pile is barred, else why a call is refused.
+  Table.prototype.showNote = function (reason) {
+    var area = this.board.querySelector(".dht-notes-area");
+    if (!area) return;
+    var why = area.querySelector(".dht-why--throw");
+    var top = area.querySelector(".dht-hint");
+    var barred = area.querySelector(".dht-note--barred");
+    var call = area.querySelector(".dht-why--call");
+    var chosen = (reason && why) || (this.marks.length >= 2 && top) || barred || call;
+    [why, top, barred, call].forEach(function (note) {
+      if (note) note.hidden = note !== chosen;
+    });
+    area.scrollTop = 0;
+    more(area);
+  };
+
+  // What the marked cards are worth, on the line above the hand (the same number
+  // as Throw); with nothing marked its place is kept, unseen, with the words it had.
   Table.prototype.showMarked = function () {
     var chip = this.board.querySelector(".dht-hand__marked");
     if (!chip) return;
@@ -89,9 +135,9 @@
       }
     }
     chip.hidden = !this.marks.length;
-    chip.textContent = this.marks.length
-      ? (chip.getAttribute("data-template") || "{value}").replace("{value}", this.digits(String(total)))
-      : "";
+    if (this.marks.length) {
+      chip.textContent = (chip.getAttribute("data-template") || "{value}").replace("{value}", this.digits(String(total)));
+    }
   };
 
   // "" when the engine allows the marked cards now, its reason when not, null if unknown.
@@ -118,10 +164,15 @@
     }).join(" "));
   };
 
+  // Play, or New game beside "Continue your game" (which asks first: see
+  // dhumbal-table-resume.js).
   Table.prototype.pressPlay = function () {
-    this.focusOnStart = true; // the button disappears: carry focus to the table
-    if (T.small()) this.openFull();
-    this.intent("play");
+    var self = this;
+    this.startFresh(function () {
+      self.focusOnStart = true; // the button disappears: carry focus to the table
+      if (T.small()) self.openFull();
+      self.intent("play");
+    });
   };
 
   // Play (or a page's "play" link) pressed before the page's scripts ran: the
@@ -134,6 +185,13 @@
     } catch (e) { /* the table still starts */ }
     Promise.resolve().then(function () {
       if (!table.root.isConnected || table.starting || table.live) return;
+      var cont = table.root.querySelector("[data-dht-continue]:not([hidden])");
+      if (cont) {
+        // the reader has a game in progress: the table offers it (focused), deals nothing
+        table.reveal();
+        cont.focus({ preventScroll: true });
+        return;
+      }
       table.focusOnStart = true;
       table.intent("play");
       if (T.small()) {
@@ -183,6 +241,7 @@
       var rt = runtime();
       var self = this;
       this.starting = null;
+      this.focusOnStart = true;
       // A fresh engine has no session: the game comes back from the URL hash.
       this.live = false;
       this.setState("loading");
@@ -197,6 +256,7 @@
       var runtimeNow = runtime();
       var table = this;
       this.starting = null;
+      this.focusOnStart = true;
       this.live = false;
       this.carried = "";
       this.pending = Object.assign({ op: "new" }, this.defaults());
@@ -224,6 +284,10 @@
       else this.undock(false);
       return;
     }
+    if (target.hasAttribute("data-dht-match")) {
+      this.backToMatch(); // the end of a practice deal (dhumbal-table-review.js)
+      return;
+    }
     if (target.disabled || !this.live || this.playing) return;
     if (target.matches(".dht-card[aria-pressed]")) {
       this.toggle(target);
@@ -246,6 +310,15 @@
       target.setAttribute("aria-busy", "true");
       var done = function () { table.hinting = false; };
       this.send({ op: op }).then(done, done);
+      return;
+    }
+    if (op === "new-match") {
+      // a fresh match: asked first over a game in progress (dhumbal-table-resume.js)
+      var over = this;
+      this.startFresh(function () {
+        over.played = true;
+        over.send({ op: op });
+      });
       return;
     }
     if (op) {

@@ -1,7 +1,12 @@
 /*
- * The mini table, the score summary and the log of the deal: the log keeps
- * the reader's open/closed choice and its newest line in sight, and the
- * bots' moves are added to it as they are shown. See dhumbal-table-core.js.
+ * The mini table, the summary of a deal's end and the log of the deal. The
+ * strip of scores keeps the reader's folded or unfolded choice through the
+ * answers of the same deal (a review's answer draws the board again); the
+ * dock's Details opens the details of the scores (over the whole board in
+ * the full table) and their Close or Escape shuts them, as the review's
+ * Close does the review. The log keeps the reader's open/closed choice and
+ * its newest line in sight, and the bots' moves are added to it as they are
+ * shown. See dhumbal-table-core.js.
  */
 (function () {
   "use strict";
@@ -37,6 +42,70 @@
   T.on("full", function (table) {
     table.keepLog();
   });
+
+  // -- the strip, the details, the review's Close ----------------------------------
+
+  // The strip as the reader left it, folded or not, while the deal's end is shown
+  // (the next deal's strip is unfolded).
+  T.on("board", function (table) {
+    var fold = table.board.querySelector("[data-dht-fold]");
+    if (!fold) table.stripFolded = false;
+    else if (table.stripFolded) fold.open = false;
+  });
+
+  T.on("bind", function (table) {
+    table.root.addEventListener("toggle", function (ev) {
+      if (ev.target.matches && ev.target.matches("[data-dht-fold]")) table.stripFolded = !ev.target.open;
+    }, true);
+    table.root.addEventListener("click", function (ev) {
+      var target = ev.target.closest && ev.target.closest("button");
+      if (!target || !table.board.contains(target)) return;
+      if (target.hasAttribute("data-dht-details")) {
+        table.showDetails(target.getAttribute("aria-expanded") !== "true");
+      } else if (target.hasAttribute("data-dht-panel-close")) {
+        table.showDetails(false);
+      } else if (target.hasAttribute("data-dht-review-close")) {
+        table.closeReview();
+      }
+    });
+    // Escape shuts what lies over the board first (before it closes the full table).
+    table.root.addEventListener("keydown", function (ev) {
+      if (ev.key !== "Escape" || ev.defaultPrevented) return;
+      var details = table.board.querySelector(".dht-details:not([hidden])");
+      var review = table.board.querySelector(".dht-summary > .dht-review");
+      if (review) table.closeReview();
+      else if (details) table.showDetails(false);
+      else return;
+      ev.preventDefault();
+    });
+  });
+
+  // The details of the scores, opened (the focus on their title) or shut (back on Details).
+  Table.prototype.showDetails = function (open) {
+    var panel = this.board.querySelector(".dht-details");
+    var button = this.board.querySelector("[data-dht-details]");
+    if (!panel) return;
+    var review = open && this.board.querySelector(".dht-summary > .dht-review");
+    if (review) review.remove(); // one of the two over the board at a time
+    panel.hidden = !open;
+    if (button) button.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) {
+      var title = panel.querySelector(".dht-panel__title");
+      if (title) {
+        title.focus({ preventScroll: true });
+        if (!this.full) panel.scrollIntoView({ block: "nearest" });
+      }
+    } else if (button) {
+      button.focus({ preventScroll: true });
+    }
+  };
+
+  Table.prototype.closeReview = function () {
+    var review = this.board.querySelector(".dht-summary > .dht-review");
+    if (review) review.remove();
+    var button = this.board.querySelector(".dht-review-btn");
+    if (button) button.focus({ preventScroll: true });
+  };
 
   // A deal that has just ended: its summary comes into sight on the page (the
   // full table shows it over the felt). The page moves no more than it must:

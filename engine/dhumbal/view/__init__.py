@@ -24,8 +24,9 @@ One module per part of the table, each with its own strings:
 - :mod:`.felt`: the other seats, the stock, the last throw, a bot's move;
 - :mod:`.hand`: the reader's place and hand;
 - :mod:`.actions`: the dock's controls and the engine's verdicts on marked cards;
-- :mod:`.scores`: the score rows and notes, the result table, the standings;
+- :mod:`.scores`: the score rows and notes, the showdown's strip, the result table, the standings;
 - :mod:`.settings`: the settings form and the display preferences;
+- :mod:`.guide`: the first-run guide, three steps shown once;
 - :mod:`.hint`: the reader's call odds in words;
 - :mod:`.loader`: the note before Play, the download's progress, the errors;
 - :mod:`.model`: :class:`~dhumbal.view.model.TableModel`, what is drawn;

@@ -1,14 +1,20 @@
-"""The dock's controls: Call, Hint, Throw, Next deal.
+"""The dock's controls: Call, Hint, Throw; at a deal's end Details, Review and Next deal (or, after a
+practice deal, Back to your match).
 
 Through the reader's turn the controls keep their places: Call reads
 "Call on N" exactly when the engine allows the call, and where it does not
 (or once a card is taken) its place stays, empty, so Throw never moves;
-the same for Hint outside the start of the turn. The line above the hand
+Hint is there for the whole turn (after a take it says what to throw). The line above the hand
 says the limit the call waits for, so a hand over it needs no other word;
 a call refused for another reason (nobody may call before every player has
 played once) gets the engine's reason under the controls, and so does any
 refusal while the reader's hint is showing (the hint's figure reads "if you
 could call").
+
+The notes under the controls (why a call or a throw is refused, which
+marked card lands on top, why a card taken from the pile is barred) share
+one area whose height is kept (the style sheet's), so the hand above the
+dock does not move when a note comes or goes.
 
 The Throw button carries the engine's verdict on every set of marked cards
 (:func:`throw_verdicts`), so the table script can say whether the marked
@@ -27,6 +33,7 @@ from ..i18n import N_, Translator, card_words, cards_in_words, translator
 from ..messages import TEMPLATES
 from .markup import button, esc, ordered
 from .model import TableModel
+from .review import review_button
 
 CALL_ON: Final = N_("Call on {total}")
 HINT: Final = N_("Hint")
@@ -35,6 +42,12 @@ THROW_VALUE: Final = N_("Throw, worth {value}")
 LAST_ON_TOP: Final = N_("The last card you mark goes on top of the pile.")
 NEXT_DEAL: Final = N_("Next deal")
 NEW_MATCH: Final = N_("New match")
+# TRANSLATORS: at a deal's end, opens every score row of the deal and what each means.
+DETAILS: Final = N_("Details")
+# At the end of a practice deal (a review's "Play from here"): back to the
+# reader's match, at the review they left (the table script does it; it hides
+# the button when no match is known, as for a practice deal from a link).
+BACK_TO_MATCH: Final = N_("Back to your match")
 SKIP: Final = N_("Show all moves now")
 #: Marked-card verdicts are sent for hands up to this size (2^n - 1 sets of cards).
 MAX_VERDICT_CARDS: Final = 10
@@ -89,7 +102,9 @@ def _place(label: str, cls: str) -> str:
     return f'<span class="dht-btn dht-place {cls}" aria-hidden="true">{esc(label)}</span>'
 
 
-def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) -> str:
+def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool, *, note: str = "") -> str:
+    """The dock's controls and the notes under them (``note``: the hand's own, see
+    :func:`dhumbal.view.hand.barred_note`)."""
     p = deal.profile
     tid = model.table_id
     buttons = []
@@ -108,12 +123,11 @@ def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) 
                 if refusal.code != "over-call-limit" or model.hint_on:
                     notes.append(f'<p class="dht-why dht-why--call" id="{esc(tid)}-why-call">'
                                  f'{esc(cards_in_words(refusal.text(model.lang, names), model.lang))}</p>')
-            # the call odds, on demand (off until pressed)
-            buttons.append(button(t(HINT), op="hint", live=model.live, cls="dht-hint-btn",
-                                   extra={"aria-pressed": "true" if model.hint_on else "false", "data-key": "hint"}))
         else:
             buttons.append(_place(call_text, "dht-call"))
-            buttons.append(_place(t(HINT), "dht-hint-btn"))
+        # the expert's move (and at the start of the turn the call odds), on demand: off until pressed
+        buttons.append(button(t(HINT), op="hint", live=model.live, cls="dht-hint-btn",
+                              extra={"aria-pressed": "true" if model.hint_on else "false", "data-key": "hint"}))
         throw_phase = deal.phase == ("throw" if p.draw_first else "start")
         if deal.phase in ("start", "throw"):
             hand = ordered(deal.hands[me], model.sort, p)
@@ -133,14 +147,26 @@ def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) 
             if p.draw_first:
                 notes.append(f'<p class="dht-hint" hidden>{esc(t(LAST_ON_TOP))}</p>')
     if deal.is_over:
-        if model.match_over:
+        # the details of the scores (a panel of the summary) and the review, beside what comes next
+        buttons.append(f'<button type="button" class="dht-btn dht-details-btn" data-dht-details data-key="details" '
+                       f'aria-expanded="false" aria-controls="{esc(tid)}-details">{esc(t(DETAILS))}</button>')
+        if model.live and me is not None:
+            buttons.append(review_button(t))
+        if model.practice:
+            buttons.append(button(t(BACK_TO_MATCH), live=model.live, cls="dht-btn--primary dht-to-match",
+                                   extra={"data-dht-match": "", "data-key": "match"}))
+            buttons.append(button(t(NEW_MATCH), op="new-match", live=model.live, extra={"data-key": "new-match"}))
+        elif model.match_over:
             buttons.append(button(t(NEW_MATCH), op="new-match", live=model.live, cls="dht-btn--primary",
                                    extra={"data-key": "new-match"}))
         else:
             buttons.append(button(t(NEXT_DEAL), op="next-deal", live=model.live, cls="dht-btn--primary",
                                    extra={"data-key": "next-deal"}))
+    if note:
+        notes.append(note)
     if model.face_down:
         buttons = []
         notes = []
     skip = f'<button type="button" class="dht-btn dht-skip" data-dht-skip>{esc(t(SKIP))}</button>'
-    return f'<div class="dht-actions">{"".join(buttons)}{skip}</div>{"".join(notes)}'
+    return (f'<div class="dht-actions">{"".join(buttons)}{skip}</div>'
+            f'<div class="dht-notes-area">{"".join(notes)}</div>')

@@ -1,11 +1,13 @@
 """The reader's place: name, dealer and turn, what the hand holds, the call limit, score, and the hand as buttons to mark.
 
 The line above the hand reads "Holding N · call at L" (the limit the Call
-button waits for) and, while cards are marked, what they are worth: the
-same number as the Throw button (the table script fills it in from the
-template it carries). A card just taken is marked; in the draw-first
-profiles a card taken from the pile is marked as barred, with the engine's
-reason under the hand. Each card button carries its code and point value
+button waits for) and, while cards are marked, what they are worth, last
+on the line in a place kept for it: the same number as the Throw button
+(the table script fills it in from the template it carries). A card just taken carries a small tag saying so (its
+name says it too); in the draw-first profiles a card taken from the pile is
+marked as barred, with the engine's reason (:func:`barred_note`) in the
+dock's notes, whose height is kept, so the hand does not move when it
+comes. Each card button carries its code and point value
 for the throw button; the worth is printed on a card only where its corner
 index does not say it (an ace, a court card, a joker), so a Nepali card
 never shows a Latin "5" beside a Devanagari "५".
@@ -33,6 +35,8 @@ NO_CALL_LIMIT: Final = N_("no call limit")
 MARKED: Final = N_("marked {value}")
 HAND_FACE_DOWN: Final = N_("Your hand, face down until you press Play")
 NEW_CARD: Final = N_("{card}, just taken")
+# TRANSLATORS: a tag on the card just taken, a few letters on a small card (its spoken name says "just taken").
+NEW_TAG: Final = N_("new")
 BARRED_CARD: Final = N_("{card}, taken from the pile: it cannot be thrown back this turn")
 SORT: Final = N_("Sort hand")
 CARD_POINTS: Final = NP_("{card}, {count} point", "{card}, {count} points")
@@ -67,8 +71,12 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
     if model.face_down:
         shown_total = ""
     else:
-        shown_total = (f'<span class="dht-hand__total" data-total="{total}">{esc(t(HOLDING, total=total))}</span>'
-                       f'<span class="dht-hand__marked" data-template="{esc(t.raw(MARKED))}" hidden></span>')
+        shown_total = f'<span class="dht-hand__total" data-total="{total}">{esc(t(HOLDING, total=total))}</span>'
+    # What the marked cards are worth comes last on the line, in a place kept for it
+    # (the words with a two-digit worth, unseen), so nothing on the line moves when it comes.
+    marked = "" if model.face_down else (
+        f'<span class="dht-hand__marked" data-template="{esc(t.raw(MARKED))}" hidden>'
+        f'{esc(t(MARKED, value=number(10, lang)))}</span>')
     outcome = outcome_badges(deal.outcome, me, t) if deal.is_over else ""
     # Who (name, dealer, turn, the deal's end), then the facts, dot-separated by the style sheet.
     label = (f'<p class="dht-hand__label" id="{esc(tid)}-hand-label"><span class="dht-hand__who">'
@@ -77,7 +85,7 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
              f'<span class="dht-hand__facts">{shown_total}'
              f'<span class="dht-hand__limit">{esc(limit)}</span>'
              f'<span class="dht-seat__score" data-score="{model.match.scores[m]}">{esc(t(SCORE, score=score_text(model, m)))}</span>'
-             f'</span></p>')
+             f'{marked}</span></p>')
 
     if model.face_down:
         n = len(deal.hands[me])
@@ -87,6 +95,7 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
     barred = deal.took_from_pile if (my_turn and p.draw_first and deal.phase == "throw") else None
     new = model.new_card if model.new_card in deal.hands[me] and not deal.is_over else None
     cards = []
+    tag = f'<span class="dht-new-tag" aria-hidden="true">{esc(t(NEW_TAG))}</span>'
     playable = my_turn and not deal.is_over
     hand = ordered(deal.hands[me], model.sort, p)
     for i, c in enumerate(hand):
@@ -112,7 +121,7 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
             worth = (f'<span class="dht-pts" aria-hidden="true">{esc(number(p.value(c), lang))}</span>'
                      if _worth_shown(p, c) else "")
             cards.append(f'<button{attributes(a)}><span class="dht-sr">{esc(spoken)}</span>'
-                         f'{cardface.face_inner(c, "md")}{worth}</button>')
+                         f'{cardface.face_inner(c, "md")}{worth}{tag if c == new else ""}</button>')
         else:
             spoken = typography("; ".join([card_name(c, lang)] + names_extra), lang)
             cards.append(cardface.face(c, lang, size="md", marks=marks, label=spoken, extra_classes=("dht-held",)))
@@ -120,13 +129,21 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
     if deal.is_over:
         inner = (f'<span class="dht-seat__hand" data-total="{total}">{inner}'
                  f'<span class="dht-seat__total">{esc(t(HAND_SHOWN, total=total))}</span></span>')
-    note = ""
-    if barred is not None:
-        reason = IllegalAction("pile-card-returned", card=C.card_text(barred)).text(lang, names)
-        note = f'<p class="dht-note dht-note--barred">{with_card_in_text(reason, barred, lang)}</p>'
     sort = ""
     if my_turn:
         sort = button(t(SORT), op="sort", live=model.live, cls="dht-btn--quiet dht-sort",
                        extra={"aria-pressed": "true" if model.sort else "false", "data-key": "sort"})
     return (f'<div class="{cls}" data-seat="{me}" data-match-seat="{m}"><div class="dht-me__head">{label}{sort}</div>'
-            f'<div class="dht-hand" role="group" aria-labelledby="{esc(tid)}-hand-label">{inner}</div>{note}</div>')
+            f'<div class="dht-hand" role="group" aria-labelledby="{esc(tid)}-hand-label">{inner}</div></div>')
+
+
+def barred_note(model: TableModel, deal: Deal, my_turn: bool) -> str:
+    """Why the card taken from the pile is barred (draw-first profiles, while the reader is to
+    throw), for the dock's notes; empty otherwise."""
+    if model.face_down or not (my_turn and deal.profile.draw_first and deal.phase == "throw"):
+        return ""
+    barred = deal.took_from_pile
+    if barred is None:
+        return ""
+    reason = IllegalAction("pile-card-returned", card=C.card_text(barred)).text(model.lang, model.deal_names())
+    return f'<p class="dht-note dht-note--barred">{with_card_in_text(reason, barred, model.lang)}</p>'

@@ -4,11 +4,17 @@
 table and the worked examples; the notes are written from the outcome the
 engine settled, so the words always match the numbers.
 
-At the table the result is a summary that cannot be missed: one line per
-seat (so every seat fits a 360 px screen, however many play), the winner's
-line lit and marked, the caller marked with what they called on and, when
-caught, that too; then each row's meaning. :func:`outcome_badges` marks the
-same on the seats around the felt and on the reader's own line.
+At the table a deal's end is a showdown: every hand lies face up on the
+felt with its total, and :func:`render_summary` adds a compact strip, one
+line per seat with what the deal gave it and its total (money in the
+profiles that pay money), narrow enough for a 360 px screen in every
+language and with six seats, the winner's line lit and marked in words.
+The strip folds away (a disclosure) to look at the felt; the full score
+table with what each row means (:func:`render_result`) and the match's
+standings sit in a details panel behind a tap, opened from the dock, and
+the review of the deal opens in the summary's place over the whole table.
+:func:`outcome_badges` marks called, caught and winner on the seats around
+the felt and on the reader's own line.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from .model import TableModel
 OUT: Final = N_("out")
 CALLED: Final = N_("called")
 RESULT: Final = N_("Deal {number}: the scores")
+RESULT_PRACTICE: Final = N_("Practice deal: the scores")
 ROW_HAND: Final = N_("Hand")
 ROW_TOOK: Final = N_("Took")
 ROW_PAID: Final = N_("Paid")
@@ -35,6 +42,17 @@ ROW_MONEY_TOTAL: Final = N_("Total money")
 ROW_POINTS: Final = N_("Points")
 ROW_STATUS: Final = N_("Eliminated")
 STANDINGS: Final = N_("Final standings")
+# The strip of a deal's end: one line per seat, this deal and the total.
+STRIP_TITLE: Final = N_("Deal {number}: the scores")
+# TRANSLATORS: the strip's title in the profiles that settle in money (the strip shows money, not points).
+STRIP_TITLE_MONEY: Final = N_("Deal {number}: the money")
+STRIP_DEAL: Final = N_("This deal")
+# TRANSLATORS: on the strip's bar, what a tap does: fold the strip away, or show it again (a word or two).
+STRIP_HIDE: Final = N_("Hide")
+STRIP_SHOW: Final = N_("Show")
+DETAILS_TITLE: Final = N_("Deal {number}: every score and what it means")
+CLOSE_DETAILS: Final = N_("Close the details")
+CLOSE_REVIEW: Final = N_("Close the review")
 # What a deal's end says on each seat (short labels beside a name, so no verb that
 # must agree with the seat: "You" and "Bot 2" take the same words).
 BADGE_CALLED: Final = N_("called on {total}")
@@ -206,16 +224,19 @@ def score_notes(
     return notes
 
 
-def outcome_badges(outcome: Outcome | None, seat: int, t: Translator) -> str:
-    """A seat's part in how the deal ended: it called (and on what), was caught, won."""
+def outcome_badges(outcome: Outcome | None, seat: int, t: Translator, *, short: bool = False) -> str:
+    """A seat's part in how the deal ended: it called (and on what), was caught, won.
+
+    ``short`` leaves out what the caller called on (the strip's narrow lines:
+    the felt says it on the seat)."""
     if outcome is None:
         return ""
     out = ""
-    if outcome.caller == seat:
+    if outcome.caller == seat and not short:
         total = outcome.hands[seat] if 0 <= seat < len(outcome.hands) else 0
         out += f'<span class="dht-badge dht-badge--called">{esc(t(BADGE_CALLED, total=total))}</span>'
-        if outcome.caught:
-            out += f'<span class="dht-badge dht-badge--caught">{esc(t(BADGE_CAUGHT))}</span>'
+    if outcome.caller == seat and outcome.caught:
+        out += f'<span class="dht-badge dht-badge--caught">{esc(t(BADGE_CAUGHT))}</span>'
     if outcome.winner == seat:
         out += f'<span class="dht-badge dht-badge--winner">{esc(t(BADGE_WINNER))}</span>'
     return out
@@ -238,16 +259,16 @@ def render_result(model: TableModel, deal: Deal, t: Translator) -> str:
     head = "".join(f'<th scope="col" data-row="{esc(key)}">{esc(label)}</th>' for key, label, _ in rows)
     lines = []
     for s in seats:
-        cls = ["dht-score__seat"]
+        cls = ["dht-score__line"]
         if o.winner == s:
-            cls.append("dht-score__seat--winner")
+            cls.append("dht-score__line--winner")
         if s == me:
-            cls.append("dht-score__seat--me")
+            cls.append("dht-score__line--me")
         cells = "".join(f'<td data-row="{esc(key)}" data-value="{esc(values[s][0])}">{esc(values[s][1])}</td>'
                         for key, _, values in rows)
         lines.append(f'<tr class="{" ".join(cls)}" data-seat="{s}"><th scope="row"><span class="dht-score__name">'
                      f'{esc(names[s])}</span>{outcome_badges(o, s, t)}</th>{cells}</tr>')
-    caption = t(RESULT, number=model.deal_number)
+    caption = t(RESULT_PRACTICE) if model.practice else t(RESULT, number=model.deal_number)
     items = "".join(f'<li data-row="{esc(key)}">{esc(text)}</li>' for key, text in notes)
     return (f'<div class="dht-result"><div class="dht-scroll" tabindex="0" role="region" aria-label="{esc(caption)}">'
             f'<table class="dht-score dht-score--deal" data-settlement="{esc(p.settlement)}"><caption>{esc(caption)}</caption>'
@@ -269,3 +290,81 @@ def render_standings(model: TableModel, t: Translator) -> str:
     return (f'<div class="dht-standings"><table class="dht-score dht-score--standings"><caption>{esc(t(STANDINGS))}</caption>'
             f'<thead><tr><th scope="col">{esc(t(PLACE))}</th><th scope="col">{esc(t(PLAYER))}</th>'
             f'<th scope="col">{esc(t(SCORE_HEAD))}</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+
+
+def _strip_values(model: TableModel, deal: Deal, lang: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """Per deal seat, (value, shown) for this deal and for the total, in the strip's unit."""
+    assert model.match is not None and deal.outcome is not None
+    o = deal.outcome
+    p = deal.profile
+    totals = [model.match.scores[model.match.seating[s]] for s in range(deal.players)]
+    if p.settlement == "pay-caller":
+        rate = p.money_per_point or "0"
+
+        def money(v: int) -> tuple[str, str]:
+            return money_text(v, rate), _plus(v) + _money(v, rate, lang)
+        return [money(v) for v in o.paid], [money(v) for v in totals]
+    if p.settlement == "collect":
+        return [(str(v), signed(v, lang)) for v in o.paid], [(str(v), signed(v, lang)) for v in totals]
+    return [(str(v), number(v, lang)) for v in o.points], [(str(v), number(v, lang)) for v in totals]
+
+
+def render_strip(model: TableModel, deal: Deal, t: Translator) -> str:
+    """The deal's end in a strip: one line per seat (name, this deal, total; the place once the match is over)."""
+    assert model.match is not None and deal.outcome is not None
+    o = deal.outcome
+    lang = model.lang
+    names = model.deal_names()
+    me = model.my_seat()
+    this_deal, totals = _strip_values(model, deal, lang)
+    places = {st.seat: st for st in model.match.standings()} if model.match_over and not model.practice else {}
+    eliminated = set(model.match.eliminated) if deal.profile.elimination is not None else set()
+    head = (f'<th scope="col">{esc(t(PLAYER))}</th><th scope="col">{esc(t(STRIP_DEAL))}</th>'
+            f'<th scope="col">{esc(t(ROW_TOTAL))}</th>')
+    if places:
+        head += f'<th scope="col">{esc(t(PLACE))}</th>'
+    lines = []
+    for s in range(deal.players):
+        m = model.match.seating[s]
+        cls = ["dht-score__seat"]
+        if o.winner == s:
+            cls.append("dht-score__seat--winner")
+        if s == me:
+            cls.append("dht-score__seat--me")
+        out = f'<span class="dht-badge">{esc(t(OUT))}</span>' if m in eliminated else ""
+        cells = (f'<td data-strip="deal" data-value="{esc(this_deal[s][0])}">{esc(this_deal[s][1])}</td>'
+                 f'<td data-strip="total" data-value="{esc(totals[s][0])}">{esc(totals[s][1])}</td>')
+        if places:
+            cells += f'<td data-strip="place" data-value="{places[m].place}">{esc(number(places[m].place, lang))}</td>'
+        lines.append(f'<tr class="{" ".join(cls)}" data-seat="{s}"><th scope="row"><span class="dht-score__name">'
+                     f'{esc(names[s])}</span>{outcome_badges(o, s, t, short=True)}{out}</th>{cells}</tr>')
+    return (f'<table class="dht-score dht-strip" data-settlement="{esc(deal.profile.settlement)}" '
+            f'aria-labelledby="{esc(model.table_id)}-scores"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(lines)}</tbody></table>')
+
+
+def render_summary(model: TableModel, deal: Deal, t: Translator) -> str:
+    """A deal's end beside the shown hands: the strip (it folds away), and the details panel
+    (every score row, what each means, the standings once the match is over), hidden until
+    the dock's Details opens it. A review the reader asks for goes in here too, with its
+    Close (dhumbal-table-review.js puts it in; the style sheet lays both over the table)."""
+    tid = model.table_id
+    if model.practice:
+        title = t(RESULT_PRACTICE)
+    else:
+        title = t(STRIP_TITLE_MONEY if deal.profile.settlement == "pay-caller" else STRIP_TITLE, number=model.deal_number)
+    bar = (f'<summary class="dht-fold__bar"><span class="dht-fold__title" id="{esc(tid)}-scores">{esc(title)}</span>'
+           f'<span class="dht-fold__act" aria-hidden="true"><span class="dht-fold__hide">{esc(t(STRIP_HIDE))}</span>'
+           f'<span class="dht-fold__show">{esc(t(STRIP_SHOW))}</span></span></summary>')
+    standings = render_standings(model, t) if model.match_over and not model.practice else ""
+    details = (f'<div class="dht-panel dht-details" id="{esc(tid)}-details" role="region" '
+               f'aria-labelledby="{esc(tid)}-details-title" hidden><div class="dht-panel__bar">'
+               f'<h3 class="dht-panel__title" id="{esc(tid)}-details-title" tabindex="-1">'
+               f'{esc(t(RESULT_PRACTICE) if model.practice else t(DETAILS_TITLE, number=model.deal_number))}</h3>'
+               f'<button type="button" class="dht-btn dht-btn--quiet dht-panel__close" data-dht-panel-close>'
+               f'{esc(t(CLOSE_DETAILS))}</button></div>{render_result(model, deal, t)}{standings}</div>')
+    close_review = (f'<button type="button" class="dht-btn dht-btn--quiet dht-review-close" data-dht-review-close>'
+                    f'{esc(t(CLOSE_REVIEW))}</button>')
+    return (f'<section class="dht-summary" aria-labelledby="{esc(tid)}-scores">'
+            f'<details class="dht-fold" open data-dht-fold>{bar}{render_strip(model, deal, t)}</details>'
+            f'{details}{close_review}</section>')

@@ -15,6 +15,8 @@ SETTINGS: Final = N_("Table settings")
 RULES: Final = N_("Rules")
 BOTS: Final = N_("Bots")
 START_NEW: Final = N_("Start a new match")
+# TRANSLATORS: closes the table settings (what was chosen for the display is kept at once).
+DONE: Final = N_("Done")
 DISPLAY: Final = N_("Display")
 SPEED: Final = N_("Speed of the bots' moves")
 SPEEDS: Final[Mapping[str, str]] = {
