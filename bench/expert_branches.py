@@ -21,7 +21,7 @@ result the change turned. The same figure is split by the expert's margin
 over its runner-up, in points (``throw``), or by seat 0's hand total
 (``take``, ``call``): a split where the alternative wins would be a lever,
 and a policy that no single changed decision improves is where one-step
-improvement stops (the figures are in :mod:`dhumbal.expert`'s docstring).
+improvement stops (the figures are in bench/RESEARCH.md).
 
     python bench/expert_branches.py --decision throw|take|call \\
         [--table dashain:expert,aggressive ...] [--deals 2000] [--seed 1]

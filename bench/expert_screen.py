@@ -19,7 +19,7 @@ NAME.KEY=N`` for one entry of a per-profile setting such as ``RISK``),
 applied in the worker processes only. ``--shown-hands`` makes the variant
 today's expert shown every other seat's hand (the stock still unknown): not
 a player but a ceiling, the most that better beliefs about the hidden hands
-could give (the figures are in :mod:`dhumbal.expert`'s docstring).
+could give (the figures are in bench/RESEARCH.md).
 
     python bench/expert_screen.py --set RISK.dashain=60 [--set SIZE=5] \\
         [--table dashain:expert,aggressive ...] [--deals 400] [--start 0] [--seed 1]

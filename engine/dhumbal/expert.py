@@ -4,214 +4,32 @@ At each decision the expert draws deals consistent with its seat's view
 (:mod:`dhumbal.sampler`: the hidden cards dealt anew, uniformly) and weighs
 each one by how well it explains what the others did: a player who throws a
 single card usually keeps nothing heavier, so a sample that gives a seat
-cards heavier than its single throws since it got them is counted as
-a quarter as likely for each such card (:data:`UNLIKELY_BITS`). From these weighted deals it
+cards heavier than its single throws since it got them counts a quarter as
+much for each such card (:data:`UNLIKELY_BITS`). From these weighted deals it
 reads the two things it does not know:
 
-- **the call**: how often a call now would be caught (the profile's own rule:
-  a tie goes against the caller). It calls when that chance is at most its
-  profile's :data:`RISK`, wherever the rules allow a call;
-- **the draw**: how likely each card is to be the one it would draw from the
-  stock. Each candidate move (which card to take, what to throw) is scored by
-  the hand it leaves, averaged over those draws: one move ahead, with a value
-  for the hand that counts its points, the best group it could throw next
-  (:data:`SHED`), its size (:data:`SIZE`) and, where a profile weighs it
-  (:data:`RACE`), how many turns it needs before it may call. Taking a face-up card is scored
-  on the card itself.
+- **the call**: how often a call now would be caught (a tie goes against the
+  caller). It calls when that chance is at most its profile's :data:`RISK`;
+- **the draw**: how likely each card is to be the one the stock gives. Each
+  candidate take and throw is scored by the hand it leaves, averaged over
+  those draws: one move ahead, valued by its points, the best group it could
+  throw next (:data:`SHED`), its size (:data:`SIZE`) and, where a profile
+  weighs it (:data:`RACE`), the turns it needs before it may call.
 
-This is a search one move deep over the sampled deals, with an evaluation at
-its leaves. Deeper search was measured and set aside: flat Monte Carlo with
-playouts by the medium policy to the end of the deal, the classic form,
-played *worse* than the hard bot in `dashain` and `cardrulesplus` (about 25 %
-of the deals against three hard bots, where this expert wins about 40 %):
-whole-deal playouts are dominated by when the playout bots call, not by the
-move being weighed, and cost several times more per decision.
-
-Also measured and set aside (``bench/expert_screen.py``, paired with this
-expert on the same seeded deals, seed 1: mean difference in seat 0's win
-share, its standard error, deals):
-
-- **the call as a race**: call when the weighted chance of winning now is at
-  least that of winning by playing on one round, each other seat calling at
-  the start of its turn on the hand it holds now when that is at most the
-  limit (with no limit, 4), the expert then holding the hand its move leaves:
-  `dashain` +0.005 (0.004, 400) against three aggressive bots, +0.003 (0.006)
-  against three hard; `cardrulesplus` -0.040 (0.021), `nepali-games` -0.013
-  (0.011); the others guessed to call 2 under the limit: `nepali-games`
-  -0.020 (0.011). Where the expert loses a deal it was seldom offered a call
-  it declined: the others got under the limit first;
-- **samples leaned toward light hidden hands** (a sample's weight halved for
-  every 5 points of each seat's hidden cards): in `cardrulesplus` the chance of
-  being caught is underestimated (estimated 10-30 %, caught about 50-70 %
-  against three hard bots); leaning mends that but loses, -0.054 (0.018, 400;
-  every 8 points: -0.009, 0.014), `nepali-games` -0.015 (0.012); a stronger
-  single-throw weight (UNLIKELY_BITS 3): 0.000 (0.004);
-- **risk levels**: `cardrulesplus` 40 % +0.021 (0.015, 400) but -0.003 (0.006)
-  over 2,000 deals; 20 %, 45 %, 50 % within one se; `nepali-games` 15 %, 35 %
-  and `dashain` 80 % within one se;
-- **the hand's value** in `dashain` (three aggressive bots, 400 deals): SHED 4
-  -0.070 (0.019), 6 -0.018 (0.012), 12 -0.062 (0.020); SIZE 5 and 20, RACE 20,
-  RACE_DRAW 0 and 4, a cost for a light card left to the next seat: each
-  within 0.010 of 0; the race term in `nepali-games` -0.007 (0.011).
-- **lookahead on its own next turn** (expectimax over its own turns, the
-  others' ignored: each hand a move leaves valued by the best its next turn
-  makes of it, throw then draw or draw then throw, over 6 draws at even steps
-  of the weighted stock beliefs, from the 5 best throws by the one-move value;
-  300 deals): `dashain` -0.077 (0.026) against three aggressive bots, -0.030
-  (0.025) against three hard, `nepali-games` -0.047 (0.030), `cardrulesplus`
-  -0.006 (0.021); half one move, half two: -0.040 (0.020), `nepali-games`
-  -0.010 (0.023); points alone at the leaves: -0.053 (0.020). The 6 draws
-  alone, one move deep, cost -0.023 (0.014): the more weight on the next turn,
-  the worse, as the others often call before it comes;
-- **turns to a call counted by rollouts** (heaviest group thrown, a draw from
-  the beliefs, 6 rollouts) in place of the race term, one move deep over every
-  draw: `dashain` +0.002 (0.005, 800) against three aggressive bots, -0.005
-  (0.006, 400) against three hard; a turn worth 2 points -0.007 (0.008, 300);
-  turns and points alone, without the shed and size terms, -0.117 (0.027).
-- **the hand's future discounted by the threat of a call**: the shed, size and
-  race terms weighed by the chance that no other seat may call at the start
-  of its next turn (its sampled total over the limit), so that a hand facing a
-  likely call is valued by its points: `dashain` -0.007 (0.004, 400) head to
-  head, -0.007 (0.008) against three aggressive bots.
-- **catching the next caller**: a move's hand credited with a win worth K tenths
-  of a point times the weighted chance that a seat calls at the start of its
-  next turn (its sampled total at the limit or under) with no hand below the
-  expert's, `dashain`, 400 deals: head to head K 200 -0.003 (0.002), 1,000
-  -0.010 (0.005), 5,000 -0.013 (0.009); K 300 against three aggressive bots
-  -0.003 (0.007), against three hard -0.007 (0.008);
-- **a bonus for a hand at the limit** (callable at the next turn), `dashain`,
-  400 deals: 3 points, head to head -0.010 (0.006), against three aggressive
-  bots -0.003 (0.007); 8 points -0.018 (0.009) and -0.028 (0.011);
-- **one round ahead**: each throw followed by the take this expert would make,
-  then the others played for a round by the medium or the aggressive bot on 40
-  samples, a deal that ends there scored as 50 or 15 points won or lost, else
-  the hand's value: head to head +0.003 (0.007), against three aggressive bots
-  -0.013 (0.010) and -0.007 (0.009); flat playouts to the deal's end, 30 a
-  move, head to head (200 deals): by the medium bot -0.240 (0.043), the hard
-  -0.315 (0.043), the aggressive -0.205 (0.040);
-- **a cost for feeding the next seat** (per point under 6 of the lightest card
-  thrown): 0.5 point, head to head -0.020 (0.012), against three hard -0.005
-  (0.010); 1.5 points -0.043 (0.015) and -0.030 (0.015);
-- **leaning with the risk retuned**: a sample's weight halved for every
-  16 / t points of a seat's hidden cards, t its throws this deal (at most 4),
-  which brings the estimated chance of being caught near the one measured
-  against three hard bots in `cardrulesplus`; with RISK 30 % -0.036 (0.016),
-  45 % -0.007 (0.012), 60 % +0.008 (0.014); `dashain` -0.013 (0.011);
-- **more or fewer samples**: 1,000 in place of 300, `dashain`, 400 paired deals
-  head to head and against three aggressive bots, and 30 on 100 deals head to
-  head: not one deal's winner changed. The moves hinge on the evaluation,
-  not on sampling noise.
-
-Ceilings, measured the same way but with variants that may look where a
-player may not (so not players, only bounds on what a lever could give):
-
-- **shown the other hands** (their cards as its beliefs, the stock still
-  unknown; its rules otherwise unchanged), over the goal tables' 2,000 deals:
-  `dashain` head to head 0.672 (+0.017, se 0.004), against three aggressive
-  bots 0.424 (+0.014, 0.005), against three hard 0.436 (+0.036, 0.006);
-  `nepali-games` 0.441 (+0.051, 0.008); `cardrulesplus` 0.576 (+0.174, 0.009).
-  So better beliefs about the hidden hands, however good, cannot bring the
-  first four tables to the issue's goals (0.70, 0.45, 0.45, 0.45): there the
-  gap is in the moves. Only in `cardrulesplus` is it the call (400 deals:
-  calling wherever the shown hands say the call wins +0.115, se 0.015;
-  declining wherever they say it is caught +0.088, 0.014; in `nepali-games`
-  +0.015 and +0.035). There the beliefs are biased, not only vague: against
-  three hard bots a hidden hand of 3, 4 or 5 cards is worth 2.6, 3.6 and
-  4.6 points less than a uniform deal of the unseen cards makes it, as those
-  bots keep their light cards (weighted as the beliefs weigh, 3.4 points
-  on average: 19.2 believed, 15.8 real). The weighted estimate follows the
-  real total with a correlation of 0.67; what is left of the error follows
-  no public sign much (the seat's last throw 0.18, its lightest single throw
-  0.23, its card count -0.19, its takes from the pile -0.03), so a lean
-  mends the bias (and was measured above: it wins nothing) but little more
-  can be read from the table;
-- **shown the next card of the stock** as well: head to head +0.155 (0.025,
-  400), against three hard +0.180 (0.028): how much of a deal is the draw;
-- **rollouts** (400 deals unless said): every legal move other than a call
-  played out 24 times to the deal's end on common stock orders, by this
-  expert shown the hands and by the real opponent's own policy, the move
-  with the most wins taken: head to head +0.082 (0.023, 600 deals: 0.733
-  against 0.652), above the goal, but a bound that needs both the hands and
-  the opponent's policy: the gain lies where search meets hidden cards, as
-  none of the single changed decisions below wins. From sampled deals
-  instead (drawn as the beliefs weigh them, 16 of them), the rollouts
-  played by the expert itself on 30 samples: -0.190 (0.058, 100); by the
-  expert shown each sampled deal's hands: -0.070 (0.061, 100); leaving its
-  own move only for one whose rollouts beat it by more than two standard
-  errors of the paired difference (48 sampled deals, itself on 30 samples
-  in the rollouts, the aggressive bot in the other seat): +0.000 (0.031,
-  120), about 1.3 s a decision. With a
-  win-or-lose result per rollout, a few dozen rollouts cannot tell moves
-  apart that differ by a point or two of win share, and each decision took
-  about half a second in CPython, far over the budget.
-
-Learned from self-play, set aside (logistic fits to deals this expert played
-in seat 0 on other seeds, then screened paired as above):
-
-- **the hand's value as a fitted win chance**: each hand a move leads to
-  valued by the chance of winning the deal, fitted per table to 20,000
-  deals head to head (103,000 hands) or 10,000 against three aggressive
-  bots (43,000) from the hand's points, cards, best next group and turns
-  to a call, the deal's turn and the others' card counts (held-out log
-  loss 0.54, the base rate's 0.65): `dashain` head to head 0.000 (0.016,
-  1,000), against three aggressive bots +0.001 (0.013, 1,000). The two
-  values often choose differently (about a quarter of the deals end
-  otherwise) but win as often;
-- **the call from fitted chances**: the chance a call now is caught and that
-  of winning by playing on, each fitted per table to the open calls of
-  12,000 deals (from the beliefs' chance of being caught at the
-  own total and 2 either side, the lowest other hand's weighted mean, the
-  own total and cards, the others' card counts, the cards seen picked and
-  the turn), a call made when the first's complement is at least the
-  second. The fit mends the calibration (`cardrulesplus`: calls the beliefs
-  put at 20-30 % were caught 54 % of the time, the fit's 20-30 % 31 %;
-  held-out log loss 0.20 against 0.27) and wins `cardrulesplus` +0.009
-  (0.005, 2,000), `nepali-games` +0.009 (0.004, 2,000), `dashain` against
-  three hard +0.005 (0.005, 1,000); against three aggressive bots -0.050
-  (0.008, 1,000), where the expert declines too few calls (111 of 4,443) to
-  fit playing on; head to head, playing on valued by the fitted win chance
-  above, +0.002 (0.002, 1,000). A fifth of the gap at most, and fitted to
-  the bots' own habits: not taken.
-
-Single decisions changed (``bench/expert_branches.py``: in each of 2,000
-deals a table, one of seat 0's decisions of a kind drawn evenly and the deal
-played on again from there with an alternative; the alternative's credit
-less the expert's, se; where fewer deals are named, only those reached such
-a decision): no alternative wins in any table, nor in any split by the
-expert's margin or its total, beyond the noise. Its runner-up throw:
-`dashain` head to head -0.088 (0.010), against three aggressive bots -0.100
-(0.011), against three hard -0.084 (0.011); `nepali-games` -0.068 (0.011);
-`cardrulesplus` -0.068 (0.011, 1,838); where the expert's margin over it is
-under a point, in the same order, -0.019 (0.022), -0.021 (0.020), -0.048
-(0.022), -0.028 (0.015), -0.036 (0.016). The other source of its take:
--0.104, -0.135, -0.118, -0.105, -0.097 (se 0.013 each; `cardrulesplus`
-1,783 deals). The other call choice: -0.141 (0.012, 1,298), -0.220 (0.018,
-785), -0.185 (0.017, 1,020), -0.120 (0.014, 1,067), -0.213 (0.011). A
-policy that no single changed decision betters is where one-step
-improvement stops; as far as these alternatives and splits can show, that
-is here: a stronger player would differ from this one in plans over
-several turns, not in a move a screen can pick out.
-
-Beliefs from a seat's last turn, set aside (400 deals against three hard
-bots; `cardrulesplus`, `nepali-games`, `dashain`): the cards it kept holding
-no group heavier than the one it threw, a quarter of the weight otherwise:
-+0.002 (0.010), 0.000 (0.008), -0.007 (0.004); not calling at its last turn
-start read as a total then above the limit less 2 (4 with no limit), a
-sixteenth of the weight otherwise: -0.001 (0.001), 0.000 (0.000), -0.003
-(0.002); a group's points capping the cards kept, as a single card's do:
--0.003 (0.002), +0.007 (0.006), -0.003 (0.002); a far stronger single-throw
-weight (1/64 a card, UNLIKELY_BITS 6): -0.001 (0.005), -0.013 (0.008).
+It is a search one move deep with an evaluation at its leaves because deeper
+search, rollouts, other beliefs and fitted values were each measured against
+it on the same seeded deals and none played better; the figures, and the
+commands that reproduce them, are in ``bench/RESEARCH.md``.
 
 **Deterministic.** The random source is seeded with a text naming the seat's
-whole view (:func:`dhumbal.sampler.view_key`), and the number of samples is
+whole view (:func:`dhumbal.sampler.view_key`) and the number of samples is
 fixed (:data:`SAMPLES`). Every figure a decision compares is a whole number
-(weights, hand values in tenths of a point, chances as a numerator over a
-denominator): float sums depend on the Python version (``sum()`` of floats is
-compensated from 3.12, not in 3.11), whole numbers do not. The time
-budget (:data:`TIME_CAP`) is a safety cap only: an ordinary decision takes a
-few milliseconds, far under it, and a test holds the cap to never deciding
-in ordinary play. So the same position gives the same move, on CPython and
-on Pyodide, and a shared link replays exactly.
+(weights, hand values in tenths of a point, chances as numerator over
+denominator): ``sum()`` of floats is compensated from Python 3.12, not in
+3.11, whole numbers are the same everywhere. The time budget
+(:data:`TIME_CAP`) is a safety cap that ordinary play never reaches (a test
+holds it). So a position gives the same move on CPython and on Pyodide, and
+a shared link replays exactly.
 
 **Never peeks.** :func:`decide_view` takes the profile and a
 :class:`dhumbal.deal.SeatView`, nothing else; :func:`choose` is only the
