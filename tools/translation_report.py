@@ -34,11 +34,9 @@ def findings(check_log: str) -> tuple[list[str], list[str]]:
     """(problems, warnings) among the lines ``make check-catalogs`` printed."""
     problems, warnings = [], []
     for line in _lines(check_log):
-        if line.startswith(("make", "PYTHONPATH=", ".venv/", "status=")) or _SUMMARY.search(line):
-            continue
         if line.startswith("warning: "):
             warnings.append(line[len("warning: "):])
-        else:
+        elif not (line.startswith(("make", "PYTHONPATH=", ".venv/", "status=")) or _SUMMARY.search(line)):
             problems.append(line)
     return problems, warnings
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import json
+import os
 import logging
 import re
 from collections import Counter
@@ -188,9 +189,10 @@ class SiteBuild:
                 "language in plugins.i18n.languages"
             )
         config.extra["alternate"] = language_switcher(config, self.languages)
-        # The repository, for each page's edit and report links (repository.py).
+        # The repository, for each page's edit and report links (repository.py); the
+        # git remote only when DHUMBAL_REPO_URL is not set at all (set empty: no links).
         if not config.repo_url and self.repo_url is None:
-            self.repo_url = repository.from_git(self.repo_root) or ""
+            self.repo_url = "" if repository.ENV in os.environ else repository.from_git(self.repo_root) or ""
             if not self.repo_url:
                 log.info("dhumbal: no repository address (set DHUMBAL_REPO_URL): pages get no "
                          "'Edit this page' or 'Report a problem' link")
@@ -222,10 +224,9 @@ class SiteBuild:
     def on_page_markdown(
         self, markdown: str, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
-        lang = current_language(config)
         try:
             source = page.file.content_string
-        except OSError:
+        except (OSError, AttributeError):
             source = None
         # Front matter that YAML cannot read (MkDocs drops it without a word) stops
         # the build at its line; so does markup in it, which Material writes into
@@ -236,17 +237,15 @@ class SiteBuild:
         if located:
             raise PluginError("dhumbal: " + "; ".join(
                 f"{where}:{line}: {what}" if line else f"{where}: {what}" for line, what in located))
+        lang = current_language(config)
         text_lang = source_language(page, lang)
         english = self.english_source(page, config, lang)
-        if english is not None and source is not None:
-            if freshness.is_copy(source, english):
-                # Not translated yet (a copy of the English page): the current English
-                # page is shown, marked as English, with the untranslated notice.
-                text_lang = self.default
-                source = english
-                markdown = get_data(english)[0]
-            else:
-                self.check_markers(page, markdown, english)
+        translated = english is not None and source is not None
+        if english is not None and source is not None and freshness.is_copy(source, english):
+            # Not translated yet (a copy of the English page): the current English
+            # page is shown, marked as English, with the untranslated notice.
+            text_lang, source, translated = self.default, english, False
+            markdown = get_data(english)[0]
         self.text_langs[page.file.src_uri] = text_lang
 
         def stash(block: HTMLBlock) -> str:
@@ -254,7 +253,7 @@ class SiteBuild:
             self.blocks[key] = block
             return key
 
-        return expand_markers(
+        expanded = expand_markers(
             markdown,
             handlers=registry.HANDLERS,
             page=page,
@@ -265,6 +264,9 @@ class SiteBuild:
             source=source,
             stash=stash,
         )
+        if translated and english is not None:
+            self.check_markers(page, markdown, english)
+        return expanded
 
     def english_source(self, page: Page, config: MkDocsConfig, lang: str) -> str | None:
         """The English page that ``page`` translates (its text), if ``page`` is a translation in ``lang``."""

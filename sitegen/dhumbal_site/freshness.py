@@ -354,13 +354,13 @@ def record(pages: Iterable[str], docs: Path = DOCS, *, force: bool = False) -> l
         text = path.read_text(encoding="utf-8")
         english = (docs / REFERENCE / name).read_text(encoding="utf-8")
         value, own = source_hash(english), translation_hash(text)
-        if recorded_hash(text) == value:
-            continue  # already follows the current English page
+        if _recorded(text) == [value, own]:
+            continue  # already recorded as it is
         shown = f"{lang}/{name}"
         if not force and is_copy(text, english):
             refused.append(f"{shown}: not recorded: the page is still the English text; translate it first")
             continue
-        if not force and recorded_hash(text) is not None:
+        if not force and recorded_hash(text) not in (None, value):
             before = recorded_translation(text)
             unchanged = (own == before) if before is not None else _unchanged_in_git(lang, name, docs)
             if unchanged:

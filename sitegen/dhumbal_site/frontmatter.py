@@ -90,16 +90,20 @@ def read(text: str) -> tuple[dict[str, Any], list[tuple[int, str]]]:
     """A page's front matter as MkDocs reads it, and what is wrong with how it is written:
     ``(line, problem)`` pairs, the line counted in the page's file (the first ``---`` is line 1)."""
     match = _FRONT.match(text)
-    if match is None:
-        return {}, []
+    if match is None:  # MultiMarkdown's "key: value" lines at the top, as MkDocs reads them
+        from mkdocs.utils.meta import get_data
+
+        return get_data(text)[1], []
     head = match.group(1)
     problems = _plain_value_problems(head, 2)
     try:
         data = yaml.safe_load(head)
     except yaml.YAMLError as error:
         marks = [getattr(error, "problem_mark", None), getattr(error, "context_mark", None)]
+        # where YAML gave up; for an unclosed bracket or quote, where it was opened
+        if "flow" in str(getattr(error, "context", "") or "") or "quoted" in str(getattr(error, "context", "") or ""):
+            marks.reverse()
         lines = [m.line + 2 for m in marks if m is not None]
-        # where YAML gave up, unless that is past the front matter (an unclosed bracket): then where it began
         line = next((n for n in lines if n <= head.count("\n") + 1), lines[-1] if lines else 2)
         what = getattr(error, "problem", None) or str(error).split("\n", 1)[0]
         if not any(number == line for number, _ in problems):

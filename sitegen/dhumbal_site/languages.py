@@ -97,11 +97,23 @@ _Loader.add_multi_constructor("!", _any_tag)
 _Loader.add_multi_constructor("tag:yaml.org,2002:python/name:", _any_tag)
 
 
+def _merged(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    """``child`` over ``parent`` as MkDocs merges ``INHERIT``: mappings key by key, the rest replaced."""
+    out = dict(parent)
+    for key, value in child.items():
+        out[key] = _merged(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
+
+
 def read_config(path: Path = MKDOCS_YML) -> dict[str, Any]:
-    """``mkdocs.yml`` as data, without building (MkDocs' tags read as their plain value)."""
+    """``mkdocs.yml`` as data, without building (MkDocs' tags read as their plain value, and
+    ``INHERIT`` followed as MkDocs follows it)."""
     data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506 (a safe loader)
     if not isinstance(data, dict):
         raise ValueError(f"{path.name}: not a mapping")
+    parent = data.pop("INHERIT", None)
+    if isinstance(parent, str):
+        data = _merged(read_config((path.parent / parent).resolve()), data)
     return data
 
 

@@ -241,10 +241,13 @@ def scan(path: Path, root: Path | None = None) -> Scanned:
                     raise CatalogError("msgctxt after a msgid")
                 current = Entry(line=number, context=value, start=number)
             elif word == "msgid":
+                if current is not None and current.msgid is not None:
+                    # the entry before has no msgstr: it is the broken one, this one starts afresh
+                    problems.append((current.line, "msgid without a msgstr"))
+                    drop(current.start, number - 1, current)
+                    current = None
                 if current is None:
                     current = Entry(line=number, start=number)
-                elif current.msgid is not None:
-                    raise CatalogError("msgid without a msgstr")
                 current.msgid = value
                 current.line = number
             elif word == "msgid_plural":

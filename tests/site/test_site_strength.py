@@ -14,8 +14,10 @@ from dhumbal.i18n import number, translator
 from dhumbal.levels import percent
 from dhumbal.profiles import PROFILE_KEYS
 from dhumbal.strength import Strength, dump, fingerprint, lineups
+from sitekit import SITE_LANGUAGES  # noqa: E402
 
-LANGS = ("en", "fr", "nl", "ne")
+#: The site's languages, from mkdocs.yml (English first).
+LANGS = SITE_LANGUAGES
 
 
 def _text(fragment: str) -> str:
