@@ -47,8 +47,9 @@ def test_a_fifth_language_table_plays_a_deal_in_its_language(fifth_site: Address
     author_seed(page, "nepali-games")  # a short deal: the whole of it is played
     start(page)
     # the engine answers in Hindi: the language stays, and the prompt is the translator's
+    # (after the deal's events, in English until they are translated too)
     assert table.get_attribute("data-lang") == CODE
-    assert status(page).strip() in set(MESSAGES.values()), status(page)
+    assert any(status(page).strip().endswith(prompt) for prompt in MESSAGES.values()), status(page)
     assert play_deal(page) > 0
     assert table.get_attribute("data-lang") == CODE
-    assert status(page).strip() in {MESSAGES[PROMPT_DEAL_OVER], MESSAGES[PROMPT_MATCH_OVER]}, status(page)
+    assert status(page).strip().endswith((MESSAGES[PROMPT_DEAL_OVER], MESSAGES[PROMPT_MATCH_OVER])), status(page)
