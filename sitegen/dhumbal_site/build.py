@@ -10,12 +10,18 @@ finishes, and nothing leaks from one ``mkdocs serve`` rebuild to the next.
 
 What it does, in build order:
 
-* ``on_config``: fail fast without the font files; give Material the list of
-  languages (``extra.alternate``) and the Content-Security-Policy
-  (``extra.dhumbal_csp``, see csp.py); note this language's search settings.
+* ``on_config``: fail fast without the font files, and on a glossary line
+  missing in a complete language (all named at once; a language still being
+  translated gets a note); give Material the list of languages
+  (``extra.alternate``), the repository for the edit links (repository.py)
+  and the Content-Security-Policy (``extra.dhumbal_csp``, see csp.py); note
+  this language's search settings.
 * ``on_files``: add the Devanagari font files to the site.
-* ``on_page_markdown``: refuse a page whose front matter holds markup
-  (frontmatter.py); expand ``<!-- dhumbal:NAME ARGS -->`` markers; a
+* ``on_page_markdown``: refuse a page whose front matter YAML misreads or
+  that holds markup, naming its file and line (frontmatter.py); show the
+  current English page in place of a translation that is still a copy of it
+  (freshness.is_copy); expand ``<!-- dhumbal:NAME ARGS -->`` markers, and
+  refuse a translation whose markers differ from its English page's; a
   handler's finished HTML (``HTMLBlock``) is kept aside, behind a placeholder.
 * ``on_page_content``: put the page's text in its language's typography
   (``dhumbal.i18n.typography_html``); turn card tokens into accessible cards; translate the
@@ -24,7 +30,8 @@ What it does, in build order:
 * ``on_page_context`` (after the search plugin): put the kept blocks in, in
   place of their search text; the ``dhumbal`` template variable: language switcher
   links for this page, untranslated-page notice, out-of-date notice (a
-  translation whose English page changed since, see freshness.py), strings (``dhumbal_strings``,
+  translation whose English page changed since, see freshness.py), the
+  page's edit and report links, strings (``dhumbal_strings``,
   also given to the 404 page by ``on_template_context``).
 * ``on_post_page``: point Material's configuration at the language root, so
   search and instant navigation stay inside the language.
@@ -38,8 +45,8 @@ from __future__ import annotations
 import importlib
 import itertools
 import json
-import os
 import logging
+import os
 import re
 from collections import Counter
 from pathlib import Path

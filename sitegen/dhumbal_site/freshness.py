@@ -1,36 +1,29 @@
 """Is each translated page up to date with its English page?
 
 A translation records, in its front matter, the hash of the English page it
-was last brought up to date with::
-
-    dhumbal_source: 3f2a9c0d41e7b865
-
-When the English page changes, its hash no longer matches, and the
-translation is *stale*: the built page shows a notice in its own language
-("The English page changed on D; this translation may be out of date",
-linking to the English page), the translation status page lists it, and
+was last brought up to date with, then its own (``dhumbal_source: <English>
+<translation>``; older records hold the first only). When the English page
+changes, the translation is *stale*: the built page shows a notice in its
+own language, linking to the English page, the status page lists it, and
 ``make check-catalogs`` and ``make test`` warn about it (a warning, not a
 failure: the reader is told, and an English edit must not fail the checks
-of every other language). A translator who has updated the page records
-the new hash::
+of every other language). A translator who has updated the page records it::
 
     make translated PAGES="fr/rules/dashain.md nl/rules/dashain.md"
 
-The record also keeps the hash of the translation itself (a second value,
-``dhumbal_source: <English> <translation>``), so that ``make translated``
-refuses a page that did not change since it was last recorded while its
-English page did (git tells the same for a record made before that value
-existed); an English change that does not touch the meaning, such as a
-typo, is recorded with ``FORCE=1``. A page whose text is still the English
-text (a copy that ``make new-language`` made, or one made by hand) is
-*untranslated*: the build shows the current English page there, marked as
-English, with a notice, and recording it is refused.
+which refuses a page that did not change since it was last recorded while
+its English page did (for an older record, git tells), unless ``FORCE=1``
+(an English change that does not touch the meaning, such as a typo). A
+page whose text is still the English text (a copy that ``make
+new-language`` made, its record naming the English it copied, or one made
+by hand) is *untranslated*: the build shows the current English page
+there, marked as English, with a notice, and recording it is refused.
 
 A recorded hash rather than git history, because the comparison must hold on
 any checkout: a clean CI checkout may be a shallow clone with one commit,
 where history says nothing about which English text a translation followed.
-The hash is of the English text with its white space collapsed, so rewrapping
-a paragraph changes nothing.
+The hash is of the text with its white space collapsed, so rewrapping a
+paragraph changes nothing.
 
 Git only supplies the date of the English change, when it can: the last
 commit that touched the English page, unless the working copy differs from
@@ -39,8 +32,8 @@ file looks changed). Otherwise the notice says the same without a date.
 
 Run ``python -m dhumbal_site.freshness [check] [LANG…]`` (``sitegen`` on the
 path) to list stale pages (as warnings: the exit status is 0), ``… record
-[--force] PAGE…`` to record the current English hash in the named
-translations (``fr/index.md``, or ``fr`` for every page of a language).
+[--force] PAGE…`` to record the named translations (``fr/index.md``, or
+``fr`` for every page of a language).
 """
 
 from __future__ import annotations

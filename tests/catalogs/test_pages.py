@@ -340,7 +340,7 @@ def test_a_language_being_translated_warns_of_what_is_left_but_fails_on_a_lost_m
     config.write_text(block.replace("        - locale: fr\n          name: Français\n          build: true\n",
                                     "        - locale: fr\n          name: Français\n          build: true\n"
                                     "          extra:\n            dhumbal_partial: true\n"), encoding="utf-8")
-    assert parity.partial_languages(docs) == {"fr"}
+    assert parity.partial_languages(docs) == {"fr"} | PARTIAL_LANGUAGES
     assert parity.main(["--docs", str(docs), "fr"]) == 0
     out = capsys.readouterr().out
     assert "warning: fr/compare.md: the page is not translated yet: it is still the English text" in out

@@ -82,7 +82,7 @@ def test_each_language_has_its_own_404_page(site: Any, lang: str) -> None:
     strings = strings_for(lang)
     body = _text(html[html.index('<article'):html.index('</article>')])
     assert all(" ".join(strings[key].split()) in body for key in ("notfound.title", "notfound.body"))
-    if lang != "en":
+    if lang != "en" and lang not in PARTIAL_LANGUAGES:  # a language being translated may still read English
         assert "Not found" not in body and strings["notfound.title"] != strings_for("en")["notfound.title"]
     links = dict((htmllib.unescape(text), href) for href, text in re.findall(r'<a href="([^"]+)">([^<]+)</a>', html))
     home = links[strings["notfound.home"]]
