@@ -53,7 +53,7 @@ def script_text() -> str | None:
     return (
         "/* Live reload for `mkdocs serve` only (sitegen/dhumbal_site/serve.py): MkDocs' own\n"
         " * script, served as a file so that the site's Content-Security-Policy allows it. */\n"
-        + head.strip() + "\n"
+        + head.strip() + ";\n"  # MkDocs' function expression ends without one: the call below would be its argument
         "(function () {\n"
         "  var tag = document.currentScript;\n"
         "  livereload(+tag.getAttribute(\"data-epoch\"), +tag.getAttribute(\"data-request\"));\n"

@@ -98,3 +98,39 @@ def test_a_report_names_the_page_its_address_and_language() -> None:
     assert query["title"] == ["Translation problem on ne/rules/dashain.md"] and query["labels"] == ["translation"]
     assert "Page: docs/ne/rules/dashain.md\nAddress: https://site.example/ne/rules/dashain/\nLanguage: ne" in query["body"][0]
     assert repository.issues_url("https://gitlab.com/g/d") == "https://gitlab.com/g/d/-/issues/new"
+
+
+NODE_RUN = """
+const calls = [];
+globalThis.document = {
+  currentScript: {getAttribute: (name) => ({"data-epoch": "1234", "data-request": "56"})[name]},
+  visibilityState: "visible",
+};
+globalThis.window = {addEventListener: (type, f) => { if (type === "load") f(); }};
+globalThis.location = {reload: () => calls.push("reload")};
+globalThis.console = {log: () => {}};
+globalThis.setTimeout = () => 0;
+globalThis.XMLHttpRequest = function () {
+  this.open = (method, url) => calls.push(method + " " + url);
+  this.send = () => { this.responseText = "1235"; this.status = 200; this.onloadend(); };
+};
+eval(require("fs").readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify(calls));
+"""
+
+
+@pytest.mark.heavy
+def test_the_reload_file_polls_the_server_with_its_tags_numbers_and_reloads_on_a_newer_build() -> None:
+    """Run in Node with a stand-in page: the script asks MkDocs' server for a build newer
+    than the tag's, and reloads the page when there is one (a missing ";" once made
+    MkDocs' function take the start-up call as its argument)."""
+    import json
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is not installed")
+    done = subprocess.run([node, "-e", NODE_RUN], input=serve.script_text(), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == ["GET /livereload/1234/56", "reload"]
