@@ -56,6 +56,7 @@ WHY_THROW: Final = N_("Throwing {cards} takes {shed} points out of your hand now
 WHY_THROW_KEEP: Final = N_("Throwing {cards} takes {shed} points out of your hand now and keeps {group} to throw together later.")
 WHY_TAKE_GROUP: Final = N_("{card} is worth {value} and goes with your {group} in one throw.")
 WHY_TAKE: Final = N_("{card} is worth {value}; a card from the stock is worth {average} on average.")
+WHY_TAKE_KNOWN: Final = N_("{card} is worth {value}, little more than the {average} a card from the stock is worth on average, and it is a card you know: a blind draw may come out heavier.")
 WHY_BARRED: Final = N_("{card} could not go back on the pile this turn: it would stay in your hand, worth {value}.")
 WHY_BARRED_GROUP: Final = N_("{card} would go with your {group}, but not this turn: a card taken from the pile cannot be thrown back in the same turn.")
 WHY_STOCK: Final = N_("A card from the stock is worth {average} on average.")
@@ -194,10 +195,12 @@ def _fact(profile: Profile, view: SeatView, grade: Grade, move: MoveGrade, lang:
     return move_fact(profile, view, a, lang, best=best)
 
 
-def move_fact(profile: Profile, view: SeatView, a: Action, lang: str, *, best: bool = True) -> str:
+def move_fact(profile: Profile, view: SeatView, a: Action, lang: str, *, best: bool = True,
+              average: float | None = None) -> str:
     """One fact of the position about a throw or a take ``a`` of the seat on turn (``best``: said
     of the move to make, else of one passed over): what a throw sheds and keeps, what a card
-    taken is worth and goes with, what a card from the stock is worth on average."""
+    taken is worth and goes with, what a card from the stock is worth on average (``average``,
+    else every unseen card alike)."""
     if a.kind == "call":
         raise ValueError("a call's fact is its odds: see why()")
     t = translator(lang)
@@ -212,10 +215,11 @@ def move_fact(profile: Profile, view: SeatView, a: Action, lang: str, *, best: b
         if kept:
             return t(WHY_THROW_KEEP, cards=thrown, shed=shed, group=C.cards_text(sorted(kept, key=C.sort_key)))
         return t(WHY_THROW, cards=thrown, shed=shed, left=total - shed)
-    average = number(f"{_average(profile, view):.1f}", lang)
+    mean = _average(profile, view) if average is None else average
+    average_text = number(f"{mean:.1f}", lang)
     card = _taken(view, a)
     if card is None:  # the stock
-        return t(WHY_STOCK_BACK if profile.draw_first and view.pile else WHY_STOCK, average=average)
+        return t(WHY_STOCK_BACK if profile.draw_first and view.pile else WHY_STOCK, average=average_text)
     group = _group_with(profile, hand, card)
     if profile.draw_first and not best:  # what a card taken from the pile costs: it stays this turn
         if group:
@@ -223,7 +227,10 @@ def move_fact(profile: Profile, view: SeatView, a: Action, lang: str, *, best: b
         return t(WHY_BARRED, card=C.card_text(card), value=values[card])
     if group:
         return t(WHY_TAKE_GROUP, card=C.card_text(card), value=values[card], group=C.cards_text(sorted(group, key=C.sort_key)))
-    return t(WHY_TAKE, card=C.card_text(card), value=values[card], average=average)
+    # a card taken for itself is worth less than a draw, or (the expert's values weigh more than
+    # points) not much more: said so, never as if the draw were the lighter choice
+    return t(WHY_TAKE if values[card] < mean else WHY_TAKE_KNOWN, card=C.card_text(card), value=values[card],
+             average=average_text)
 
 
 def why(profile: Profile, view: SeatView, grade: Grade, chosen: Action | None, lang: str) -> list[str]:

@@ -314,6 +314,31 @@ def _read_action(text: str, deal: Deal) -> Action:
     return parse_action(text)
 
 
+#: The longest line ``play`` reads as a command (a throw of eight cards by name is
+#: about 40 characters); the rest of a longer line is read and dropped. And the most of
+#: a refused line that is echoed back, so that a line of megabytes is not written back.
+MAX_COMMAND: Final = 200
+ECHOED: Final = 40
+
+
+def _read_command(inp: TextIO) -> tuple[str, bool]:
+    """The next input line and whether it is whole; an overlong line's rest is read in
+    pieces and dropped (never held whole)."""
+    line = inp.readline(MAX_COMMAND + 1)
+    if len(line) <= MAX_COMMAND or line.endswith("\n"):
+        return line, True
+    while True:
+        rest = inp.readline(65_536)
+        if not rest or rest.endswith("\n"):
+            return line, False
+
+
+def _echoed(text: str) -> str:
+    """A refused input as the reply quotes it: its first characters, unprintable ones escaped."""
+    text = " ".join(text.split())
+    return shown_name(text if len(text) <= ECHOED else text[:ECHOED] + "...")
+
+
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     lang = args.lang
     t = translator(lang)
@@ -336,16 +361,20 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
                 out.write(t(PROMPT_TABLE, pile=pile, stock=len(deal.stock), counts=" ".join(number(len(h), lang) for h in deal.hands)) + "\n")
                 out.write("> ")
                 out.flush()
-                line = inp.readline()
+                line, whole = _read_command(inp)
                 if not line or line.strip().lower() == "q":
                     return 0
                 try:
+                    if not whole:
+                        raise IllegalAction("bad-action")
                     events = deal.apply(_read_action(line, deal), seat=me)
                 except IllegalAction as exc:
+                    if exc.code == "bad-action":  # it quotes the input: only its start
+                        exc = IllegalAction("bad-action", text=_echoed(line))
                     out.write("  " + exc.text(lang, seat_names) + "\n")
                     continue
                 except C.CardError:
-                    out.write("  " + render("bad-action", {"text": line.strip()}, lang) + "\n")
+                    out.write("  " + render("bad-action", {"text": _echoed(line)}, lang) + "\n")
                     continue
             else:
                 events = deal.apply(choose(deal, args.difficulty))

@@ -52,7 +52,7 @@ from .profiles import Profile
 from .sampler import Sampler, view_key
 
 __all__ = ["Decision", "RISK", "SAMPLES", "TIME_CAP", "best_move", "choose", "decide", "decide_view", "hand_value",
-           "ranked_throws", "throw_action", "turns_to_call"]
+           "ranked_throws", "risk", "stock_draws", "throw_action", "turns_to_call"]
 
 #: Sampled deals weighed at each decision that depends on hidden cards.
 SAMPLES: Final = 300
@@ -175,7 +175,7 @@ def decide_view(profile: Profile, view: SeatView, *, clock: Callable[[], float] 
     beliefs = _Beliefs.weigh(sampler, random.Random("dhumbal/expert/" + key), clock)
     if call_open:
         caught = beliefs.caught_chance()
-        if beliefs.caught_weight * 100 <= RISK.get(p.key, RISK_OTHER) * beliefs.total_weight:
+        if beliefs.caught_weight * 100 <= risk(p) * beliefs.total_weight:
             return Decision(Action.call(), beliefs.samples, beliefs.capped, caught)
         return Decision(_best_move(ref, beliefs.draws(ref)), beliefs.samples, beliefs.capped, caught)
     return Decision(_best_move(ref, beliefs.draws(ref)), beliefs.samples, beliefs.capped)
@@ -207,6 +207,19 @@ def ranked_throws(profile: Profile, view: SeatView, *, clock: Callable[[], float
     draws = _move_draws(sampler, key, ref, clock)
     scale = 10 * (draws[1] or 1)
     return [(g, Fraction(worth, scale)) for worth, _, g in sorted(_throw_keys(ref, draws))]
+
+
+def stock_draws(profile: Profile, view: SeatView, *, clock: Callable[[], float] = time.perf_counter) -> Draws:
+    """How likely the expert holds each card to be the one the seat on turn would draw from
+    the stock now, as whole weights and their total (none where no draw from the stock
+    comes next): the beliefs its own take and throw are weighed on."""
+    sampler, key, ref = _reference(profile, view)
+    return _move_draws(sampler, key, ref, clock)
+
+
+def risk(profile: Profile) -> int:
+    """The highest chance of being caught, in percent, at which the expert calls in ``profile``."""
+    return RISK.get(profile.key, RISK_OTHER)
 
 
 def throw_action(profile: Profile, group: Group) -> Action:

@@ -10,8 +10,9 @@ Numbers go through one formatter, :func:`number`, with each language's rules:
 the decimal sign (0,05 in French and Dutch), the thousands sign (20 000 with a
 narrow no-break space in French, 20.000 in Dutch, २०,००० in Nepali), and the
 digits (Nepali text uses Devanagari digits, ०–९, everywhere); card indices (A,
-2–10, J, Q, K) stay as printed on the cards. French text also gets its
-typography (see :func:`typography`).
+2–10, J, Q, K) stay as printed on the cards in every language, and one
+function writes cards for running text (:func:`cards_in_words`). French text
+also gets its typography (see :func:`typography`).
 """
 
 from __future__ import annotations
@@ -315,34 +316,28 @@ def card_name(card: C.Card | str, lang: str) -> str:
 # Cards in running text. The engine's messages carry cards as printed (``K♠``,
 # ``10♥``, ``Jk1``): a page that draws them as card badges finds them there.
 # Where the text is read as it is (the table's status line, its log, the hint,
-# a refusal, the review), a language whose readers do not read the Latin
-# indices writes each card its own way: Nepali writes a number rank in
-# Devanagari digits and a court card or an ace by its name from the catalogs
-# (``६♣``, ``बादशाह♠``), a joker by its name.
-CARDS_IN_WORDS: Final = frozenset({"ne"})
-_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:(10|[2-9AJQK])([♠♥♦♣])\ufe0e?|Jk([12]))(?![A-Za-z0-9])")
+# a refusal, the review), every language writes a card as printed on it, with
+# its Latin index (``K♠``, ``10♥``; never ``१०♥``: the glossary's rule), and a
+# joker, which has no index, by its name in the reader's language with a
+# capital, as a card's name on its face (``Joker``, ``जोकर``), never its token.
+_JOKER_TOKEN = re.compile(r"(?<![A-Za-z0-9])Jk([12])(?![A-Za-z0-9])")
 
 
 def card_words(card: C.Card | str, lang: str) -> str:
-    """One card as ``lang`` writes it in running text: ``K♠`` (printed), or in Nepali ``बादशाह♠``, ``६♣``."""
+    """One card as running text in ``lang`` writes it: as printed (``K♠``, ``10♥``), a joker
+    by its name (``Joker`` in English, ``जोकर`` in Nepali)."""
     c = C.parse_card(card) if isinstance(card, str) else card
-    if lang not in CARDS_IN_WORDS:
+    if not C.is_joker(c):
         return C.card_text(c)
-    t = translator(lang)
-    if C.is_joker(c):
-        return t(JOKER_NAME)
-    rank = C.rank_of(c)
-    shown = digits(C.RANK_TEXT[rank], lang) if 2 <= rank <= 10 else t.raw(RANK_NAMES[rank])
-    return shown + C.SUIT_SYMBOLS[C.suit_of(c)]
+    name = translator(lang)(JOKER_NAME)
+    return name[:1].upper() + name[1:]
 
 
 def cards_in_words(text: str, lang: str) -> str:
-    """``text`` (an engine message) with each printed card in it written as ``lang`` reads it
-    (:func:`card_words`); unchanged in a language that reads the printed indices."""
-    if lang not in CARDS_IN_WORDS or not text:
+    """``text`` (an engine message) with each card in it as running text writes it
+    (:func:`card_words`): the printed cards as they are, a joker's token as its name.
+    The one place that writes cards for running text: every text the table reads out
+    goes through it."""
+    if not text:
         return text
-
-    def one(match: re.Match[str]) -> str:
-        return card_words(C.parse_card(match.group(0).replace("\ufe0e", "")), lang)
-
-    return _CARD_TOKEN.sub(one, text)
+    return _JOKER_TOKEN.sub(lambda m: card_words(C.JOKERS[int(m.group(1)) - 1], lang), text)

@@ -120,10 +120,12 @@ class Message:
         """The message in ``lang``; told to ``viewer`` (a seat) where it concerns them.
 
         A draw from the stock shows its card only to the seat that drew it, or
-        to everyone when ``viewer`` is ``None`` (a worked example, a replay).
+        to everyone when ``viewer`` is ``None`` (a worked example, a replay),
+        and never when the message no longer holds the card (as the table
+        keeps another seat's draw).
         """
         code = self.code
-        if code == "took-stock" and (viewer is None or viewer == self.params.get("seat")):
+        if code == "took-stock" and "card" in self.params and (viewer is None or viewer == self.params.get("seat")):
             code = "took-stock-seen"
         return render(variant(code, self.params, viewer), self.params, lang, names)
 

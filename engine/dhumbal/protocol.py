@@ -64,6 +64,9 @@ class Settings:
     seed: int | str
     start: dict[str, Any] | None = None  # a position, as records.state_to_json writes it
     names: tuple[str, ...] | None = None  # the position's seat names
+    #: A practice deal (a review's "Play from here"): the position's one deal,
+    #: apart from the reader's match, and over when that deal is.
+    practice: bool = False
 
 
 def read_profile(text: object, options: object, players: object = None, *, lang: str = "en") -> Profile:

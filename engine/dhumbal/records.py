@@ -91,7 +91,11 @@ def state_from_json(data: Any) -> Deal:
     offer_kind = need("offer_kind", str)
     if offer_kind not in ("single", "set", "run"):
         raise PositionError(f"state field 'offer_kind' is {offer_kind!r}")
-    seed = data.get("seed", 0)
+    # The seed decides the deal's reshuffles and the deals after it: a state without
+    # one is not one state_to_json wrote, and is refused rather than given seed 0.
+    if "seed" not in data:
+        raise PositionError("state field 'seed' is missing")
+    seed = data["seed"]
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise PositionError("state field 'seed' must be a number or text")
     if isinstance(seed, str) and (len(seed) > MAX_SEED_TEXT or not seed.isprintable()) or isinstance(seed, int) and not 0 <= seed < 2**63:

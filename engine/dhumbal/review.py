@@ -13,6 +13,12 @@ on the score in `cardrulesplus`) with the standard error of that paired
 difference. A cost may come out at or below zero: the playouts then found
 the reader's move as good as the expert's, and the review says so.
 
+A move is a **mistake** (:attr:`ReviewStep.mistake`, the one the review
+marks) only when its cost is larger than its uncertainty: at least
+:data:`MISTAKE_SE` standard errors and at least :data:`MISTAKE_POINTS`. A
+move the expert would not have made but whose cost is within the noise
+(throwing Q♥ rather than J♥ of the same worth) is as good as the expert's.
+
 Deterministic like the grades: the same deal gives the same review on every
 runtime.
 """
@@ -25,10 +31,10 @@ from typing import Final, Sequence
 from . import expert
 from .action import Action
 from .deal import Deal
-from .grading import MoveKey, grade_view, move_key, moves
+from .grading import Grade, MoveKey, grade_view, move_key, moves
 from .records import state_to_json
 
-__all__ = ["REVIEW_SAMPLES", "ReviewError", "ReviewStep", "review_deal", "same_move"]
+__all__ = ["MISTAKE_POINTS", "MISTAKE_SE", "REVIEW_SAMPLES", "ReviewError", "ReviewStep", "review_deal", "same_move"]
 
 #: Sampled deals behind each cost (each of the two moves is played out on every one) ...
 REVIEW_SAMPLES: Final = 100
@@ -38,6 +44,10 @@ REVIEW_BUDGET: Final = 1_200
 MIN_SAMPLES: Final = 30
 #: The most moves of one seat a review weighs (a capped deal holds a few hundred).
 MAX_REVIEWED: Final = 200
+#: A move is marked as a mistake only when its cost is at least this many standard errors ...
+MISTAKE_SE: Final = 2
+#: ... and at least this many points.
+MISTAKE_POINTS: Final = 0.5
 
 
 class ReviewError(ValueError):
@@ -55,10 +65,18 @@ class ReviewStep:
     cost: float | None = None  # the measure the move gave up against the expert's (None: the same move)
     cost_se: float | None = None
     samples: int = 0
+    grade: Grade | None = None  # the two moves played out (where they differ): the figures behind the cost
 
     @property
     def differs(self) -> bool:
+        """Whether the expert would have made another move."""
         return self.cost is not None
+
+    @property
+    def mistake(self) -> bool:
+        """Whether the move cost more than its uncertainty (see the module docstring)."""
+        return (self.cost is not None and self.cost_se is not None and self.cost >= MISTAKE_POINTS
+                and self.cost >= MISTAKE_SE * self.cost_se)
 
     def state(self) -> dict[str, object]:
         """The position before the move, as a table's ``position`` request takes it (Play from here)."""
@@ -123,4 +141,4 @@ def _costed(step: ReviewStep, samples: int) -> ReviewStep:
         cost, se = -other.diff, other.diff_se
     else:
         cost, se = mine.diff, mine.diff_se
-    return ReviewStep(step.number, step.before, step.yours, step.expert, cost, se, samples)
+    return ReviewStep(step.number, step.before, step.yours, step.expert, cost, se, samples, grade)

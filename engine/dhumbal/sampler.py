@@ -27,19 +27,28 @@ alike, and a seat's samples depend on nothing it cannot see.
 Uniform among consistent deals is the seat's view of the cards alone: it
 does not guess from how the others played (what they threw, what they
 passed over), which a stronger reader of the table might.
+
+**A seat's own next step.** :func:`stand_in` is one deal the seat could be
+in (its hidden places hold the unseen cards in pack order): what the table
+draws for the reader while a deal is in play, so the drawing never holds a
+hidden card. :func:`after_view` is the seat's view after its own move, from
+the view alone; a draw from the stock needs the card drawn, which only the
+seat's beliefs can name.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Final, Iterator, Sequence
 
-from .cards import Card
+from .action import Action
+from .cards import Card, card_text
 from .deal import Deal, SeatView
 from .profiles import Profile
 from .shuffling import BITS as _BITS, STEPS, shuffle_with
 
-__all__ = ["Sampler", "SamplerError", "view_key"]
+__all__ = ["Sampler", "SamplerError", "after_view", "stand_in", "view_key"]
 
 class SamplerError(ValueError):
     """A view no deal can match (counts that do not add up, a finished deal)."""
@@ -207,3 +216,53 @@ class Sampler:
             cards = v.hand if s == v.seat else v.known[s]
             totals.append(sum([values[c] for c in cards]) + sum([values[c] for c in drawn]))
         return totals
+
+
+# -- the seat's own view, one step on ---------------------------------------------------
+
+
+def stand_in(profile: Profile, view: SeatView) -> Deal:
+    """A deal that looks exactly like ``view`` from its seat: the seat's hand and the table
+    as seen, the history as seen, and the unseen cards in pack order in the hidden places.
+
+    Two real deals with equal views give equal stand-ins, so whatever is worked out from
+    a stand-in (a picture of the table, a legal move, the view after a move) cannot
+    depend on a card the seat cannot see.
+    """
+    sampler = Sampler(profile, view)
+    deal = sampler.deal_from(sampler.pool, seed=view_key(profile, view))
+    deal.history = list(view.history)
+    return deal
+
+
+def after_view(profile: Profile, view: SeatView, action: Action, drawn: Card | None = None) -> SeatView:
+    """The seat's view after it plays ``action`` (the seat must be on turn), from ``view`` alone.
+
+    A throw or a take from the pile shows no hidden card. A take from the stock
+    does: ``drawn`` names the card drawn, one the stock could give now (an unseen card,
+    or after a reshuffle one of the pile's cards that go into the new stock); without it,
+    or with a card the stock cannot give, ``ValueError``. The action is the seat's own
+    legal move (it is played on a stand-in deal, unchecked).
+    """
+    if view.seat != view.turn:
+        raise ValueError(f"seat {view.seat} is not on turn (seat {view.turn} is)")
+    if action.kind == "call":
+        raise ValueError("a call ends the deal: every hand is shown, and no view is left to work out")
+    deal = stand_in(profile, view)
+    seat = view.seat
+    from_stock = action.kind == "take" and action.source == "stock"
+    if from_stock != (drawn is not None):
+        raise ValueError("name the card drawn for a take from the stock, and only for one")
+    reshuffles = deal.reshuffles
+    deal.play(action)
+    if drawn is not None and deal.hands[seat][-1] != drawn:
+        # the card drawn swaps places with the one the stand-in dealt: both were unseen
+        holder: list[Card] | None = deal.stock if drawn in deal.stock else None
+        if holder is None and deal.reshuffles == reshuffles:  # a hidden card of another hand
+            holder = next((deal.hands[s] for s in range(deal.players)
+                           if s != seat and drawn in deal.hands[s] and drawn not in deal.known[s]), None)
+        if holder is None:
+            raise ValueError(f"{card_text(drawn)} cannot be drawn from the stock here")
+        holder[holder.index(drawn)] = deal.hands[seat][-1]
+        deal.hands[seat][-1] = drawn
+    return replace(deal.public_view(seat), history=view.history + ((seat, action),))

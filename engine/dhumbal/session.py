@@ -11,6 +11,9 @@ A link of the first version holds only the reader's moves and replays the
 bots; that work is counted (:data:`BOT_BUDGET`, an expert decision weighing
 :data:`EXPERT_WEIGHT`) and a link that would cost more is refused.
 
+A practice deal (``Settings.practice``: a review's "Play from here") is a
+match of that one deal, over when the deal is; its link says so.
+
 While a request is answered for the reader (``watching``), the bots' moves
 are also kept one by one as a :class:`Playback`: the board before the first
 of them and, after each, the felt with that move on the acting seat, so the
@@ -26,7 +29,7 @@ from typing import Any, Final, Mapping, Sequence
 from . import cards as C
 from .action import Action
 from .botlevels import choose
-from .deal import Deal, IllegalAction
+from .deal import Deal, IllegalAction, SeatView
 from .i18n import N_, cards_in_words, translator
 from .match import Match
 from .messages import Message
@@ -35,6 +38,7 @@ from .protocol import (
     read_position, read_profile, read_seed,
 )
 from .records import state_from_json, state_to_json
+from .sampler import stand_in
 from .share import (
     ACTIONS_CHARS, HASH_VERSION, action_code, compact_state, decode_move, encode_hash, encode_move, expand_state,
     read_actions,
@@ -69,6 +73,7 @@ PROMPT_PICK: Final = N_("Now take one card: from the stock, or one of the previo
 PROMPT_PICK_STOCK: Final = N_("Now take one card from the stock.")
 PROMPT_DEAL_OVER: Final = N_("The deal is over: every hand is shown, with the scores.")
 PROMPT_MATCH_OVER: Final = N_("The match is over. The final standings are below.")
+PROMPT_PRACTICE_OVER: Final = N_("The practice deal is over: every hand is shown, with the scores. It does not count in your match.")
 PROMPT_OUT: Final = N_("You are out of this match; the bots play on. Press Next deal to watch the next deal.")
 #: The engine's events that tell how a deal ended: who called, on what, and
 #: whether the call won or was caught (or that nobody called): the status
@@ -176,6 +181,24 @@ class Session:
         d = self.deal
         return d is not None and not d.is_over and d.turn == self.my_deal_seat()
 
+    def seat_view(self) -> SeatView | None:
+        """What the reader's seat may know of the deal in play (``None`` with no deal in play or
+        no seat in it): the only input of what advises or informs the reader mid-deal."""
+        d = self.deal
+        me = self.my_deal_seat()
+        if d is None or d.is_over or me is None:
+            return None
+        return d.public_view(me)
+
+    def seen_deal(self) -> Deal | None:
+        """The deal as the reader's seat sees it: while it is in play, a stand-in built from the
+        seat's view alone (:func:`dhumbal.sampler.stand_in`: the hidden places hold the unseen
+        cards in pack order), so the table drawn from it cannot show a hidden card; once it is
+        over (every hand shown), or for a reader out of the match, the deal itself."""
+        d = self.deal
+        view = self.seat_view()
+        return d if d is None or view is None else stand_in(d.profile, view)
+
     # -- events ---------------------------------------------------------------------
 
     def _message_text(self, m: Message, by_match_seat: bool) -> str:
@@ -184,11 +207,18 @@ class Session:
             return cards_in_words(m.text(self.lang, self.names, self.me), self.lang)
         return cards_in_words(m.text(self.lang, self.deal_names(), self.my_deal_seat()), self.lang)
 
+    def _told(self, events: Sequence[Message]) -> list[Message]:
+        """``events`` as the reader may be told them: another seat's draw from the stock without its card."""
+        me = self.my_deal_seat()
+        return [Message(m.code, {"seat": m.params["seat"]}) if m.code == "took-stock" and m.params.get("seat") != me
+                else m for m in events]
+
     def _record(self, events: Sequence[Message], *, by_match_seat: bool = False, render: bool = True) -> list[str]:
-        """Keep ``events`` for the log; in words now, or (``render=False``, while a link is
-        restored) later, by :meth:`set_lang`, for the deal on the table only."""
+        """Keep ``events`` for the log, as the reader may be told them (:meth:`_told`); in words
+        now, or (``render=False``, while a link is restored) later, by :meth:`set_lang`, for the
+        deal on the table only."""
         texts = []
-        for m in events:
+        for m in events if by_match_seat else self._told(events):
             self.messages.append((m, by_match_seat))
             if render:
                 text = self._message_text(m, by_match_seat)
@@ -264,7 +294,7 @@ class Session:
             said = self._record(events)
             texts += said
             if self.playback is not None:
-                felt = render_felt(self._model(), move=(seat, events))
+                felt = render_felt(self._model(), move=(seat, self._told(events)))
                 self.playback.frames.append(Frame(seat, said, felt))
         return texts + self._book()
 
@@ -308,12 +338,14 @@ class Session:
         deal = self.deal
         if deal is not None and not deal.is_over:
             raise RequestError("deal-not-over", ERROR_DEAL_NOT_OVER)
-        if self.match.is_over() or len(self.moves) >= MAX_DEALS:
+        if self.match.is_over() or len(self.moves) >= MAX_DEALS or self.settings.practice:
             raise RequestError("match-over", ERROR_MATCH_OVER)
         return self._start_deal(bots=bots)
 
     def match_over(self) -> bool:
-        return self.deal is not None and self.deal.is_over and (self.match.is_over() or len(self.moves) >= MAX_DEALS)
+        """Whether the table's match is over: its deals are played, or its one practice deal is."""
+        return self.deal is not None and self.deal.is_over and (
+            self.settings.practice or self.match.is_over() or len(self.moves) >= MAX_DEALS)
 
     # -- sharing --------------------------------------------------------------------
 
@@ -332,6 +364,8 @@ class Session:
             payload["x"] = compact_state(s.start)
             if s.names is not None:
                 payload["nm"] = list(s.names)
+            if s.practice:
+                payload["pr"] = 1
         if self.sort:
             payload["o"] = 1
         return payload
@@ -342,12 +376,14 @@ class Session:
     def status(self) -> str:
         """What the reader should do now (or how things stand)."""
         t = translator(self.lang)
-        deal = self.deal
+        deal = self.seen_deal()
         if deal is None:
             return ""
         if deal.is_over:
             ending = [self._message_text(m, by) for m, by in self.messages if m.code in OUTCOME_CODES]
-            return " ".join(ending + [t(PROMPT_MATCH_OVER) if self.match_over() else t(PROMPT_DEAL_OVER)])
+            over = (t(PROMPT_PRACTICE_OVER) if self.settings.practice
+                    else t(PROMPT_MATCH_OVER) if self.match_over() else t(PROMPT_DEAL_OVER))
+            return " ".join(ending + [over])
         if self.my_deal_seat() is None:
             return t(PROMPT_OUT)
         p = deal.profile
@@ -373,12 +409,14 @@ class Session:
             names=list(self.names),
             me=self.me,
             match=self.match,
+            seen=self.seen_deal(),
             log=self.log[-LOG_SIZE:],
             sort=self.sort,
             live=live,
             deal_number=len(self.moves),
             match_over=self.match_over(),
             position=self.settings.start is not None,
+            practice=self.settings.practice,
             new_card=self.new_card,
             face_down=face_down,
         )
@@ -412,13 +450,21 @@ def _link_settings(payload: Mapping[str, Any]) -> Settings:
             raise ValueError(f"bad position in the hash: {exc}") from None
         if profile2.canonical() != profile.canonical():
             raise ValueError("the hash's profile and position disagree")
+        # The engine writes the position's own seed as the link's, as it is (a text
+        # of digits stays a text): the match's later deals follow from it.
+        if type(seed_raw) is not type(deal.seed) or seed_raw != deal.seed:
+            raise ValueError("the hash's seed and position disagree")
+        seed = deal.seed
         start = state_to_json(deal)
-    elif "nm" in payload:
-        raise ValueError("the hash names seats without a position")
+    elif "nm" in payload or "pr" in payload:
+        raise ValueError("the hash names seats or a practice deal without a position")
     sort = payload.get("o", 0)
     if sort not in (0, 1) or isinstance(sort, bool):
         raise ValueError("the hash's sort flag is neither 0 nor 1")
-    return Settings(profile, difficulty, seed, start, names)
+    practice = payload.get("pr", 0)
+    if practice not in (0, 1) or isinstance(practice, bool):
+        raise ValueError("the hash's practice flag is neither 0 nor 1")
+    return Settings(profile, difficulty, seed, start, names, practice=practice == 1)
 
 
 def restore_session(payload: Mapping[str, Any], lang: str) -> Session:
@@ -435,7 +481,7 @@ def restore_session(payload: Mapping[str, Any], lang: str) -> Session:
 
 def _restore_actions(payload: Mapping[str, Any], lang: str) -> Session:
     """A version-2 link: every action of every deal applied once, through the engine's checks."""
-    unknown = set(payload) - {"v", "p", "s", "d", "n", "a", "x", "nm", "o"}
+    unknown = set(payload) - {"v", "p", "s", "d", "n", "a", "x", "nm", "o", "pr"}
     if unknown:
         raise ValueError(f"the hash has unknown fields: {sorted(unknown)[:3]}")
     settings = _link_settings(payload)

@@ -6,9 +6,12 @@ and reads it back, refusing anything that is not one with a ``ValueError``.
 It decides nothing about the rules; :mod:`dhumbal.session` applies what it
 reads through the engine's checked path.
 
-**Version 2** (written since): ``table=2.`` and base64url (no padding) of the
-raw-deflated compact JSON ``{"v": 2, "p": profile, "s": seed, "d": level,
-"n": deals, "a": [actions of each deal], …}``. Every action of a deal, the
+**Version 2** (written since): ``table=2.``, a check value, ``.`` and
+base64url (no padding) of the raw-deflated compact JSON ``{"v": 2, "p":
+profile, "s": seed, "d": level, "n": deals, "a": [actions of each deal], …}``.
+The check value (:func:`link_check`, 48 bits of SHA-256 of the data) makes a
+link damaged in transit fail instead of restoring another game; links written
+before it (``table=2.`` and the data alone) are still read. Every action of a deal, the
 bots' as well as the reader's, is one symbol of the base64url alphabet
 (:func:`action_code`), read against the deal as it stands: a take from the
 stock or the pile, a call, a single card thrown (its place in the hand,
@@ -33,6 +36,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import json
 import re
 import zlib
@@ -50,6 +54,11 @@ HASH_PREFIX: Final = "table="
 #: What follows ``table=`` in a version-2 link, before its data.
 V2_MARK: Final = "2."
 MAX_HASH: Final = 16_000  # characters of a URL hash
+#: The check value's length, in base64url characters (6 bytes of SHA-256), and its end.
+CHECK_CHARS: Final = 8
+CHECK_END: Final = "."
+#: The longest ``table=…`` text the engine reads (the page sends no more of a longer one).
+MAX_LINK: Final = len(HASH_PREFIX) + len(V2_MARK) + CHECK_CHARS + len(CHECK_END) + MAX_HASH
 #: The longest JSON text a version-2 link may inflate into.
 MAX_LINK_JSON: Final = 120_000
 
@@ -240,14 +249,23 @@ def expand_state(state: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def link_check(body: str) -> str:
+    """The check value of a version-2 link's data (its base64url text): 6 bytes of its
+    SHA-256, as base64url. Any change to the data, the check or the dot between them
+    fails it, but for one change in about 2**48."""
+    digest = hashlib.sha256(body.encode("ascii", "replace")).digest()[:6]
+    return base64.urlsafe_b64encode(digest).decode("ascii")
+
+
 def encode_hash(payload: Mapping[str, Any]) -> str:
-    """The link of ``payload``: version 2 (``payload["v"] == 2``) deflated behind ``table=2.``;
-    version 1 as ``table=`` and base64url (no padding) of the compact JSON."""
+    """The link of ``payload``: version 2 (``payload["v"] == 2``) deflated behind ``table=2.``
+    and its check value; version 1 as ``table=`` and base64url (no padding) of the compact JSON."""
     raw = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     if payload.get("v") == 2:
         packer = zlib.compressobj(9, zlib.DEFLATED, -15)
         raw = packer.compress(raw) + packer.flush()
-        return HASH_PREFIX + V2_MARK + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+        body = base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+        return HASH_PREFIX + V2_MARK + link_check(body) + CHECK_END + body
     return HASH_PREFIX + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
@@ -263,8 +281,10 @@ def _base64(body: str) -> bytes:
 def decode_hash(text: str) -> dict[str, Any]:
     """The JSON object in a ``#table=…`` hash (either version); ``ValueError`` if it is not one.
 
-    A version-2 link is inflated at most to :data:`MAX_LINK_JSON` bytes, so a
-    short link that would inflate into a long text is refused, not inflated.
+    A version-2 link with a check value is refused unless its data match it,
+    before anything is inflated. A version-2 link is inflated at most to
+    :data:`MAX_LINK_JSON` bytes, so a short link that would inflate into a
+    long text is refused, not inflated.
     """
     if not isinstance(text, str):
         raise ValueError("a hash is text")
@@ -274,11 +294,16 @@ def decode_hash(text: str) -> dict[str, Any]:
     if not t.startswith(HASH_PREFIX):
         raise ValueError("not a table hash")
     body = t[len(HASH_PREFIX):]
-    if len(body) > MAX_HASH + len(V2_MARK):
+    if len(t) > MAX_LINK:
         raise ValueError("the hash is longer than any link the engine writes")
     version = 1
     if body.startswith(V2_MARK):
         version, body = 2, body[len(V2_MARK):]
+        if CHECK_END in body:
+            # A link written with its check value (one written before it has no dot).
+            check, _, body = body.partition(CHECK_END)
+            if len(check) != CHECK_CHARS or check != link_check(body):
+                raise ValueError("the link does not match its check value: it was changed or cut short")
     raw = _base64(body)
     if version == 2:
         unpacker = zlib.decompressobj(-15)

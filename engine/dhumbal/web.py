@@ -13,6 +13,14 @@ link codec, and this module dispatches requests and shapes the responses.
 
 Every reader-visible string is a msgid in these modules, in
 :mod:`dhumbal.view`, or an engine message; nothing is typed in the script.
+
+Fair play: while a deal is in play, everything an answer tells the page
+follows from the reader's seat view alone (the board is drawn from a
+stand-in deal, the Hint from the view; tests/engine/test_engine_fair_play.py
+holds it), except the save token: ``hash`` (the ``#table=`` link) and
+``summary.seed`` carry the match's seed, so a saved or shared game comes
+back exactly. The page keeps them as opaque data and never shows them as
+information; a deal's ``transcript`` is sent once it is over.
 """
 
 from __future__ import annotations
@@ -27,7 +35,6 @@ from .action import Action, parse_action
 from .botlevels import Difficulty, choose
 from .deal import Deal, IllegalAction, PositionError
 from .i18n import N_, cards_in_words, translator
-from .odds import HINT_PLAYOUTS
 from .profiles import Profile
 from .protocol import (
     DEFAULT_DIFFICULTY, ERROR_BAD_REQUEST, ERROR_NO_SESSION, MAX_REQUEST, RequestError, Settings,
@@ -37,8 +44,7 @@ from .protocol import (
 from .records import state_from_json, state_to_json, transcript
 from .session import Session, restore_session
 from .share import decode_hash
-from .view.hint import hint_text
-from .view.suggest import suggest
+from .view.hint import hint_words
 from .view.model import TableModel
 from .view.settings import render_settings
 from .view.table import render_board, render_table
@@ -48,6 +54,10 @@ PROTOCOL: Final = 1
 NOTICE_BAD_HASH: Final = N_("The game in this link cannot be restored: it is damaged, or it was made by an older version of this site. A fresh deal has started instead.")
 NOTICE_RESTORED: Final = N_("The shared game is restored.")
 NOTICE_POSITION: Final = N_("The position is on the table. You play {name}.")
+# A position whose seats have no names of their own (the reader is "You").
+NOTICE_POSITION_YOURS: Final = N_("The position is on the table, and it is your turn.")
+# A review's "Play from here": one deal from the move the reader chose.
+NOTICE_PRACTICE: Final = N_("A practice deal from the move you chose: it does not count in your match, which waits where you left it.")
 NOTICE_NEW: Final = N_("A new match has started.")
 
 # -- the request handler -------------------------------------------------------------
@@ -114,7 +124,9 @@ def _response(session: Session, table_id: str, op: str, events: list[str], *,
             "your_turn": session.is_my_turn(),
             "is_over": deal is not None and deal.is_over,
             "match_over": session.match_over(),
-            "transcript": None if deal is None else transcript(deal),
+            "practice": session.settings.practice,  # a practice deal: never the reader's saved game
+            # the record of a finished deal (in play, its seed would be the hidden cards)
+            "transcript": transcript(deal) if deal is not None and deal.is_over else None,
         },
     }
     if settings:
@@ -193,11 +205,15 @@ def handle_request(req: Any) -> dict[str, Any]:
             state, given_names = unwrap_position(req.get("state"), req.get("names"))
             deal, profile = read_position(state)
             names = read_names(given_names, deal.players)
-            settings = Settings(profile, read_difficulty(req.get("difficulty")), deal.seed, state_to_json(deal), names)
+            practice = req.get("practice") is True
+            settings = Settings(profile, read_difficulty(req.get("difficulty")), deal.seed, state_to_json(deal), names,
+                                practice=practice)
             session, events = _new_session(settings, lang, table_id)
             SESSIONS[table_id] = session
-            own = names[session.me] if names is not None else session.names[session.me]
-            notice = translator(lang)(NOTICE_POSITION, name=own)
+            t = translator(lang)
+            notice = (t(NOTICE_PRACTICE) if practice
+                      else t(NOTICE_POSITION, name=names[session.me]) if names is not None
+                      else t(NOTICE_POSITION_YOURS))
             return _response(session, table_id, op, events, notice=notice, settings=True)
         if op == "restore":
             HINTS.pop(table_id, None)  # a new game: no hint showing
@@ -216,13 +232,17 @@ def handle_request(req: Any) -> dict[str, Any]:
                 fb: Mapping[str, Any] = fallback if isinstance(fallback, dict) else {}
                 session, events = _new_session(_settings_from(fb, lang), lang, table_id)
                 SESSIONS[table_id] = session
-                return _response(session, table_id, op, events, notice=translator(lang)(NOTICE_BAD_HASH), settings=True)
+                out = _response(session, table_id, op, events, notice=translator(lang)(NOTICE_BAD_HASH), settings=True)
+                out["restored"] = False  # the page keeps the reader's saved game out of it
+                return out
             session.table_id = table_id
             SESSIONS[table_id] = session
             # The reader's own game coming back (Back, Forward, another language) is not news.
             quiet = req.get("own") is True
-            return _response(session, table_id, op, [], settings=True,
-                             notice=None if quiet else translator(lang)(NOTICE_RESTORED))
+            out = _response(session, table_id, op, [], settings=True,
+                            notice=None if quiet else translator(lang)(NOTICE_RESTORED))
+            out["restored"] = True
+            return out
         if op == "settings":
             profile = read_profile(req.get("profile"), req.get("options"), lang=lang)
             model = TableModel.for_settings(lang, table_id, profile, read_difficulty(req.get("difficulty")))
@@ -263,7 +283,7 @@ def handle_request(req: Any) -> dict[str, Any]:
 
 # -- the hint: the reader's call odds, on demand ------------------------------------------
 
-ERROR_NO_HINT: Final = N_("The hint is for the start of your turn, before you take or throw a card.")
+ERROR_NO_HINT: Final = N_("The hint is for your turn.")
 #: Per table: the position the hint is showing for and its words (a second
 #: press hides it; any move leaves that position, and so hides it too).
 HINTS: dict[str, tuple[str, str]] = {}
@@ -286,25 +306,22 @@ def _shown_hint(session: Session, table_id: str) -> str | None:
 
 
 def _hint(session: Session, table_id: str, lang: str) -> dict[str, Any]:
-    """Show (or, pressed again on the same position, hide) the expert's move and the reader's call odds.
+    """Show (or, pressed again on the same position, hide) the expert's move and, at the start
+    of the reader's turn, the reader's call odds; mid-turn, the move that finishes the turn.
 
-    The odds read only the reader's view (:func:`dhumbal.odds.call_odds`): the
-    cards it cannot see are dealt anew from a source seeded by that view, so
-    the figures are the same every time and on every runtime.
+    Worked out from the reader's view alone (:func:`dhumbal.view.hint.hint_words`): the
+    cards it cannot see are dealt anew from a source seeded by that view, so the words are
+    the same every time, on every runtime, whatever the hidden cards are.
     """
-    from .odds import call_odds
-
-    deal = session.deal
-    seat = session.my_deal_seat()
-    if deal is None or seat is None or not session.is_my_turn() or deal.phase != "start":
+    view = session.seat_view()
+    if view is None or not session.is_my_turn():
         raise RequestError("no-hint", ERROR_NO_HINT)
     if _shown_hint(session, table_id) is not None:
         del HINTS[table_id]
         return _response(session, table_id, "hint", [], status="")
-    allowed = deal.refusal(Action.call(), seat) is None
-    odds = call_odds(deal.profile, deal.public_view(seat), playouts=HINT_PLAYOUTS if allowed else 0)
-    move = suggest(deal, lang).text  # the expert's move and why, before the odds
-    HINTS[table_id] = (_where(session), move + " " + hint_text(odds, lang, allowed))
+    deal = session.deal
+    assert deal is not None
+    HINTS[table_id] = (_where(session), hint_words(deal.profile, view, lang))
     return _response(session, table_id, "hint", [])
 
 

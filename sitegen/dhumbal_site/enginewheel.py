@@ -134,6 +134,11 @@ def integrity_of(sha256: str) -> str:
     return "sha256-" + base64.b64encode(bytes.fromhex(sha256)).decode("ascii")
 
 
+def file_integrity(path: Path) -> str:
+    """The Subresource Integrity string (``sha256-…``) of the file at ``path``."""
+    return integrity_of(_sha256(path))
+
+
 def _engine_files(repo_root: Path) -> list[Path]:
     package = repo_root / "engine" / "dhumbal"
     if not (package / "__init__.py").is_file():

@@ -207,12 +207,15 @@ def glossary_gaps(path: Path = GLOSSARY, langs: list[str] | None = None) -> dict
 @dataclass(frozen=True)
 class RegisterVerb:
     """A verb a named seat does, in one language: the forms the terminology check
-    refuses for a named seat (``refused``) and the form to write for each (``use``)."""
+    refuses for a named seat (``refused``) and the form to write for each (``use``).
+    With ``subject`` (e.g. तपाईं), the forms are refused only in a clause where that
+    word stands alone, as the subject, before them."""
 
     lang: str
     verb: str
     refused: tuple[str, ...]
     use: tuple[str, ...]
+    subject: str = ""
 
 
 def load_register(path: Path = GLOSSARY) -> list[RegisterVerb]:
@@ -227,15 +230,20 @@ def load_register(path: Path = GLOSSARY) -> list[RegisterVerb]:
     out = []
     for i, entry in enumerate(entries, start=1):
         where = f"{path.name}: register entry {i}"
-        if not isinstance(entry, dict) or set(entry) != {"lang", "verb", "refused", "use"}:
-            raise ValueError(f"{where}: give exactly lang, verb, refused and use")
+        if not isinstance(entry, dict) or not {"lang", "verb", "refused", "use"} <= set(entry) <= {
+                "lang", "verb", "refused", "use", "subject"}:
+            raise ValueError(f"{where}: give exactly lang, verb, refused and use (and, if the forms are refused "
+                             "only after one subject, subject)")
+        subject = entry.get("subject", "")
+        if not isinstance(subject, str):
+            raise ValueError(f"{where}: subject must be a word")
         refused, use = entry["refused"], entry["use"]
         if not (isinstance(entry["lang"], str) and isinstance(entry["verb"], str) and entry["verb"].strip()):
             raise ValueError(f"{where}: lang and verb must be words")
         if not (isinstance(refused, list) and isinstance(use, list) and refused and len(refused) == len(use)
                 and all(isinstance(w, str) and w.strip() for w in refused + use)):
             raise ValueError(f"{where} ({entry['verb']}): refused and use must be lists of forms of the same length")
-        out.append(RegisterVerb(entry["lang"], entry["verb"], tuple(refused), tuple(use)))
+        out.append(RegisterVerb(entry["lang"], entry["verb"], tuple(refused), tuple(use), subject.strip()))
     return out
 
 

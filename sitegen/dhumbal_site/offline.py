@@ -16,9 +16,11 @@ What the build writes, after every language is built::
     _headers                       Netlify's and Cloudflare Pages' response headers
 
 ``BUILD`` names every file the service worker keeps, with a revision (a hash
-of its bytes): the shell that every page needs (the site's scripts, styles,
-fonts, icons, manifests and offline pages) and, per language, its pages, its
-search index and its sitemap. Its ``id`` is a hash of all of them, of the
+of its bytes, checked before a copy is kept and each time one is used): the
+shell that every page needs (the site's scripts, styles, fonts, icons,
+manifests and offline pages; every file under ``assets/`` is listed by
+itself) and, per language, its pages, its search index and its sitemap; and
+the engine's files with their integrity. Its ``id`` is a hash of all of them, of the
 engine's cache name and of the service worker's own source, so any change
 gives a new ``sw.js``, which the browser installs on the reader's next visit.
 
@@ -122,8 +124,10 @@ def _pages(site: Path, lang: Language, others: list[Language]) -> dict[str, str]
     return out
 
 
-def build_data(site: Path, languages: list[Language], engine_cache: str, pyodide_dir: str) -> dict[str, Any]:
-    """``BUILD``: what the service worker keeps and the caches it names."""
+def build_data(site: Path, languages: list[Language], engine_cache: str, pyodide_dir: str,
+               engine_files: dict[str, str]) -> dict[str, Any]:
+    """``BUILD``: what the service worker keeps and the caches it names; ``engine_files``, the
+    engine's files (from the site root) with their integrity (``runtime.file_hashes``)."""
     shell: dict[str, str] = {}
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
@@ -146,6 +150,7 @@ def build_data(site: Path, languages: list[Language], engine_cache: str, pyodide
     pages = {lang.code: {"root": lang.prefix, "pages": _pages(site, lang, languages)} for lang in languages}
     data: dict[str, Any] = {
         "engine": engine_cache,
+        "engineFiles": dict(sorted(engine_files.items())),
         "pyodide": pyodide_dir,
         "shell": shell,
         "later": later,
@@ -292,5 +297,6 @@ class OfflineSite:
             return
         from .runtime import runtime_config
 
-        data = build_data(site, languages, manifest["cache"], runtime_config(manifest)["pyodideDir"])
+        config = runtime_config(manifest)
+        data = build_data(site, languages, manifest["cache"], config["pyodideDir"], config["integrity"])
         worker.write_text(service_worker(data), encoding="utf-8")

@@ -95,6 +95,7 @@ from .enginewheel import (  # noqa: F401 - the wheel's API, used through this mo
     build_wheel,
     cached_wheel,
     engine_fingerprint,
+    file_integrity,
     integrity_of,
 )
 
@@ -138,6 +139,13 @@ def pyodide_version(repo_root: Path) -> str:
 def pyodide_dest(version: str) -> str:
     """Where the site serves Pyodide ``version``, relative to the site root."""
     return f"{PYODIDE_DEST}/{version}"
+
+
+def pyodide_integrity(repo_root: Path) -> dict[str, str]:
+    """Each Pyodide file the site serves, by name, with its Subresource Integrity string:
+    the worker and the service worker check every copy they keep or use against it."""
+    sources = pyodide_sources(repo_root)
+    return {name: file_integrity(sources[name]) for name in PYODIDE_FILES}
 
 
 def lock_data(lock_path: Path) -> dict[str, Any]:
@@ -203,8 +211,10 @@ def download_sizes(repo_root: Path, wheel: EngineWheel) -> dict[str, int]:
 
 
 def engine_manifest(wheel: EngineWheel, pyodide: str, lock: dict[str, Any],
-                    download: dict[str, int] | None = None) -> dict[str, Any]:
-    """``assets/engine/manifest.json``: paths relative to ``assets/engine/``."""
+                    download: dict[str, int] | None = None,
+                    pyodide_files: dict[str, str] | None = None) -> dict[str, Any]:
+    """``assets/engine/manifest.json``: paths relative to ``assets/engine/``; ``pyodide_files``,
+    Pyodide's files by name with their integrity (:func:`pyodide_integrity`)."""
     out: dict[str, Any] = {
         "wheel": f"{wheel.key}/{wheel.path.name}",
         "sha256": wheel.sha256,
@@ -215,6 +225,7 @@ def engine_manifest(wheel: EngineWheel, pyodide: str, lock: dict[str, Any],
         "stdlib_integrity": integrity_of(wheel.stdlib_sha256) if wheel.stdlib is not None else None,
         "cache": cache_name(pyodide, wheel),
         "lock": lock,
+        "pyodide_integrity": dict(pyodide_files or {}),
     }
     if download is not None:
         out["download"] = download
@@ -225,6 +236,20 @@ def cache_name(pyodide: str, wheel: EngineWheel) -> str:
     """The browser cache of this engine, named by Pyodide's version and the engine's files
     (the worker and the service worker put the site's scope in front)."""
     return f"engine-{pyodide}-{wheel.key}"
+
+
+def file_hashes(manifest: dict[str, Any]) -> dict[str, str]:
+    """Every file of the engine the worker or the service worker may keep, by its path from
+    the site root, with its Subresource Integrity string: nothing is kept or used unchecked."""
+    pyodide_dir = pyodide_dest(manifest["pyodide"]) + "/"
+    known = manifest.get("pyodide_integrity") or {}
+    if sorted(known) != sorted(PYODIDE_FILES):
+        raise PluginError("dhumbal: the engine's manifest lacks the hashes of Pyodide's files")
+    out = {pyodide_dir + name: sri for name, sri in known.items()}
+    out[f"{ENGINE_DEST}/{manifest['wheel']}"] = manifest["integrity"]
+    if manifest["stdlib"]:
+        out[f"{ENGINE_DEST}/{manifest['stdlib']}"] = manifest["stdlib_integrity"]
+    return dict(sorted(out.items()))
 
 
 def runtime_config(manifest: dict[str, Any]) -> dict[str, Any]:
@@ -242,13 +267,15 @@ def runtime_config(manifest: dict[str, Any]) -> dict[str, Any]:
         "stdlibIntegrity": manifest["stdlib_integrity"],
         "fullStdlib": pyodide_dir + "python_stdlib.zip",
         "cache": manifest["cache"],
+        "integrity": file_hashes(manifest),
         "bytes": (manifest.get("download") or {}).get("fetched", 0),
         "manifest": f"{ENGINE_DEST}/{MANIFEST}",
     }
 
 
 def write_engine(site_dir: Path, wheel: EngineWheel, pyodide: str,
-                 download: dict[str, int] | None = None, lock: dict[str, Any] | None = None) -> Path:
+                 download: dict[str, int] | None = None, lock: dict[str, Any] | None = None,
+                 pyodide_files: dict[str, str] | None = None) -> Path:
     """Put the wheel, the trimmed standard library and ``manifest.json`` into
     ``site_dir/assets/engine/`` (and remove other engine builds' folders)."""
     dest = site_dir / ENGINE_DEST
@@ -262,7 +289,7 @@ def write_engine(site_dir: Path, wheel: EngineWheel, pyodide: str,
     if wheel.stdlib is not None:
         _copy_if_changed(wheel.stdlib, dest / wheel.key / STDLIB_NAME)
     manifest = dest / MANIFEST
-    data = engine_manifest(wheel, pyodide, lock if lock is not None else {"info": {}, "packages": {}}, download)
+    data = engine_manifest(wheel, pyodide, lock if lock is not None else {"info": {}, "packages": {}}, download, pyodide_files)
     manifest.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return manifest
 
@@ -307,7 +334,7 @@ class RuntimeAssets:
             self.wheel = cached_wheel(self.repo_root)
             self.manifest = engine_manifest(
                 self.wheel, pyodide_version(self.repo_root), lock_data(sources[PYODIDE_LOCK]),
-                download_sizes(self.repo_root, self.wheel),
+                download_sizes(self.repo_root, self.wheel), pyodide_integrity(self.repo_root),
             )
         if self.manifest is None:
             raise PluginError("dhumbal: runtime assets: a language build started before the site's")
@@ -321,7 +348,8 @@ class RuntimeAssets:
             raise PluginError("dhumbal: runtime assets: on_post_build before on_config")
         site_dir = Path(config.site_dir)
         write_pyodide(site_dir, self.repo_root)
-        write_engine(site_dir, self.wheel, self.manifest["pyodide"], self.manifest["download"], self.manifest["lock"])
+        write_engine(site_dir, self.wheel, self.manifest["pyodide"], self.manifest["download"], self.manifest["lock"],
+                     self.manifest["pyodide_integrity"])
 
     def download_bytes(self) -> int:
         """What Play downloads the first time (0 before the wheel is built)."""

@@ -10,7 +10,13 @@
 //                    pages (by their URL, "rules/dashain/"), search index, sitemap
 //   BUILD.offline    {code: path}: each language's offline page
 //   BUILD.engine     the engine's cache name (the table's worker fills it: see
-//                    dhumbal-worker.mjs); BUILD.pyodide, where Pyodide's files are
+//                    dhumbal-worker.mjs); BUILD.pyodide, where Pyodide's files are;
+//                    BUILD.engineFiles {path: "sha256-…"}: the engine's files
+//
+// Nothing kept is trusted by its name or headers alone: a copy is kept only
+// once its bytes match this build's revision (or, for the engine's files,
+// integrity), and checked again each time it is used or carried over; a
+// copy that fails is deleted and asked for again.
 //
 // Caches, each named "dhumbal:<scope path>:…" so that two sites on one host
 // (a project site under /dhumbal/ and another) never touch each other's:
@@ -22,12 +28,14 @@
 //
 // Install keeps the shell and the languages the previous build kept (files
 // whose revision did not change are copied from the old cache, not fetched
-// again; a file whose bytes do not match its revision fails the install, so
-// a half-published site is never kept); then it takes over at once
-// (skipWaiting, clients.claim) and deletes every other cache of its scope,
-// carrying Pyodide's files over when the new engine cache names the same
-// Pyodide, and tells every open page (a message, "updated"): the page shows a
-// quiet notice (dhumbal-offline.js).
+// again, when their bytes still match it; a file whose bytes do not match its
+// revision fails the install, so a half-published site is never kept); then
+// it takes over at once (skipWaiting, clients.claim) and deletes every other
+// cache of its scope, carrying Pyodide's files over (those that match) when
+// the new engine cache names the same Pyodide, and tells every open page (a
+// message, "updated"): the page shows a quiet notice (dhumbal-offline.js).
+// A page of the old build left open may still start its table, and so make
+// its build's engine cache again: its messages bring that cache's end.
 //
 // Requests: this build's pages and files come from the site cache, else the
 // network (and are kept when their bytes match this build's revision); a page
@@ -54,7 +62,11 @@ for (const [code, { pages }] of Object.entries(BUILD.languages)) {
 function pathOf(url) {
   // A page's URL, whether asked for as "rules/x/" or "rules/x/index.html".
   const path = url.pathname.slice(SCOPE.pathname.length).replace(/(^|\/)index\.html$/, "$1");
-  return decodeURIComponent(path);
+  try {
+    return decodeURIComponent(path);
+  } catch (err) {
+    return path; // a malformed escape ("%E0%A4"): no page of the site, but still an address to answer
+  }
 }
 
 function languageOf(path) {
@@ -74,14 +86,37 @@ async function digest(buffer) {
   return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 12);
 }
 
+// The Subresource Integrity string of `buffer` (the engine's files: BUILD.engineFiles).
+async function integrityOf(buffer) {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  let text = "";
+  for (const byte of hash) text += String.fromCharCode(byte);
+  return "sha256-" + btoa(text);
+}
+
+// `response` as a new response of the same bytes if they hash (by `hashOf`) to
+// `expected`; else null (cut short, replaced, damaged on the device).
+async function checked(response, expected, hashOf = digest) {
+  if (!response || !expected) return null;
+  try {
+    const body = await response.arrayBuffer();
+    if ((await hashOf(body)) !== expected) return null;
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  } catch (err) {
+    return null;
+  }
+}
+
 // The response for `path` as this build made it: from an older cache of this
-// scope when the revision is the same, else from the network, its bytes
-// checked against the revision. Null when the network gives something else.
+// scope when the revision is the same and its bytes still match it, else from
+// the network, its bytes checked against the revision. Null when the network
+// gives something else.
 async function fresh(path, revision, older) {
   const url = new URL(path, SCOPE).href;
   for (const cache of older) {
     const kept = await cache.match(url);
-    if (kept && kept.headers.get(REVISION) === revision) return kept;
+    const good = kept && kept.headers.get(REVISION) === revision ? await checked(kept, revision) : null;
+    if (good) return good;
   }
   // "reload", not "no-cache": a host that validates by modification time alone
   // (to the second) can answer 304 for a file republished within that second,
@@ -158,24 +193,49 @@ self.addEventListener("install", (event) => {
   })());
 });
 
+// The integrity of the engine's file at `url`, if it is one of this build's.
+function engineIntegrity(url) {
+  const path = pathOf(new URL(url));
+  return Object.prototype.hasOwnProperty.call(BUILD.engineFiles, path) ? BUILD.engineFiles[path] : null;
+}
+
 // Every cache of this scope that this build does not name goes; Pyodide's
-// files move to the new engine cache first when they are the same files.
+// files move to the new engine cache first when they are the same files and
+// their bytes match this build's (a copy an older worker kept unchecked, cut
+// short or replaced, stays behind).
 async function tidy() {
   const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== SITE_CACHE && n !== ENGINE_CACHE);
   const engine = await caches.open(ENGINE_CACHE);
   const pyodide = new URL(BUILD.pyodide, SCOPE).href;
   for (const name of names) {
-    if (name.includes(":engine-")) {
+    if (name.startsWith(PREFIX + "engine-")) {
       const old = await caches.open(name);
       for (const request of await old.keys()) {
         if (request.url.startsWith(pyodide) && !(await engine.match(request))) {
-          const response = await old.match(request);
-          if (response) await engine.put(request, response);
+          const good = await checked(await old.match(request), engineIntegrity(request.url), integrityOf);
+          if (good) await engine.put(request, good);
         }
       }
     }
     await caches.delete(name);
   }
+}
+
+// An engine cache of another build, made again by a page of that build still
+// open (its table's worker keeps the files its page names), goes too, once no
+// newer build is on its way and the site's manifest says this build is the
+// site's: a page of a newer build, loaded before its service worker took
+// over, keeps its files for that build. (The path is the worker's too.)
+async function dropOtherEngines() {
+  const others = (await caches.keys()).filter((n) => n.startsWith(PREFIX + "engine-") && n !== ENGINE_CACHE);
+  if (!others.length || self.registration.installing || self.registration.waiting) return;
+  try {
+    const response = await fetch(new URL("assets/engine/manifest.json", SCOPE).href, { cache: "no-store" });
+    if (!response.ok || PREFIX + (await response.json()).cache !== ENGINE_CACHE) return;
+  } catch (err) {
+    return; // offline: the next message, or the next build, tidies
+  }
+  for (const name of others) await caches.delete(name);
 }
 
 // A page open while a new build takes over is told so by a message, not only
@@ -203,6 +263,7 @@ self.addEventListener("message", (event) => {
   const port = event.ports && event.ports[0];
   if (data.type === "keep" && typeof data.lang === "string" && data.lang in BUILD.languages) {
     const work = (async () => {
+      await dropOtherEngines().catch(() => {});
       if (data.saveData) return { kept: 0, pages: 0, saveData: true };
       return keepLanguage(data.lang, await olderCaches(), true);
     })();
@@ -222,6 +283,7 @@ self.addEventListener("message", (event) => {
         const response = await fresh(path, revision, older);
         if (response) await cache.put(url, response);
       }
+      await dropOtherEngines().catch(() => {});
     })();
     event.waitUntil(work.then(() => port && port.postMessage({ ok: true, build: BUILD.id }),
       (err) => port && port.postMessage({ ok: false, error: String(err) })));
@@ -240,7 +302,11 @@ async function fromSite(request, path, known, navigate) {
   const cache = await caches.open(SITE_CACHE);
   const url = new URL(path, SCOPE).href;
   const kept = await cache.match(url);
-  if (kept) return kept;
+  if (kept) {
+    const good = known ? await checked(kept, known.revision) : kept;
+    if (good) return good;
+    await cache.delete(url); // damaged on this device: asked for again
+  }
   try {
     const response = await fetch(request);
     if (response.ok && known) {
@@ -256,26 +322,36 @@ async function fromSite(request, path, known, navigate) {
     return response;
   } catch (err) {
     if (!navigate) throw err;
-    const offline = await cache.match(new URL(BUILD.offline[languageOf(path)], SCOPE).href);
+    const offlinePath = BUILD.offline[languageOf(path)];
+    const offline = await checked(await cache.match(new URL(offlinePath, SCOPE).href), BUILD.shell[offlinePath]);
     if (!offline) throw err;
     return offline;
   }
 }
 
-async function engineScript(request) {
-  const kept = await (await caches.open(ENGINE_CACHE)).match(request);
-  return kept || fetch(request);
-}
-
-// Pyodide's whole standard library, asked for only when an import misses the
-// trimmed one: kept beside the engine, so that the same import works offline.
-async function fullStdlib(request) {
+// One of the engine's files, as this build made it: the engine's cache's copy
+// if it matches (else it goes), else the network's if it matches (asked for
+// once more past the HTTP cache if not; kept when `keep`), else a network error.
+async function engineFile(request, keep) {
+  const integrity = engineIntegrity(request.url);
+  if (!integrity) return fetch(request); // not one of this build's files
   const cache = await caches.open(ENGINE_CACHE);
   const kept = await cache.match(request);
-  if (kept) return kept;
-  const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone()).catch(() => {});
-  return response;
+  if (kept) {
+    const good = await checked(kept, integrity, integrityOf);
+    if (good) return good;
+    await cache.delete(request);
+  }
+  for (const mode of ["default", "reload"]) {
+    const response = await fetch(request.url, { cache: mode, credentials: "same-origin" });
+    if (!response.ok) return response;
+    const good = await checked(response, integrity, integrityOf);
+    if (good) {
+      if (keep) await cache.put(request, good.clone()).catch(() => {});
+      return good;
+    }
+  }
+  return Response.error();
 }
 
 self.addEventListener("fetch", (event) => {
@@ -286,8 +362,11 @@ self.addEventListener("fetch", (event) => {
   const path = pathOf(url);
   if (path === "sw.js") return;
   if (path.startsWith(BUILD.pyodide)) {
-    if (request.destination === "script") event.respondWith(engineScript(request));
-    else if (path === BUILD.pyodide + "python_stdlib.zip") event.respondWith(fullStdlib(request));
+    // The worker imports Pyodide's module scripts (it has kept and checked their
+    // bytes); Pyodide's whole standard library is asked for only when an import
+    // misses the trimmed one: kept beside the engine, so that it works offline.
+    if (request.destination === "script") event.respondWith(engineFile(request, false));
+    else if (path === BUILD.pyodide + "python_stdlib.zip") event.respondWith(engineFile(request, true));
     return;
   }
   const known = KNOWN.get(path);

@@ -26,7 +26,9 @@ The HTML goes to the page template as ``dhumbal_table`` (see
 outside it, so the search index never holds the table.
 
 Near the top of every rules page (and of the home page) a "play" link leads
-to that table (:meth:`PageTables.on_post_page`): it is put into the
+to that table (:meth:`PageTables.on_post_page`), with "Continue your game"
+before it, shown by the table script when the reader has a game in progress
+on this device: it is put into the
 written page after the article's heading (not into the searchable
 content, and the Markdown stays untouched), and
 it is a plain link to the table, which the table script turns into "scroll
@@ -185,9 +187,17 @@ def play_link(html: str, meta: Mapping[str, Any], src_uri: str, lang: str) -> st
     found = _FIRST_H1.search(html, max(article, 0))
     if found is None:
         return html
+    from dhumbal.view.loader import CONTINUE
+
     t = translator(lang)
     label = t(PLAY_PROFILE) if profile is not None else t(PLAY_HOME)
     key = html_lib.escape(str(profile or ""), quote=True)
-    link = (f'<p class="dh-play-link"><a class="md-button md-button--primary dh-play-profile" href="#{TABLE_ID}-play"'
+    # "Continue your game" comes first, hidden until the table script finds the
+    # reader's game in progress on this device (dhumbal-table-resume.js): then it
+    # is the primary button, and the link to play these rules a quieter one.
+    link = (f'<p class="dh-play-link">'
+            f'<a class="md-button md-button--primary dh-play-continue" href="#{TABLE_ID}-play" data-dh-play-continue'
+            f' hidden>{html_lib.escape(t(CONTINUE))}</a>'
+            f'<a class="md-button md-button--primary dh-play-profile" href="#{TABLE_ID}-play"'
             f' data-dh-play-profile="{key}">{html_lib.escape(label)}</a></p>')
     return html[: found.end()] + link + html[found.end():]

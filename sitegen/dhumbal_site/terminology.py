@@ -8,20 +8,27 @@ a language's pages (``docs/<lang>/``), its catalog
 them) and the glossary's own definitions, and reports every rejected variant
 with its file and line and the term to use instead.
 
+A variant may span words, and ``#`` in it stands for a number or a
+placeholder: "annonc* sur #" finds "annonce sur 5" and "annoncer sur {total}"
+(the site writes "annoncer avec"), while "sur" elsewhere is left alone.
+
 Two more rules hold for Nepali, from the same file and the Contribute
 page's style notes. **Register**: every named seat (A, B, आशा, a bot, a
 ``{seat}`` in a message) takes the mid-honorific third person, so the
 non-honorific forms of the verbs a seat does (``[[register]]`` entries:
-उठायो for उठाए, बाँड्छ for बाँड्छन्, समातियो for समातिए, …) are refused
-wherever they stand; the style notes show the same table, generated from
-the same entries (``<!-- dhumbal:register ne -->``). **Postpositions**
-are written joined to the name, number, card or placeholder they follow
-(आशाले, Aको, ५मा, ``{seat}ले``): ले, लाई, को, का, की, मा, बाट or सँग
-standing apart after one of those is refused, and so is ले, लाई, बाट or
-सँग standing apart after any Nepali word.
+उठायो for उठाए, रोज्थ्यो for रोज्थे, समातियो for समातिए, …) are refused
+wherever they stand; an entry with a ``subject`` (the reader's तपाईं) is
+refused only in a clause where that word stands alone before it (तपाईं …
+रहेछ). The style notes show the same table, generated from the same entries
+(``<!-- dhumbal:register ne -->``). **Postpositions** are written joined to
+the name, number, card, placeholder or closing bracket they follow (आशाले,
+Aको, ५मा, ``{seat}ले``, "(झ्याप)का"): any of POSTPOSITIONS standing apart
+after one of those is refused, and so is any of ALWAYS_JOINED standing apart
+after a Nepali word (जडान बिना, सबैको भन्दा).
 
 What is not prose is skipped: code blocks and code spans, link targets, HTML
-comments and tag attributes. A ``{placeholder}`` counts as a name (so
+comments, tag attributes, and a page's front matter but for its title and
+description (read as the text the reader sees, YAML quotes and all). A ``{placeholder}`` counts as a name (so
 ``{seat} ले`` is found) and nothing else. A variant inside quotation
 marks (“…”, ‘…’, «…», „…”, "…") is a mention of the word, not a use of it,
 and is allowed: a page may say that a source calls a caught caller “coupé”.
@@ -60,13 +67,22 @@ NAME_MARK = "§"
 CODE_MARK = "¤"
 #: Joiners that keyboards put into Devanagari conjuncts (गर्‍यो): not part of the word.
 _JOINERS = re.compile("[\u200c\u200d]")
-#: Postpositions, and those that are never a word of their own (को is also
-#: "who", की also "or", का and मा words too: they are checked only after a name).
-POSTPOSITIONS = ("ले", "लाई", "को", "का", "की", "मा", "बाट", "सँग")
-ALWAYS_JOINED = ("ले", "लाई", "बाट", "सँग")
+#: Postpositions, and those that are never a word of their own after another
+#: word (को is also "who", की also "or", का and मा words too, and पछि also
+#: "later": they are checked only after a name, a number, a card or a bracket).
+POSTPOSITIONS = ("ले", "लाई", "को", "का", "की", "मा", "बाट", "सँग", "बिना", "पछि", "पछिको", "पछिका", "पछिकी",
+                 "देखि", "भन्दा", "सम्म", "मध्ये", "जत्तिकै")
+ALWAYS_JOINED = ("ले", "लाई", "बाट", "सँग", "बिना", "पछिको", "पछिका", "पछिकी", "देखि", "भन्दा", "सम्म", "मध्ये",
+                 "जत्तिकै")
 #: What a postposition must join: a placeholder, a one-letter seat name (A, B),
-#: a number, or a card (K♠).
-_NAME_END = rf"(?:{NAME_MARK}|(?<![A-Za-z])[A-Z]|[0-9\u0966-\u096F]|[♠♥♦♣])"
+#: a number, a card (K♠), or a closing bracket ("धुम्बल (झ्याप)का").
+_NAME_END = rf"(?:{NAME_MARK}|(?<![A-Za-z])[A-Z]|[0-9\u0966-\u096F]|[♠♥♦♣]|\))"
+#: What ``#`` in a rejected variant stands for: a number (in bold or not) or a placeholder.
+_NUMBER = rf"\**(?:[0-9\u0966-\u096F]+(?:[.,][0-9\u0966-\u096F]+)?|{NAME_MARK})"
+#: Where a clause ends, for a register form refused only after its subject.
+_CLAUSE_END = re.compile(r"[।.;:?!]")
+#: The reader-visible keys of a page's front matter.
+_FRONT_VALUE = re.compile(r"^(?:title|description)\s*:\s*(.*)$")
 _PARTIAL_VALUE = re.compile(r'^\s*"[\w.]+":\s*"((?:[^"\\]|\\.)*)"', re.M)
 
 
@@ -84,6 +100,8 @@ class Rule:
     concept: str
     pattern: re.Pattern[str]
     kind: str = "term"
+    #: For a register form refused only after a subject: that subject, standing alone.
+    subject: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -103,7 +121,8 @@ class Hit:
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}"
         if self.rule.kind == "register":
-            return (f"{where}: “{self.found}” is not the register for a named seat; "
+            whom = "the reader" if self.rule.subject is not None else "a named seat"
+            return (f"{where}: “{self.found}” is not the register for {whom}; "
                     f"use “{self.fix}” (style notes: {self.rule.concept})")
         if self.rule.kind == "postposition":
             found = self.found.replace(NAME_MARK, "…")
@@ -113,10 +132,16 @@ class Hit:
 
 
 def rule_pattern(variant: str) -> re.Pattern[str]:
-    stem = variant.rstrip("*")
-    body = r"\s+".join(re.escape(part) for part in stem.split())
-    tail = f"[{_LETTER}]*" if variant.endswith("*") else f"(?![{_LETTER}])"
-    return re.compile(f"(?<![{_LETTER}]){body}{tail}", re.I)
+    """Whole words: "word*" also matches longer words, "#" a number or a placeholder."""
+    pieces = []
+    for part in variant.split():
+        if part == "#":
+            pieces.append(_NUMBER)
+        elif part.endswith("*"):
+            pieces.append(re.escape(part.rstrip("*")) + f"[{_LETTER}]*")
+        else:
+            pieces.append(re.escape(part) + f"(?![{_LETTER}])")
+    return re.compile(f"(?<![{_LETTER}])" + r"\s+".join(pieces), re.I)
 
 
 def rules_for(lang: str, glossary: Path = GLOSSARY) -> list[Rule]:
@@ -131,8 +156,11 @@ def rules_for(lang: str, glossary: Path = GLOSSARY) -> list[Rule]:
             out.append(Rule(variant, cell.term, entry.id, rule_pattern(variant)))
     for verb in load_register(glossary):
         if verb.lang == lang:
+            subject = rule_pattern(verb.subject) if verb.subject else None
+            concept = f"{verb.subject} … {verb.verb}" if verb.subject else verb.verb
             for form, use in zip(verb.refused, verb.use):
-                out.append(Rule(form, use, verb.verb, rule_pattern(_JOINERS.sub("", form)), kind="register"))
+                out.append(Rule(form, use, concept, rule_pattern(_JOINERS.sub("", form)), kind="register",
+                                subject=subject))
     if lang == "ne":
         out += postposition_rules()
     return out
@@ -147,7 +175,7 @@ def postposition_rules() -> list[Rule]:
         Rule("NAME POSTPOSITION", "", "postposition",
              re.compile(rf"{_NAME_END}[ \t\u00a0]+(?:{after_name}){tail}"), kind="postposition"),
         Rule("WORD POSTPOSITION", "", "postposition",
-             re.compile(rf"[\u0900-\u0963\u0971-\u097F][ \t\u00a0]+(?:{after_word}){tail}"), kind="postposition"),
+             re.compile(rf"[\u0900-\u0963\u0971-\u097F]+[ \t\u00a0]+(?:{after_word}){tail}"), kind="postposition"),
     ]
 
 
@@ -162,15 +190,36 @@ def prose(text: str) -> str:
     return _QUOTED.sub(" ", text)
 
 
+def _yaml_text(value: str) -> str:
+    """A front-matter value as the reader sees it: the quotes of a quoted YAML scalar are not a mention."""
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        return value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+    if len(value) >= 2 and value[0] == value[-1] == "'":
+        return value[1:-1].replace("''", "'")
+    return value
+
+
 def page_lines(text: str) -> Iterator[tuple[int, str]]:
     """(line number, prose) of a Markdown page, outside code blocks and comments.
+
+    In the front matter, only what a reader sees is read (``title`` and
+    ``description``, the page's search and link description), as the text of
+    the value: a quoted YAML value is not a quotation.
 
     Code spans are masked before comments are looked for, so that a page may
     write `<!--` in code (the Contribute page does) without hiding what follows.
     """
     fence: str | None = None
     in_comment = False
+    front = text.startswith("---\n")
     for number, line in enumerate(text.splitlines(), start=1):
+        if front:
+            if number > 1 and line.strip() == "---":
+                front = False
+            elif key := _FRONT_VALUE.match(line):
+                yield number, prose(_yaml_text(key.group(1)))
+            continue
         match = _FENCE.match(line)
         if fence is not None:
             if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
@@ -178,8 +227,6 @@ def page_lines(text: str) -> Iterator[tuple[int, str]]:
             continue
         if match and not in_comment:
             fence = match.group(1)
-            continue
-        if number > 1 and re.match(r"^\s*dhumbal_\w+\s*:", line):
             continue
         rest, kept = _LINE_CODE_SPAN.sub(CODE_MARK, line), []
         while rest:
@@ -196,11 +243,19 @@ def page_lines(text: str) -> Iterator[tuple[int, str]]:
         yield number, prose("".join(kept))
 
 
+def after_subject(line: str, at: int, subject: re.Pattern[str]) -> bool:
+    """Whether ``subject`` stands in the clause of ``line`` that runs up to ``at``."""
+    start = max((m.end() for m in _CLAUSE_END.finditer(line, 0, at)), default=0)
+    return subject.search(line, start, at) is not None
+
+
 def scan(lines: Iterable[tuple[int, str]], path: str, rules: list[Rule]) -> list[Hit]:
     hits = []
     for number, line in lines:
         for rule in rules:
             for match in rule.pattern.finditer(line):
+                if rule.subject is not None and not after_subject(line, match.start(), rule.subject):
+                    continue
                 hits.append(Hit(path, number, match.group(0), rule))
     return hits
 

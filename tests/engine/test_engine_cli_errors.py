@@ -103,6 +103,17 @@ def test_odd_input_to_play_gets_the_engines_reason(word: str) -> None:
     assert "Traceback" not in out
 
 
+def test_play_echoes_only_the_start_of_a_long_line() -> None:
+    """A 10 MB line gets the usual reason, quoting its first characters only; play goes on."""
+    long = "t " + "x" * 10_000_000
+    rc, out = run(["play", "--seed", "1", "--players", "2"], stdin=f"s\n{long}\nt 1\nq\n")
+    assert rc == 0
+    refusal = next(line for line in out.splitlines() if "Not an action" in line)
+    assert refusal.endswith("  Not an action: t " + "x" * 38 + "...."), refusal[:100]
+    assert len(out) < 10_000
+    assert "You throw" in out  # the next line is read as a command again
+
+
 def test_a_superscript_digit_is_not_a_position_in_the_hand() -> None:
     rc, out = run(["play", "--seed", "1", "--players", "2"], stdin="s\nt ²\nq\n")
     assert rc == 0 and "Not an action: t ²." in out

@@ -96,6 +96,8 @@ MALFORMED: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "missing profile": (lambda s: s.pop("profile"), "'profile'"),
     "missing stock": (lambda s: s.pop("stock"), "'stock'"),
     "missing pile": (lambda s: s.pop("pile"), "'pile'"),
+    # the seed decides the reshuffles and the next deals: never silently seed 0
+    "missing seed": (lambda s: s.pop("seed"), "'seed' is missing"),
     "dealer as text": (lambda s: s.update(dealer="1"), "'dealer' has the wrong type"),
     "turn as bool": (lambda s: s.update(turn=True), "'turn' has the wrong type"),
     "hands not lists": (lambda s: s.update(hands=["9♠", "K♣"]), "'hands[0]'"),

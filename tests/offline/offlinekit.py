@@ -1,17 +1,25 @@
 """What the offline tests share: a server of their own (:class:`SiteServer`:
 a directory the test may switch, at an optional sub-path, with a log and
-downloads that trickle on demand) and helpers in the page.
+downloads that trickle or go wrong on demand), a second build of the shared
+site (:func:`build_b`) and helpers in the page.
 """
 
 from __future__ import annotations
 
 import http.server
+import json
+import os
+import re
+import shutil
 import sys
 import threading
 import time
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from markupsafe import escape
 
 from sitekit import ROOT, SITEGEN, PageWatch, _QuietHandler
 
@@ -27,16 +35,24 @@ TABLE = "#dh-table"
 # -- a server of the tests' own -------------------------------------------------------------
 
 
+#: What a filtering proxy answers in place of a file it blocks, with status 200.
+BLOCKED_PAGE = b"<!doctype html><title>Blocked</title><h1>This download is blocked by your network's policy.</h1>\n"
+
+
 class SiteServer:
     """Serves ``directory`` (switchable) under ``prefix`` on 127.0.0.1, with a
-    log of the paths asked for; a path named in ``trickle`` is sent slowly:
-    its first ``fast`` bytes at once, then 64 bytes every ``every`` seconds."""
+    log of the paths asked for; a file named in ``trickle`` is sent slowly:
+    its first ``fast`` bytes at once, then 64 bytes every ``every`` seconds; a
+    file named in ``faults`` comes wrong but complete, with status 200:
+    ``"cut"``, its first half (Content-Length saying so), or ``"html"``, a
+    filtering proxy's "blocked" page (:data:`BLOCKED_PAGE`)."""
 
     def __init__(self, directory: Path, prefix: str = "/") -> None:
         self.directory = directory
         self.prefix = prefix
         self.log: list[str] = []
         self.trickle: dict[str, tuple[int, float]] = {}
+        self.faults: dict[str, str] = {}
         server = self
 
         class Handler(_QuietHandler):
@@ -58,7 +74,19 @@ class SiteServer:
                 if name in server.trickle:
                     self.slowly(*server.trickle[name])
                     return
+                if name in server.faults:
+                    self.wrongly(server.faults[name])
+                    return
                 super().do_GET()
+
+            def wrongly(self, fault: str) -> None:
+                data = Path(self.translate_path(self.path)).read_bytes()
+                body, kind = (data[: len(data) // 2], self.guess_type(self.path)) if fault == "cut" else (BLOCKED_PAGE, "text/html")
+                self.send_response(200)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
 
             def slowly(self, fast: int, every: float) -> None:
                 data = Path(self.translate_path(self.path)).read_bytes()
@@ -95,6 +123,78 @@ class SiteServer:
         self.httpd.shutdown()
         self.httpd.server_close()
         self.thread.join(timeout=5)
+
+
+# -- a new build of the shared site ------------------------------------------------------------
+
+
+META = re.compile(r'<meta name="dhumbal:runtime" content="([^"]*)">')
+MARK = "<!-- build B -->"
+
+
+def languages_of(data: dict[str, Any]) -> list[Any]:
+    from dhumbal_site.languages import Language
+
+    return [Language(code, code, value["root"], code == data["default"]) for code, value in data["languages"].items()]
+
+
+def build_b(a: Path, b: Path, tmp: Path, *, keep_a_engine: bool = False) -> dict[str, Any]:
+    """B: A (hard links; every file B changes is a new file, never written through
+    a link into A) with the glossary changed and another wheel; B's manifest. With
+    ``keep_a_engine`` B's host still serves A's engine files too (as a host that
+    keeps what it served before does)."""
+    from dhumbal_site import enginewheel, offline, runtime
+
+    shutil.copytree(a, b, copy_function=os.link)
+    manifest = runtime.manifest_of(a)
+    old = a / "assets" / "engine" / manifest["wheel"]
+    wheel = tmp / "wheel" / old.name
+    wheel.parent.mkdir()
+    shutil.copyfile(old, wheel)
+    with zipfile.ZipFile(wheel, "a") as zf:
+        zf.comment = b"build B"
+    (b / "assets" / "engine" / runtime.MANIFEST).unlink()  # written anew below: never through the link to A's
+    stdlib = a / "assets" / "engine" / manifest["stdlib"]
+    engine = runtime.EngineWheel(wheel, manifest["version"], enginewheel._sha256(wheel),
+                                 stdlib, enginewheel._sha256(stdlib))
+    new = json.loads(runtime.write_engine(b, engine, manifest["pyodide"], manifest["download"], manifest["lock"],
+                                          manifest["pyodide_integrity"]).read_text())
+    config = str(escape(json.dumps(runtime.runtime_config(new), separators=(",", ":"), sort_keys=True)))
+    for page in b.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        changed = META.sub(lambda m: f'<meta name="dhumbal:runtime" content="{config}">', text)
+        if page.relative_to(b).as_posix() == "glossary/index.html":
+            changed = changed.replace("</article>", f"{MARK}</article>", 1)
+        page.unlink()  # a new file, not the hard link to A's
+        page.write_text(changed, encoding="utf-8")
+    sw = b / offline.SERVICE_WORKER
+    data = json.loads(re.search(r"const BUILD = (.*?);\n", sw.read_text(encoding="utf-8")).group(1))  # type: ignore[union-attr]
+    fresh = offline.build_data(b, sorted(languages_of(data), key=lambda lang: not lang.default), new["cache"], data["pyodide"],
+                               runtime.runtime_config(new)["integrity"])
+    sw.unlink()
+    sw.write_text(offline.service_worker(fresh), encoding="utf-8")
+    if keep_a_engine:
+        key = manifest["wheel"].split("/")[0]
+        shutil.copytree(a / "assets" / "engine" / key, b / "assets" / "engine" / key, copy_function=os.link)
+    published_after(a, b)
+    return new
+
+
+def published_after(a: Path, b: Path) -> None:
+    """Date every file B wrote (its own, not a link to A's) after every file of A.
+
+    A static host dates a file to the second (Last-Modified) and answers a
+    browser's If-Modified-Since by that date alone, as the tests' server does.
+    A is the run's shared build, often made a moment before this test: a
+    sw.js of B written within the same second as A's looks unchanged to the
+    browser's update check (a revalidation: 304), so B's service worker never
+    installs and the reader is never told. A site is published again later
+    than that; so is B here, whatever the machine's speed."""
+    newest = max(f.stat().st_mtime_ns for f in a.rglob("*") if f.is_file())
+    later = (newest // 1_000_000_000 + 2) * 1_000_000_000  # a whole second after A's newest
+    for f in b.rglob("*"):
+        if f.is_file() and f.stat().st_nlink == 1:
+            os.utime(f, ns=(later, later))
 
 
 # -- the shared site and browser --------------------------------------------------------------

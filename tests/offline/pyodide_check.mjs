@@ -11,6 +11,7 @@
 // entropy, as the worker does), and CODE_FILE runs in each:
 // {"results": [...], "snapshot": <bytes>}. Any import outside the trimmed
 // library fails here: there is no fallback to the whole library.
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { loadPyodide } from "pyodide";
 
@@ -38,24 +39,35 @@ const first = await loadPyodide({ ...base, _makeSnapshot: restores > 0 });
 // library (its FALLBACK_FINDER, read from dhumbal-worker.mjs), asking for
 // Pyodide's whole library with a synchronous XMLHttpRequest as in the
 // worker; here the "request" reads FULL_STDLIB, and __requests counts them.
+// With FULL_STDLIB_CUT too, the first answer is the library cut short (the
+// fallback checks it against the build's hash, as the worker sets it) and
+// __again counts the requests that asked past the HTTP cache.
 if (process.env.FULL_STDLIB) {
   const worker = await readFile(new URL("../../docs/assets/javascripts/dhumbal-worker.mjs", import.meta.url), "utf8");
   const finder = worker.split("const FALLBACK_FINDER = `")[1].split("`;")[0];
   const full = await readFile(process.env.FULL_STDLIB);
+  let cut = !!process.env.FULL_STDLIB_CUT;
   globalThis.__requests = 0;
+  globalThis.__again = 0;
   globalThis.XMLHttpRequest = class {
     open(method, url, async) {
       if (async !== false) throw new Error("the fallback must ask synchronously");
       this.url = url;
     }
+    setRequestHeader(name, value) {
+      if (name.toLowerCase() === "cache-control" && value === "no-cache") globalThis.__again += 1;
+    }
     send() {
       globalThis.__requests += 1;
       this.status = 200;
-      this.response = full.buffer.slice(full.byteOffset, full.byteOffset + full.byteLength);
+      const length = cut ? full.byteLength >> 1 : full.byteLength;
+      cut = false;
+      this.response = full.buffer.slice(full.byteOffset, full.byteOffset + length);
     }
   };
   first.runPython(finder);
   first.runPython("_DhumbalFullStdlib.url = 'the-whole-library.zip'");
+  first.runPython(`_DhumbalFullStdlib.sha256 = ${JSON.stringify(createHash("sha256").update(full).digest("hex"))}`);
 }
 const site = install(first);
 first.runPython(

@@ -132,6 +132,22 @@ def test_offline_a_page_of_a_language_never_read_shows_the_offline_page_in_it(vi
         visited.context.set_offline(False)
 
 
+@pytest.mark.parametrize("path", ["rules/%E0%A4/", "fr/%zz", "%"])
+def test_offline_an_address_with_a_bad_escape_gets_the_offline_page(visited: Visited, path: str) -> None:
+    """decodeURIComponent threw in the service worker before it answered: the browser's
+    own "no internet" page showed instead (issue 44, item 7)."""
+    lang = "fr" if path.startswith("fr/") else "en"
+    visited.context.set_offline(True)
+    try:
+        page = visited.page(None, errors=False)
+        page.goto(visited.url(path))
+        assert page.locator("h1").first.inner_text() == translator(lang)(offline.STRINGS["offline.title"])
+        assert page.locator("html").get_attribute("lang") == lang
+        page.close()
+    finally:
+        visited.context.set_offline(False)
+
+
 def test_the_offline_page_lists_the_kept_pages_of_its_language(visited: Visited) -> None:
     t = translator("en")
     visited.context.set_offline(True)

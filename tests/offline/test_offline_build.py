@@ -9,6 +9,7 @@ for files named by their contents) and the GitHub Pages workflow.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import html
 import json
@@ -73,6 +74,12 @@ def test_the_service_worker_lists_every_page_and_file_with_its_revision(site: Pa
         assert needed in shell
     manifest = runtime.manifest_of(site)
     assert data["engine"] == manifest["cache"] and data["pyodide"] == f"assets/pyodide/{manifest['pyodide']}/"
+    # The engine's files with their integrity, as the pages name them to the worker.
+    assert data["engineFiles"] == runtime.runtime_config(manifest)["integrity"]
+    meta = re.search(r'<meta name="dhumbal:runtime" content="([^"]*)">', (site / "index.html").read_text(encoding="utf-8"))
+    assert meta and json.loads(html.unescape(meta.group(1)))["integrity"] == data["engineFiles"]
+    for path, sri in data["engineFiles"].items():
+        assert sri == "sha256-" + base64.b64encode(hashlib.sha256((site / path).read_bytes()).digest()).decode(), path
 
 
 def test_any_change_gives_a_new_service_worker(site: Path, tmp_path: Path) -> None:
@@ -80,12 +87,12 @@ def test_any_change_gives_a_new_service_worker(site: Path, tmp_path: Path) -> No
     shutil.copytree(site, copy, ignore=shutil.ignore_patterns("*.wasm", "*.zip", "*.whl"))
     data = build_of(copy)
     languages = sorted((Language(c, c, v["root"], c == "en") for c, v in data["languages"].items()), key=lambda lang: not lang.default)
-    same = offline.build_data(copy, languages, data["engine"], data["pyodide"])
+    same = offline.build_data(copy, languages, data["engine"], data["pyodide"], data["engineFiles"])
     assert same["id"] == data["id"]
     with (copy / "glossary" / "index.html").open("a", encoding="utf-8") as fh:
         fh.write("<!-- changed -->")
-    assert offline.build_data(copy, languages, data["engine"], data["pyodide"])["id"] != data["id"]
-    assert offline.build_data(site, languages, data["engine"] + "x", data["pyodide"])["id"] != data["id"]
+    assert offline.build_data(copy, languages, data["engine"], data["pyodide"], data["engineFiles"])["id"] != data["id"]
+    assert offline.build_data(site, languages, data["engine"] + "x", data["pyodide"], data["engineFiles"])["id"] != data["id"]
 
 
 @pytest.mark.parametrize("lang", list(LANGS))

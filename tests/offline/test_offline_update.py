@@ -21,78 +21,14 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
-import shutil
-import zipfile
 from pathlib import Path
 from typing import Any, Callable
 
-import pytest
-from markupsafe import escape
-from offlinekit import engine_kept, kept, start_table, timings, until
+from offlinekit import MARK, build_b, engine_kept, kept, start_table, timings, until
 
 from dhumbal.i18n import translator
-from dhumbal_site import enginewheel, offline, runtime
-from dhumbal_site.languages import Language
-
-
-META = re.compile(r'<meta name="dhumbal:runtime" content="([^"]*)">')
-MARK = "<!-- build B -->"
-
-
-def languages_of(data: dict[str, Any]) -> list[Language]:
-    return [Language(code, code, value["root"], code == data["default"]) for code, value in data["languages"].items()]
-
-
-def build_b(a: Path, b: Path, tmp: Path) -> dict[str, Any]:
-    """B: A (hard links; every file B changes is a new file, never written through
-    a link into A) with the glossary changed and another wheel; B's manifest."""
-    shutil.copytree(a, b, copy_function=os.link)
-    manifest = runtime.manifest_of(a)
-    old = a / "assets" / "engine" / manifest["wheel"]
-    wheel = tmp / "wheel" / old.name
-    wheel.parent.mkdir()
-    shutil.copyfile(old, wheel)
-    with zipfile.ZipFile(wheel, "a") as zf:
-        zf.comment = b"build B"
-    (b / "assets" / "engine" / runtime.MANIFEST).unlink()  # written anew below: never through the link to A's
-    stdlib = a / "assets" / "engine" / manifest["stdlib"]
-    engine = runtime.EngineWheel(wheel, manifest["version"], enginewheel._sha256(wheel),
-                                 stdlib, enginewheel._sha256(stdlib))
-    new = json.loads(runtime.write_engine(b, engine, manifest["pyodide"], manifest["download"], manifest["lock"]).read_text())
-    config = str(escape(json.dumps(runtime.runtime_config(new), separators=(",", ":"), sort_keys=True)))
-    for page in b.rglob("*.html"):
-        text = page.read_text(encoding="utf-8")
-        changed = META.sub(lambda m: f'<meta name="dhumbal:runtime" content="{config}">', text)
-        if page.relative_to(b).as_posix() == "glossary/index.html":
-            changed = changed.replace("</article>", f"{MARK}</article>", 1)
-        page.unlink()  # a new file, not the hard link to A's
-        page.write_text(changed, encoding="utf-8")
-    sw = b / offline.SERVICE_WORKER
-    data = json.loads(re.search(r"const BUILD = (.*?);\n", sw.read_text(encoding="utf-8")).group(1))  # type: ignore[union-attr]
-    fresh = offline.build_data(b, sorted(languages_of(data), key=lambda lang: not lang.default), new["cache"], data["pyodide"])
-    sw.unlink()
-    sw.write_text(offline.service_worker(fresh), encoding="utf-8")
-    published_after(a, b)
-    return new
-
-
-def published_after(a: Path, b: Path) -> None:
-    """Date every file B wrote (its own, not a link to A's) after every file of A.
-
-    A static host dates a file to the second (Last-Modified) and answers a
-    browser's If-Modified-Since by that date alone, as the tests' server does.
-    A is the run's shared build, often made a moment before this test: a
-    sw.js of B written within the same second as A's looks unchanged to the
-    browser's update check (a revalidation: 304), so B's service worker never
-    installs and the reader is never told. A site is published again later
-    than that; so is B here, whatever the machine's speed."""
-    newest = max(f.stat().st_mtime_ns for f in a.rglob("*") if f.is_file())
-    later = (newest // 1_000_000_000 + 2) * 1_000_000_000  # a whole second after A's newest
-    for f in b.rglob("*"):
-        if f.is_file() and f.stat().st_nlink == 1:
-            os.utime(f, ns=(later, later))
+from dhumbal_site import offline, runtime
 
 
 CACHES = "async () => (await caches.keys()).sort()"

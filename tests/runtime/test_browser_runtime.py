@@ -12,6 +12,7 @@ intent on the table and read its ``data-state``.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import html
 import json
@@ -227,11 +228,14 @@ def test_broken_engine_wheel_reports_failed(open_page: Any, built_site: Any) -> 
 def test_a_page_older_than_the_site_loads_the_engine_the_site_has(open_page: Any, built_site: Any) -> None:
     """A new build was published since the page was loaded: the page's wheel is
     gone, and the worker loads the one the site's manifest names (here, one
-    that is not a wheel at all, which Python cannot unpack: "failed")."""
+    that is not a wheel at all, named with its own hash, which Python cannot
+    unpack: "failed")."""
     page, traffic = open_page()
     manifest = json.loads((built_site.directory / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
     bad = "0000000000000000/dhumbal-0.0.0-py3-none-any.whl"
-    newer = dict(manifest, wheel=bad, sha256="0" * 64, integrity=None, cache=f"engine-{manifest['pyodide']}-newer")
+    digest = hashlib.sha256(b"not a wheel")
+    newer = dict(manifest, wheel=bad, sha256=digest.hexdigest(), integrity="sha256-" + base64.b64encode(digest.digest()).decode(),
+                 cache=f"engine-{manifest['pyodide']}-newer")
     page.context.route("**/assets/engine/*/dhumbal-*.whl*", lambda route: route.fulfill(status=404, body=b""))
     page.context.route(f"**/assets/engine/{bad}*", lambda route: route.fulfill(body=b"not a wheel"))
     page.context.route("**/assets/engine/manifest.json", lambda route: route.fulfill(json=newer))

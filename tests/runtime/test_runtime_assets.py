@@ -124,6 +124,26 @@ def test_manifest_names_the_wheel_and_stdlib_with_their_hashes(wheel: runtime.En
     assert sorted(p.name for p in (tmp_path / "assets" / "engine").iterdir()) == sorted([key, "manifest.json"])
 
 
+def test_the_runtime_names_every_engine_file_with_its_sha256(wheel: runtime.EngineWheel, tmp_path: Path) -> None:
+    """The worker and the service worker check every file they keep or use against these
+    (issue 44): Pyodide's four files, the wheel and the trimmed library, by path from the
+    site root, each with the Subresource Integrity string of its bytes as served."""
+    runtime.write_pyodide(tmp_path, ROOT)
+    hashes = runtime.pyodide_integrity(ROOT)
+    manifest = json.loads(runtime.write_engine(tmp_path, wheel, runtime.pyodide_version(ROOT), pyodide_files=hashes)
+                          .read_text(encoding="utf-8"))
+    assert manifest["pyodide_integrity"] == hashes
+    config = runtime.runtime_config(manifest)
+    pyodide = config["pyodideDir"]
+    assert sorted(config["integrity"]) == sorted([*(pyodide + name for name in runtime.PYODIDE_FILES), config["wheel"], config["stdlib"]])
+    for path, sri in config["integrity"].items():
+        digest = hashlib.sha256((tmp_path / path).read_bytes()).digest()
+        assert sri == "sha256-" + base64.b64encode(digest).decode(), path
+    # a manifest without Pyodide's hashes names no file unchecked: the build stops
+    with pytest.raises(PluginError, match="hashes"):
+        runtime.runtime_config({**manifest, "pyodide_integrity": {}})
+
+
 def test_pyodide_core_files_are_copied_and_the_lock_file_reduced(tmp_path: Path) -> None:
     runtime.write_pyodide(tmp_path, ROOT)
     dest = tmp_path / runtime.pyodide_dest(runtime.pyodide_version(ROOT))

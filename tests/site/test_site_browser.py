@@ -88,6 +88,37 @@ def test_language_menu_follows_instant_navigation_and_switches_with_a_full_load(
     assert page.get_attribute("input.md-search__input", "placeholder") == "Rechercher"
 
 
+#: What Chromium does where the reader refused the site storage (site data blocked):
+#: merely reading ``localStorage`` or ``sessionStorage`` throws a SecurityError.
+STORAGE_REFUSED = """
+for (const name of ["localStorage", "sessionStorage"]) {
+    Object.defineProperty(window, name, {configurable: true, get() {
+        throw new DOMException(`Failed to read the '${name}' property from 'Window': Access is denied for this document.`, "SecurityError");
+    }});
+}
+"""
+
+
+def test_with_the_site_storage_refused_no_script_throws(site, page_factory) -> None:
+    """dhumbal-theme.js (Material's storage helpers) threw on every page; the colour
+    scheme still switches (for the page), and instant navigation still works."""
+    page, _ = page_factory(fresh=True, **WIDE)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.add_init_script(STORAGE_REFUSED)
+    page.goto(site.server.url + "ne/", wait_until="load")
+    assert page.evaluate("() => { try { localStorage; return false; } catch (e) { return e.name; } }") == "SecurityError"
+    assert errors == []
+    scheme = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    page.locator("label.md-header__button[for^='__palette']:visible").first.click()
+    page.wait_for_function("(before) => document.body.getAttribute('data-md-color-scheme') !== before", arg=scheme)
+    page.evaluate("window.__dhumbalSamePage = true")
+    page.click(f'.md-sidebar--primary a.md-nav__link[href="{site.server.url}ne/glossary/"]')
+    page.wait_for_url(site.server.url + "ne/glossary/")
+    assert page.evaluate("window.__dhumbalSamePage") is True
+    assert errors == []
+
+
 def test_the_test_browser_builds_no_ui_of_its_own_and_keeps_playwrights_switches(site, browser, page_factory) -> None:
     """The browser every test uses (tools/headless.py): a page opened in a new tab
     brings no browser UI page with it (headless Chromium's address-bar drop-down,

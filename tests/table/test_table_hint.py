@@ -1,10 +1,11 @@
 """The table's Hint (the reader's call odds, on demand) and the expert level.
 
-- The Hint is offered at the start of the reader's turn and shows nothing
-  until pressed; pressed, the status line (where the table's feedback is,
-  and what a screen reader hears) gives the engine's figures for the
-  reader's view in the page's language (with the sample size) while the
-  button stays pressed; pressed again, or after any move, it is gone.
+- The Hint is offered through the reader's turn and shows nothing until
+  pressed; pressed, the status line (where the table's feedback is, and
+  what a screen reader hears) gives the expert's move and, at the start of
+  the turn, the engine's figures for the reader's view in the page's
+  language (with the sample size) while the button stays pressed; pressed
+  again, or after any move, it is gone.
 - The expert is offered in the table's settings, plays a table, and a shared
   link with an expert at the table replays to the same game (CPython here;
   Pyodide in tests/runtime/test_parity.py and in the browser below).
@@ -26,7 +27,7 @@ from dhumbal.i18n import count_text, translator
 from dhumbal.profiles import find_profile
 from dhumbal.records import from_position, state_to_json, transcript
 from dhumbal.session import restore_session
-from dhumbal.view.hint import HINT_CAUGHT_IF, hint_text
+from dhumbal.view.hint import HINT_CAUGHT_IF, hint_text, hint_words
 from dhumbal.view.suggest import suggest
 
 HINT_BUTTON = re.compile(r'<button[^>]*data-op="hint"[^>]*>')
@@ -79,8 +80,11 @@ def test_the_hint_shows_the_engine_s_odds_in_the_page_s_language_and_hides_again
     assert deal is not None
     expected = odds.call_odds(deal.profile, deal.public_view(deal.turn))
     assert expected.can_call and expected.play_on_value is not None
-    words = suggest(deal, "fr").text + " " + hint_text(expected, "fr")  # the expert's move, then the odds
+    view = deal.public_view(deal.turn)
+    words = hint_words(deal.profile, view, "fr")
     assert r["status"] == words
+    # the expert's move first, then the odds
+    assert words.startswith(suggest(deal.profile, view, "fr").text + " ") and hint_text(expected, "fr") in words
     assert count_text(odds.HINT_SAMPLES, "fr") in words and "donnes" in words and "annoncer" in words
     # sorting the hand is not a move: the hint stays
     r = ask(op="sort", lang="fr")
@@ -115,7 +119,7 @@ def test_a_hint_where_no_call_is_allowed_still_counts_and_the_reason_stands_by_t
     reason = deal.refusal(Action.call(), deal.turn)
     assert reason is not None
     expected = odds.call_odds(deal.profile, deal.public_view(deal.turn), playouts=0)
-    move = suggest(deal, "nl").text + " "
+    move = suggest(deal.profile, deal.public_view(deal.turn), "nl").text + " "
     assert text == move + hint_text(expected, "nl", allowed=False)
     assert text[len(move):].startswith(translator("nl")(HINT_CAUGHT_IF, total="§", caught="§", samples="§").split("§")[0])
     assert count_text(odds.HINT_SAMPLES, "nl") in text and "Roepen levert" not in text
@@ -123,12 +127,25 @@ def test_a_hint_where_no_call_is_allowed_still_counts_and_the_reason_stands_by_t
     assert reason.text("nl", web.SESSIONS["hint-table"].deal_names()).replace("'", "&#x27;") in r["html"]
 
 
-def test_the_hint_is_refused_after_the_turn_has_begun() -> None:
+def test_after_a_take_the_hint_says_what_to_throw_and_it_is_refused_once_the_deal_is_over() -> None:
     ask(op="new", profile="nepali-games", seed=3, lang="ne")
-    ask(op="act", action="take stock", lang="ne")
+    r = ask(op="act", action="take stock", lang="ne")
+    assert r["summary"]["phase"] == "throw" and pressed(r) is False  # the Hint is offered mid-turn too
     r = ask(op="hint", lang="ne")
+    assert r["ok"] and pressed(r)
+    session = web.SESSIONS["hint-table"]
+    deal = session.deal
+    assert deal is not None
+    view = deal.public_view(deal.turn)
+    move = suggest(deal.profile, view, "ne")
+    assert move.action.kind == "throw" and r["status"] == move.text == hint_words(deal.profile, view, "ne")
+    # a call has its own odds only at the start of a turn: mid-turn the hint is the move and its why
+    assert count_text(odds.HINT_SAMPLES, "ne") not in r["status"]
+    ask(op="position", state=callable_position(), lang="en")
+    assert ask(op="act", action="call")["summary"]["is_over"]
+    r = ask(op="hint", lang="en")
     assert r["ok"] is False and r["error"]["code"] == "no-hint"
-    assert r["error"]["text"] == translator("ne")(web.ERROR_NO_HINT)
+    assert r["error"]["text"] == translator("en")(web.ERROR_NO_HINT)
     assert ask(op="hint", table="no-such-table")["error"]["code"] == "no-session"
 
 

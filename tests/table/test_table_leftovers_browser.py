@@ -1,10 +1,12 @@
 """Four things a phone reader meets at the table, in Chromium against the stand-in runtime
-(this process's engine): a Nepali table names its cards in Nepali (no Latin index in the status
-line, the hint or the review), and a review's "Play from here" is a step of history that Back
-undoes, back to the finished deal's review at the step that was on screen."""
+(this process's engine): a Nepali table writes its cards as printed (K♠, 10♥, never १०♥ or
+बादशाह♠) and every other number in Devanagari digits (in the status line, the log, the hint
+and the review), and a review's "Play from here" is a step of history that Back undoes, back
+to the finished deal's review at the step that was on screen."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Callable
 
@@ -13,22 +15,27 @@ from tabledriver import (BOARD, TABLE, answers, click, is_over, play_deal, start
                          wait_answer, wait_ready)
 
 from dhumbal import web
+from dhumbal.cards import card_text, parse_card
 
 Opener = Callable[..., tuple[Any, Any]]
 PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
 WIDE = {"viewport": {"width": 1366, "height": 900}}
 
-#: A card as printed, with a Latin index: what a Nepali sentence must not show.
-LATIN_CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]|Jk[12]|[0-9]")
+#: A card as printed: how every language writes a card in running text.
+PRINTED = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
+#: A card written the Nepali way, which the site's rule forbids (१०♥, बादशाह♠).
+NEPALI_CARD = re.compile(r"[०-९]+[♠♥♦♣]|(?:एक्का|गुलाम|मिस्सी|बादशाह)[♠♥♦♣]")
 
 
 def _latin(text: str) -> list[str]:
-    return LATIN_CARD.findall(text)
+    """What a Nepali sentence must not show: a Latin digit outside a card's printed index, a
+    joker's token, a card written the Nepali way."""
+    return re.findall(r"Jk[12]|[0-9]", PRINTED.sub("", text)) + NEPALI_CARD.findall(text)
 
 
-def test_a_nepali_deal_names_its_cards_in_nepali(stub_page: Opener, stub_site: Any) -> None:
+def test_a_nepali_deal_writes_its_cards_as_printed(stub_page: Opener, stub_site: Any) -> None:
     """Every status line of a whole Nepali deal, the hint at each turn's start, a refusal
-    that names the marked cards, and the review: Devanagari digits and Nepali rank names."""
+    that names the marked cards, and the review: cards as printed, other numbers in Devanagari."""
     page, _ = stub_page(**PHONE)
     page.goto(stub_site.url("ne/"))
     start(page)
@@ -50,7 +57,7 @@ def test_a_nepali_deal_names_its_cards_in_nepali(stub_page: Opener, stub_site: A
         seen.extend(page.locator(f"{BOARD} .dht-log li, {BOARD} .dht-why:not([hidden])").all_inner_texts())
     assert is_over(page)
     seen.append(status(page))
-    assert any(re.search("[०-९]+[♠♥♦♣]|(एक्का|गुलाम|मिस्सी|बादशाह)[♠♥♦♣]", s) for s in seen), seen
+    assert any(PRINTED.search(s) for s in seen) and any(re.search("[०-९]", s) for s in seen), seen
     leaks = {s: _latin(s) for s in seen if _latin(s)}
     assert leaks == {}, leaks
     # the review: every step's moves, in Nepali
@@ -70,7 +77,8 @@ def test_a_refusal_names_the_marked_cards_in_nepali(stub_page: Opener, stub_site
     start(page)
     throw = page.locator(f'{BOARD} [data-action="throw"]')
     words = throw.get_attribute("data-words")
-    assert words and not _latin(words), words
+    cards = (throw.get_attribute("data-cards") or "").split()
+    assert words and json.loads(words) == [card_text(parse_card(c)) for c in cards], words
     # the reason as the table shows it for a "not a run" refusal, filled with the marked cards
     shown = page.evaluate("""() => {
       const b = document.querySelector('#dh-table [data-action="throw"]');
@@ -85,7 +93,7 @@ def test_a_refusal_names_the_marked_cards_in_nepali(stub_page: Opener, stub_site
       t.marks = saved;
       return text;
     }""")
-    assert shown.startswith("x ") and not _latin(shown[2:-2]), shown
+    assert shown == "x " + " ".join(json.loads(words)[:2]) + " y" and not _latin(shown), shown
 
 
 @pytest.mark.parametrize("screen", [PHONE, WIDE], ids=["phone", "wide"])
@@ -136,17 +144,16 @@ def test_back_from_play_from_here_returns_to_the_review(stub_page: Opener, stub_
     assert page.locator(f"{TABLE} .dht-review").count() == 0
 
 
-def test_card_words_come_from_the_catalogs() -> None:
+def test_cards_in_running_text_are_written_as_printed_in_every_language() -> None:
     from dhumbal.i18n import card_words, cards_in_words
 
-    assert card_words("6♣", "ne") == "६♣"
-    assert card_words("10♥", "ne") == "१०♥"
-    assert card_words("K♠", "ne") == "बादशाह♠"
-    assert card_words("A♦", "ne") == "एक्का♦"
-    assert card_words("Jk1", "ne") == "जोकर"
-    assert cards_in_words("बोट ३ले 9♥ 10♥ J♥ फाल्छन्; 8♦सँग", "ne") == "बोट ३ले ९♥ १०♥ गुलाम♥ फाल्छन्; ८♦सँग"
-    for lang in ("en", "fr", "nl"):  # languages that read the printed index keep it
-        assert cards_in_words("K♠ 10♥ Jk2", lang) == "K♠ 10♥ Jk2"
+    for lang in ("en", "fr", "nl", "ne"):
+        assert [card_words(c, lang) for c in ("6♣", "10♥", "K♠", "A♦")] == ["6♣", "10♥", "K♠", "A♦"]
+    assert cards_in_words("बोट ३ले 9♥ 10♥ J♥ फाल्छन्; 8♦सँग", "ne") == "बोट ३ले 9♥ 10♥ J♥ फाल्छन्; 8♦सँग"
+    # a joker by its name in the page's language, never its token
+    assert card_words("Jk1", "ne") == "जोकर" and card_words("Jk2", "en") == "Joker"
+    assert cards_in_words("Vous prenez Jk1 sur la défausse.", "fr") == "Vous prenez Joker sur la défausse."
+    assert cards_in_words("Jij: Jk2 van de aflegstapel pakken.", "nl") == "Jij: Joker van de aflegstapel pakken."
 
 
 # -- with the real site: the first page load, and the "updated" notice -------------------------------

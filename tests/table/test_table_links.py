@@ -326,3 +326,95 @@ def test_a_link_stopping_where_a_bot_is_to_play_is_refused() -> None:
     with pytest.raises(ValueError, match="a bot is to play"):
         restore_session(payload, "en")
     refused(v2_link(payload))
+
+
+# -- the check value: a damaged link never restores another game (issue 44, item 10) ---------------
+
+
+def test_the_check_value_is_a_short_hash_of_the_links_data() -> None:
+    import hashlib
+
+    s = play("dashain(players=3)", "easy", 21, 6, __import__("random").Random(2))
+    link = s.hash()
+    assert link.startswith("table=2.")
+    check, dot, body = link[len("table=2."):].partition(".")
+    assert dot and len(check) == share.CHECK_CHARS == 8
+    assert check == base64.urlsafe_b64encode(hashlib.sha256(body.encode()).digest()[:6]).decode()
+    assert share.link_check(body) == check
+    assert share.decode_hash(link) == s.hash_payload()
+    # the same data with any other check value, or none of the right length, is refused
+    for other in (share.link_check(body + "A"), check[:-1], check + "A", ""):
+        with pytest.raises(ValueError):
+            share.decode_hash(f"table=2.{other}.{body}")
+    # a link written before the check value (the data alone) is still read
+    assert share.decode_hash("table=2." + body) == s.hash_payload()
+    assert restore("table=2." + body)["notice"] == translator("en")(web.NOTICE_RESTORED)
+    # the longest link the engine reads makes room for the check value
+    assert share.MAX_LINK == len("table=2.") + 8 + 1 + share.MAX_HASH
+
+
+def real_links() -> list[Session]:
+    """Three real games: a three-deal game at Dashain, an expert cardrulesplus table with
+    jokers and sorted cards, and a table played from a position."""
+    import random
+
+    games = [play("dashain(players=4)", "medium", 734, 60, random.Random(11)),
+             play("cardrulesplus(players=3,jokers=on)", "expert", 52, 10, random.Random(12))]
+    games[1].sort = True
+    deal = Deal.new(parse_profile("nepali-games(players=3)"), "an example")
+    s = Session(Settings(deal.profile, "hard", "an example", state_to_json(deal)), lang="en")
+    s.start()
+    rng = random.Random(13)
+    for _ in range(8):
+        if s.deal is None or s.deal.is_over or not s.is_my_turn():
+            break
+        s.act(rng.choice(s.deal.legal_actions()))
+    games.append(s)
+    assert len(games[0].moves) >= 3 and "x" in games[2].hash_payload()
+    return games
+
+
+def test_every_single_character_change_of_three_real_links_is_refused_or_restores_the_same_game() -> None:
+    """Every character of each link (its prefix too) replaced by every character a link
+    may hold, and deleted: the engine refuses it, or restores the very same game, which
+    writes the very same link back. Never another game."""
+    symbols = share.ALPHABET + ".=%"
+    changed = same = 0
+    for game in real_links():
+        link = game.hash()
+        variants = {link[:i] + ch + link[i + 1:] for i in range(len(link)) for ch in symbols if ch != link[i]}
+        variants |= {link[:i] + link[i + 1:] for i in range(len(link))}
+        for variant in sorted(variants):
+            changed += 1
+            try:
+                again = restore_session(share.decode_hash(variant), "en")
+            except (ValueError, web.RequestError):
+                continue
+            same += 1
+            assert again.hash() == link, f"{variant} restored another game than {link}"
+    assert changed > 20_000
+    assert same == 0  # with the check value, every change is refused
+
+
+def test_a_link_whose_check_value_fails_gets_the_notice_and_a_fresh_deal() -> None:
+    link = real_links()[0].hash()
+    check, _, body = link[len("table=2."):].partition(".")
+    wrong = "A" if body[40] != "A" else "B"
+    refused(f"table=2.{check}.{body[:40]}{wrong}{body[41:]}")
+    refused(link[:-1])  # cut short
+    assert restore(link)["notice"] == translator("en")(web.NOTICE_RESTORED)
+
+
+def test_a_position_in_a_link_keeps_its_own_seed() -> None:
+    """A position without a seed is refused (it would have been given seed 0), and so is a
+    link whose seed is not its position's; a digit text stays a text."""
+    payload = position_payload()
+    assert payload["s"] == payload["x"]["seed"] == "pos"
+    no_seed = {**payload, "x": {k: v for k, v in payload["x"].items() if k != "seed"}}
+    refused(share.encode_hash(no_seed))
+    refused(share.encode_hash({**payload, "s": 7}))
+    deal = Deal.new(parse_profile("dashain(players=3)"), "0042")
+    s = Session(Settings(deal.profile, "easy", "0042", state_to_json(deal)), lang="en")
+    s.start()
+    again = restore_session(share.decode_hash(s.hash()), "en")
+    assert again.settings.seed == "0042" and again.hash() == s.hash()

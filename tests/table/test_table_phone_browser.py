@@ -493,6 +493,9 @@ def test_back_and_forward_across_pages_show_each_page_with_its_game(phone_page: 
     # to the Dashain rules by the navigation (instant navigation: the table's script stays)
     page.locator('.md-nav a[href$="rules/dashain/"]').first.click()
     page.wait_for_function("() => location.pathname.endsWith('/rules/dashain/')")
+    # the home page's game is offered there; a new game of these rules is asked for
+    page.locator(f"{TABLE} [data-dht-play]").click()
+    page.locator(f'{TABLE} dialog.dht-ask [data-dht-ask="new"]').click()
     page.wait_for_selector(f'{TABLE}[data-state="ready"]')
     page.wait_for_function("() => document.querySelector('#dh-table .dht-play-area').dataset.profileKey === 'dashain'")
     move(page, 0, touch=False)

@@ -124,13 +124,13 @@ def test_call_reads_call_on_only_when_allowed_and_keeps_its_place_through_the_tu
     assert 'data-action="call"' not in r["html"]
     places = re.findall(r'<span class="dht-btn dht-place ([a-z-]+)" aria-hidden="true">', r["html"])
     assert places == ["dht-call"]
-    # after a card is taken: the places of Call and Hint stay before Throw
+    # after a card is taken: the place of Call stays, and Hint (still offered: what to throw) before Throw
     r = ask(op="act", action="take stock")
     actions = re.search(r'<div class="dht-actions">(.*?)</div>', r["html"], re.S)
     assert actions
     order = re.findall(r'class="dht-btn (?:dht-place )?(dht-call|dht-hint-btn|dht-throw)', actions.group(1))
     assert order == ["dht-call", "dht-hint-btn", "dht-throw"]
-    assert 'data-op="hint"' not in actions.group(1)
+    assert 'data-op="hint"' in actions.group(1) and 'data-action="call"' not in actions.group(1)
 
 
 def test_a_finished_deal_says_who_called_on_what_and_how_it_ended() -> None:

@@ -1,7 +1,7 @@
 """The trainer at the table in Chromium, against the stand-in runtime (this process's engine):
-the Hint shows the expert's move and leaves the address alone; a finished deal's Review marks
-the reader's moves where the expert chose otherwise, steps by pointer and keyboard, and plays
-from any step."""
+the Hint shows the expert's move and leaves the address alone, at the start of a turn and after
+its first move; a finished deal's Review marks the reader's mistakes, steps by pointer and
+keyboard, and plays from any step."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 import pytest
 from axescan import axe_here
-from tabledriver import BOARD, TABLE, answers, click, play_deal, start, status, table_hash, wait_answer
+from tabledriver import BOARD, TABLE, answers, click, play_deal, start, status, table_hash, tap, ui_move, wait_answer
 
 from dhumbal import web
 from dhumbal.view.suggest import suggest
@@ -37,14 +37,48 @@ def test_the_hint_shows_the_expert_s_move_and_leaves_the_address_alone(stub_page
     address = table_hash(page)
     deal = _session().deal
     assert deal is not None
-    expected = suggest(deal, lang).text
+    expected = suggest(deal.profile, deal.public_view(deal.turn), lang).text
     click(page, hint)
     assert status(page).startswith(expected), (status(page), expected)
     assert table_hash(page) == address
     assert hint.get_attribute("aria-pressed") == "true"
 
 
-def test_review_marks_the_moves_where_the_expert_chose_otherwise(stub_page: Opener, stub_site: Any) -> None:
+@pytest.mark.parametrize("lang", ["en", "fr"])  # nepali-games draws first, dashain throws first
+def test_after_the_turn_s_first_move_the_hint_says_how_to_finish_it(stub_page: Opener, stub_site: Any,
+                                                                    lang: str) -> None:
+    page, _ = stub_page(**PHONE)
+    page.goto(stub_site.url(f"{lang}/"))
+    start(page)
+    mid = '[data-your-turn="true"][data-phase="throw"], [data-your-turn="true"][data-phase="take"]'
+    board = page.locator(BOARD)
+    while not board.evaluate(f"(b, sel) => sel.split(', ').some(s => b.matches(s))", mid):
+        ui_move(page, touch=True)
+    deal = _session().deal
+    assert deal is not None
+    hint = page.locator(f'{BOARD} [data-op="hint"]')
+    assert hint.get_attribute("aria-pressed") == "false" and hint.get_attribute("aria-disabled") is None
+    cards = page.locator(f"{BOARD} .dht-card[aria-pressed]")
+    if deal.phase == "throw":  # a card marked before asking stays marked
+        cards.first.tap()
+        assert cards.first.get_attribute("aria-pressed") == "true"
+    address = table_hash(page)
+    expected = suggest(deal.profile, deal.public_view(deal.turn), lang)
+    tap(page, hint)
+    assert status(page) == expected.text
+    assert hint.get_attribute("aria-pressed") == "true" and table_hash(page) == address
+    assert expected.action.kind == ("throw" if deal.phase == "throw" else "take")
+    if deal.phase == "throw":
+        assert cards.first.get_attribute("aria-pressed") == "true"
+    tap(page, hint)  # pressed again: hidden, and the turn goes on
+    assert hint.get_attribute("aria-pressed") == "false" and expected.text not in status(page)
+    if deal.phase == "throw":
+        cards.first.tap()  # unmarked: the reader's policy marks its own card
+    ui_move(page, touch=True)
+    assert table_hash(page) != address  # the turn finished by the reader's own move
+
+
+def test_review_marks_the_moves_that_were_mistakes(stub_page: Opener, stub_site: Any) -> None:
     page, _ = stub_page(**PHONE)
     page.goto(stub_site.url("en/"))
     start(page)
@@ -65,8 +99,8 @@ def test_review_marks_the_moves_where_the_expert_chose_otherwise(stub_page: Open
     assert chips.count() == len(steps)
     marked = [int(n) for n in page.locator(f"{BOARD} .dht-review__chip--differs").evaluate_all(
         "els => els.map(e => e.dataset.reviewStep)")]
-    assert marked == [s.number for s in steps if s.differs]
-    # one step shown at a time: the first where the expert chose otherwise
+    assert marked == [s.number for s in steps if s.mistake]
+    # one step shown at a time: the first mistake
     shown = page.locator(f"{BOARD} [data-review-panel]:not([hidden])")
     assert shown.count() == 1
     first = marked[0] if marked else 1
@@ -81,7 +115,7 @@ def test_review_marks_the_moves_where_the_expert_chose_otherwise(stub_page: Open
     assert chips.nth(len(steps) - 1).get_attribute("aria-current") == "step"
     text = shown.inner_text()
     if steps[-1].differs:
-        assert "Estimated cost" in text or "as well as the expert" in text
+        assert "Estimated cost" in text or "as well as the expert" in text or "not a mistake" in text
     else:
         assert "same move" in text
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
@@ -145,6 +179,10 @@ def test_the_review_is_worked_out_in_the_worker(site_page: Opener, real_site: An
     chips = page.locator(f"{BOARD} [data-review-step]")
     assert chips.count() == moves
     summary = page.locator(f"{BOARD} .dht-review__summary").inner_text()
-    differ = page.locator(f"{BOARD} .dht-review__chip--differs").count()
-    assert (f"at {differ} of your {moves} moves" in summary) if differ else ("every time" in summary)
+    mistakes = page.locator(f"{BOARD} .dht-review__chip--differs").count()
+    if moves == 1:
+        assert summary.startswith("Your only move")
+    else:
+        assert (f"{mistakes} of your {moves} moves cost you points" in summary) if mistakes else (
+            summary.startswith(f"None of your {moves} moves was a mistake"))
     assert page.locator(f"{BOARD} [data-review-panel]:not([hidden])").count() == 1

@@ -122,7 +122,8 @@ def test_a_deal_against_the_bots_on_a_rules_page(site_page: Opener, real_site: A
 def test_keyboard_turn_refusal_and_shared_link(site_page: Opener, real_site: Any) -> None:
     page, _ = open_page(site_page, real_site, "rules/nepali-games/")
     page.locator(TABLE).scroll_into_view_if_needed()
-    page.locator(f"{TABLE} [data-dht-play]").focus()  # focus in the table: the engine starts
+    page.locator(f"{TABLE} [data-dht-play]").focus()  # focus on Play: the engine starts, nothing is dealt under it
+    page.keyboard.press("Enter")
     wait_ready(page)
     assert page.evaluate("document.activeElement.dataset.key") == "take-stock"
     before = answers(page)
@@ -216,9 +217,10 @@ def test_a_page_whose_table_was_not_played_gets_no_game_in_its_address(site_page
     page.evaluate("document.querySelector('#dh-table').__left = true")
     page.locator('a[href$="/compare/"]').first.click()
     page.wait_for_function("() => location.pathname.endsWith('/compare/')")
-    # the address changes before the content is swapped: wait for the new page's table
+    # the address changes before the content is swapped: wait for the new page's table,
+    # which finds the engine loaded and offers the game played on the glossary (dealing nothing)
     page.wait_for_function("() => { const t = document.querySelector('#dh-table');"
-                           " return !!t && !t.__left && t.dataset.state === 'ready' && t.hasAttribute('data-answers'); }")
+                           " return !!t && !t.__left && !!t.__dhumbalTable && t.hasAttribute('data-resumable'); }")
     page.clock.run_for(2000)  # whatever the page had yet to do in the next two seconds of its clock
     assert "#table=" not in page.url
 

@@ -28,6 +28,7 @@ from tabledriver import (
     start,
     status,
     stop_clock,
+    tab_to,
     table_hash,
     ui_move,
     wait_answer,
@@ -138,9 +139,15 @@ def test_one_turn_by_keyboard_only(stub_page: Opener, stub_site: Any) -> None:
         page.keyboard.press("Tab")
         if page.evaluate("document.querySelector('#dh-table').contains(document.activeElement)"):
             break
-    # keyboard focus in the table is intent: the engine starts, and focus,
-    # which was on Play, is carried into the live table
+    # keyboard focus on Play is intent: the engine starts, and nothing is dealt
+    # under the focus, which stays on Play until it is pressed
+    page.wait_for_function("() => DhumbalRuntime.status === 'ready'"
+                           " && document.querySelector('#dh-table').dataset.state === 'static'")
+    assert page.evaluate("document.activeElement.matches('#dh-table [data-dht-play]')")
+    assert answers(page) == 0
+    page.keyboard.press("Enter")
     wait_ready(page)
+    # then focus is carried into the live table
     focused = page.evaluate("document.activeElement.dataset.key || ''")
     assert focused == "take-stock", focused
     before = answers(page)
@@ -392,11 +399,10 @@ def test_a_whole_deal_by_pointer_or_keyboard(stub_page: Opener, stub_site: Any, 
     page, _ = stub_page(viewport=VIEWPORTS[size], has_touch=touch, is_mobile=touch)
     page.goto(stub_site.url(f"{lang}/"))
     if how == "keyboard":
-        # focus reaching the table starts it, and focus goes on into the live table
-        for _ in range(40):
-            page.keyboard.press("Tab")
-            if focused(page, "a.closest('#dh-table')"):
-                break
+        # focus reaches Play and stays there (the engine loads meanwhile); Enter
+        # starts the table, and focus goes on into the live table
+        tab_to(page, "a.matches('#dh-table [data-dht-play]')")
+        page.keyboard.press("Enter")
         wait_ready(page)
         page.wait_for_function("() => document.activeElement.closest('#dh-table .dht-board .dht-play-area')")
     else:

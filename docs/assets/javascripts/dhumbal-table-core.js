@@ -35,7 +35,10 @@
  * table, keyboard focus inside it, a shared #table= link, a "play" link or a
  * worked example's "Play from here". Never on scrolling alone, and never
  * without a press when the browser asks to save data or reports a 2G/3G
- * connection (navigator.connection).
+ * connection (navigator.connection). Intent only loads the engine when the
+ * reader has a game in progress on this device ("Continue your game" stays
+ * offered until they choose, see dhumbal-table-resume.js) or when the focus
+ * is on the loader's own buttons (it stays there until they press one).
  *
  * The address gets a #table= hash only once the reader has played at this
  * table (or opened it from such a link). Hashes this tab made are kept in
@@ -52,7 +55,8 @@
   var T = window.DhumbalTable = window.DhumbalTable || {};
 
   // What the other parts do at the table's moments: on("bind", fn(table)) when
-  // a table is set up, on("board", fn(table, before, payload)) after a board is
+  // a table is set up, on("answer", fn(table, result, payload)) when an answer
+  // arrives, before anything of it is shown, on("board", fn(table, before, payload)) after a board is
   // put on the page (`before`: the board's picture just before, for the cards'
   // moves), on("shown", fn(table, result, payload)) once an answer is shown
   // in full (the bots' moves played back), on("hash", fn(table, hash)) when the
@@ -237,7 +241,8 @@
     root.addEventListener("pointerleave", function () { clearTimeout(rest); });
     root.addEventListener("pointerdown", function () { self.keyboard = false; });
     root.addEventListener("focusin", function (ev) {
-      if (ev.target !== root) self.intent("focus");
+      // (on the loader's buttons, Play or Continue, the focus waits for their press)
+      if (ev.target !== root) self.intent(self.loader && self.loader.contains(ev.target) ? "preload" : "focus");
       if (ev.target.matches && ev.target.matches(".dht-card[aria-pressed]")) self.rove(ev.target);
     });
     root.addEventListener("click", function (ev) { self.onClick(ev); });
@@ -282,7 +287,9 @@
   // `how` says what asked: a press ("play", "position", "profile", "retry")
   // starts it in any case; intent ("pointer", "focus", "link", "ready") not
   // when the browser asks to save data, unless the engine is already here.
+  // "preload" (focus on the loader's buttons) loads the engine and deals nothing.
   Table.prototype.intent = function (how) {
+    if (how !== "preload") this.wanted = true; // begin() may deal, once the engine is here
     if (this.starting) return this.starting;
     var self = this;
     var rt = runtime();
@@ -352,9 +359,17 @@
     } else if (this.live) {
       return Promise.resolve();
     } else if (hash || this.carried) {
-      payload = this.restoreRequest(hash || this.carried);
+      // (the game carried here, or chosen with Continue, before a link the address still shows)
+      payload = this.restoreRequest(this.carried || hash);
       this.carried = "";
       this.played = true;
+    } else if (!this.wanted || (this.root.hasAttribute("data-resumable") && !this.fresh)) {
+      // The engine is here, and nothing is dealt: the reader is about to press a
+      // button of the loader, or has a game in progress to continue or leave
+      // (Continue your game, or New game, which asks first). A later press starts again.
+      this.starting = null;
+      if (this.root.getAttribute("data-state") === "loading") this.setState("static");
+      return Promise.resolve();
     } else if (this.root.hasAttribute("data-position-state")) {
       payload = {
         op: "position",
@@ -398,6 +413,7 @@
       if (!this.live) this.setState("error", "engine");
       return null;
     }
+    T.emit("answer", this, result, payload);
     if (payload.op === "act" && /^throw\b/.test(payload.action) && !result.refusal) this.marks = [];
     if (payload.op !== "act" && payload.op !== "sort" && payload.op !== "hint") this.marks = [];
     var pace = PACE[prefs().speed];
@@ -429,8 +445,12 @@
       this.setState("ready");
       if (key !== null) {
         this.refocus(key);
-      } else if (this.focusOnStart || inLoader) {
+      } else if (this.focusOnStart) {
         this.refocus(""); // the loader hides once the table is live: carry focus in
+      } else if (inLoader) {
+        // dealt without a press (the pointer resting on the table): the focus
+        // leaves the loader, which hides, for the board, not for a control
+        this.board.focus({ preventScroll: true });
       }
       this.focusOnStart = false;
       this.keepLog();
@@ -487,6 +507,7 @@
       var card = board.querySelector('.dht-card[aria-pressed][tabindex="0"]') || board.querySelector(".dht-card[aria-pressed]");
       el = (throwing && card) ||
         board.querySelector("[data-action]:not([aria-disabled]):not([disabled])") ||
+        board.querySelector("[data-dht-match]:not([hidden]):not([disabled])") ||
         board.querySelector("[data-op]:not([disabled])") || el;
     }
     if (el) this.focus(el);

@@ -118,10 +118,15 @@
     }).join(" "));
   };
 
+  // Play, or New game beside "Continue your game" (which asks first: see
+  // dhumbal-table-resume.js).
   Table.prototype.pressPlay = function () {
-    this.focusOnStart = true; // the button disappears: carry focus to the table
-    if (T.small()) this.openFull();
-    this.intent("play");
+    var self = this;
+    this.startFresh(function () {
+      self.focusOnStart = true; // the button disappears: carry focus to the table
+      if (T.small()) self.openFull();
+      self.intent("play");
+    });
   };
 
   // Play (or a page's "play" link) pressed before the page's scripts ran: the
@@ -134,6 +139,13 @@
     } catch (e) { /* the table still starts */ }
     Promise.resolve().then(function () {
       if (!table.root.isConnected || table.starting || table.live) return;
+      var cont = table.root.querySelector("[data-dht-continue]:not([hidden])");
+      if (cont) {
+        // the reader has a game in progress: the table offers it (focused), deals nothing
+        table.reveal();
+        cont.focus({ preventScroll: true });
+        return;
+      }
       table.focusOnStart = true;
       table.intent("play");
       if (T.small()) {
@@ -183,6 +195,7 @@
       var rt = runtime();
       var self = this;
       this.starting = null;
+      this.focusOnStart = true;
       // A fresh engine has no session: the game comes back from the URL hash.
       this.live = false;
       this.setState("loading");
@@ -197,6 +210,7 @@
       var runtimeNow = runtime();
       var table = this;
       this.starting = null;
+      this.focusOnStart = true;
       this.live = false;
       this.carried = "";
       this.pending = Object.assign({ op: "new" }, this.defaults());
@@ -224,6 +238,10 @@
       else this.undock(false);
       return;
     }
+    if (target.hasAttribute("data-dht-match")) {
+      this.backToMatch(); // the end of a practice deal (dhumbal-table-review.js)
+      return;
+    }
     if (target.disabled || !this.live || this.playing) return;
     if (target.matches(".dht-card[aria-pressed]")) {
       this.toggle(target);
@@ -246,6 +264,15 @@
       target.setAttribute("aria-busy", "true");
       var done = function () { table.hinting = false; };
       this.send({ op: op }).then(done, done);
+      return;
+    }
+    if (op === "new-match") {
+      // a fresh match: asked first over a game in progress (dhumbal-table-resume.js)
+      var over = this;
+      this.startFresh(function () {
+        over.played = true;
+        over.send({ op: op });
+      });
       return;
     }
     if (op) {

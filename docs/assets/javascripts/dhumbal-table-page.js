@@ -1,7 +1,8 @@
 /*
  * The mini table on every page: the tables set up (again after each of
  * Material's instant navigations, carrying a game drawn again on the same
- * page), the "play" links and "Play from here" buttons, the language menu
+ * page), the "play" links ("Continue your game" and "Play these rules" near
+ * the top) and "Play from here" buttons, the language menu
  * taking the game along, a pasted #table= link, and Back and Forward
  * between a worked example and its table. The last of the table's scripts:
  * see dhumbal-table-core.js.
@@ -85,6 +86,15 @@
     if (from && table) {
       ev.preventDefault();
       table.playFrom(from, false);
+      return;
+    }
+    var cont = ev.target.closest("[data-dh-play-continue]");
+    if (cont && table) {
+      // "Continue your game" near the top: the reader's game, brought back on the table
+      // (and, as below, out of Material's sight)
+      ev.preventDefault();
+      ev.stopPropagation();
+      table.resume(true);
       return;
     }
     var link = ev.target.closest("[data-dh-play-profile]");

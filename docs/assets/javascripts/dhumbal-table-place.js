@@ -65,8 +65,15 @@
     root.setAttribute("aria-modal", "true");
     document.documentElement.classList.add("dh-full-table");
     // Its own history entry (the same address): Back closes the full table.
+    // The entry, and those the table adds while it is open (a review's "Play
+    // from here"), carry its mark: a step of history to an entry without it
+    // leaves the full table.
+    this.full.mark = "f" + Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
     try {
-      history.pushState(history.state, "", location.href);
+      var state = Object.assign({}, history.state, { dhFull: this.full.mark });
+      delete state.dhReview; // (the entry below keeps the review's step)
+      delete state.dhPracticeOf;
+      history.pushState(state, "", location.href);
       this.full.entry = true;
     } catch (e) { /* Close and Escape still close it */ }
     root.scrollTop = 0;
@@ -121,7 +128,7 @@
       this.keepAddress();
       return true;
     }
-    if (this.full && history.state && history.state.dhTableStep) {
+    if (this.full && history.state && history.state.dhFull === this.full.mark) {
       return true; // a step between the table's own entries (a review's "Play from here"): it stays open
     }
     if (this.full) {
@@ -133,26 +140,33 @@
 
   T.on("bind", function (table) {
     table.root.addEventListener("keydown", function (ev) {
-      if (ev.key === "Escape" && table.full && !ev.defaultPrevented) {
+      // (Escape in the question before a new game closes the question only)
+      if (ev.key === "Escape" && table.full && !ev.defaultPrevented && !(ev.target.closest && ev.target.closest("dialog"))) {
         ev.preventDefault();
         table.closeFull(false);
       }
     });
   });
 
-  // "Play these rules": the table, set to the page's rules, started.
+  // "Play these rules": the table, set to the page's rules, started. Over the
+  // reader's game in progress, a fresh game is asked first (the page's top
+  // offers "Continue your game" before this link then).
   Table.prototype.open = function () {
     if (this.dock) this.undock(false, true);
-    this.reveal();
+    var self = this;
     var wanted = this.root.getAttribute("data-profile") || "";
     var area = this.board.querySelector(".dht-play-area");
     var current = area ? area.getAttribute("data-profile-key") : "";
-    if (this.live && wanted && current && wanted.split("(")[0] !== current) {
-      this.send(Object.assign({ op: "new" }, this.defaults()));
+    if (this.live && !(wanted && current && wanted.split("(")[0] !== current)) {
+      this.reveal(); // these rules are on the table already: the game goes on
       return;
     }
-    this.focusOnStart = true;
-    this.intent("profile");
+    this.startFresh(function () {
+      self.reveal();
+      self.focusOnStart = true;
+      if (self.live) self.send(Object.assign({ op: "new" }, self.defaults()));
+      else self.intent("profile");
+    });
   };
 
   // "Play from here" on a worked example: the example's position, on the table

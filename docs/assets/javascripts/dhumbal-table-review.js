@@ -9,12 +9,16 @@
  * nothing: every figure and word comes from the engine. See
  * dhumbal-table-core.js.
  *
- * "Play from here" is a step of the table's own history, as a worked
- * example's is: the finished deal's entry remembers the review step on
- * screen (history.state.dhReview), and the position gets a new entry. Back
- * brings the finished deal again (the page's hashchange restores its link)
- * and this script opens its review at that step; Forward plays the position
- * again.
+ * "Play from here" deals a practice deal (op "position" with practice: one
+ * deal, apart from the reader's match, never kept as their game: see
+ * dhumbal-table-resume.js). It is a step of the table's own history, as a
+ * worked example's is: the finished deal's entry remembers the review step
+ * on screen (history.state.dhReview), and the practice gets a new entry
+ * (history.state.dhPracticeOf, the match's link and step). Back brings the
+ * finished deal again (the page's hashchange restores its link) and this
+ * script opens its review at that step; Forward plays the position again.
+ * "Back to your match", at the practice deal's end, is that Back (or, with
+ * no such entry behind, the same match restored).
  */
 (function () {
   "use strict";
@@ -53,6 +57,7 @@
     if (!payload || payload.op !== "restore" || !result || !result.summary || !result.summary.is_over) return;
     var state = history.state;
     var step = state && typeof state.dhReview === "object" && state.dhReview ? state.dhReview : null;
+    if (table.reviewAgainAt > 0) step = { hash: result.hash, at: table.reviewAgainAt }; // "Back to your match"
     if (!step || step.hash !== result.hash || !(step.at > 0)) return;
     var button = table.board.querySelector(".dht-review-btn");
     if (!button) return;
@@ -97,6 +102,7 @@
           op: "position",
           state: target.getAttribute("data-state-json"),
           names: null,
+          practice: true,
           difficulty: target.getAttribute("data-difficulty") || "medium"
         }).then(function () {
           var first = table.board.querySelector(".dht-card[aria-pressed]") || table.board.querySelector("[data-action]");
@@ -120,17 +126,52 @@
   // link and the review step on screen, and the position gets an entry of its own.
   Table.prototype.leaveReview = function (at) {
     var hash = this.lastHash;
+    // the match to go back to (a practice deal from a practice deal goes back to the same match)
+    var from = this.practiceOf && this.isPractice() ? this.practiceOf : { hash: hash, at: at };
+    this.practiceOf = from;
     if (!hash || T.tableHash() !== hash) return; // the deal's link is not the address: no step to return to
     try {
-      // both entries are the table's own steps (dhTableStep): Back and Forward
-      // between them leave a full table open (dhumbal-table-place.js)
-      var state = Object.assign({}, history.state, { dhReview: { hash: hash, at: at }, dhTableStep: true });
+      // both entries are the table's own steps: a full table open stays open
+      // between them (they carry its mark, dhumbal-table-place.js)
+      var state = Object.assign({}, history.state, { dhReview: { hash: hash, at: at } });
+      delete state.dhPracticeOf;
       history.replaceState(state, "");
-      var next = Object.assign({}, state);
+      var next = Object.assign({}, state, { dhPracticeOf: from });
       delete next.dhReview;
       history.pushState(next, "", location.href);
     } catch (e) { /* no history entry: the position is still played */ }
   };
+
+  Table.prototype.isPractice = function () {
+    var area = this.board.querySelector(".dht-play-area");
+    return !!area && area.getAttribute("data-practice") === "true";
+  };
+
+  // "Back to your match": the step before the practice deal when it is right
+  // behind (the review opens again at its step), else that match restored here.
+  Table.prototype.backToMatch = function () {
+    var state = history.state;
+    var of = (state && state.dhPracticeOf) || this.practiceOf;
+    if (!of || typeof of.hash !== "string") return;
+    if (state && state.dhPracticeOf && state.dhPracticeOf.hash === of.hash) {
+      try {
+        history.back();
+        return;
+      } catch (e) { /* restored below */ }
+    }
+    this.practiceOf = null;
+    this.resuming = true; // the reader's own match: no "shared game" notice
+    this.reviewAgainAt = of.at > 0 ? of.at : 0;
+    this.send(this.restoreRequest(of.hash)).then(null, function () {});
+  };
+
+  // At the end of a practice deal, "Back to your match" only where a match is known.
+  T.on("board", function (table) {
+    var button = table.board.querySelector("[data-dht-match]");
+    if (!button) return;
+    var state = history.state;
+    button.hidden = !((state && state.dhPracticeOf) || table.practiceOf);
+  });
 
   // While the review is worked out (a few seconds on a phone), its button says so.
   T.on("bind", function (table) {

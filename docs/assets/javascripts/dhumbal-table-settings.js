@@ -29,7 +29,7 @@
     if (!form.matches || !form.matches("[data-dht-settings]")) return;
     ev.preventDefault();
     if (!this.live) {
-      this.intent("play");
+      this.pressPlay(); // as Play (or New game, asked first over a game in progress)
       return;
     }
     var options = {};
@@ -41,9 +41,12 @@
       if (f.name.indexOf("opt:") === 0) options[f.name.slice(4)] = f.value;
       else if (f.name === "profile" || f.name === "difficulty") payload[f.name] = f.value;
     }
-    this.played = true;
     var self = this;
-    this.send(payload).then(function () { self.showNewDeal(); }, function () {});
+    // over a game in progress, asked first (dhumbal-table-resume.js)
+    this.startFresh(function () {
+      self.played = true;
+      self.send(payload).then(function () { self.showNewDeal(); }, function () {});
+    });
   };
 
   // After "Start a new match": the new deal in view (the settings, opened over

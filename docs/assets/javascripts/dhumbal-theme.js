@@ -15,7 +15,11 @@
   var part = script && script.getAttribute("data-part");
 
   // partials/javascripts/base.html (in <head>): the storage helpers the
-  // bundle and the palette script use, scoped to the site root.
+  // bundle and the palette script use, scoped to the site root. Where the
+  // reader refused the site storage, merely naming localStorage throws (a
+  // SecurityError), and a value written by something else may not be JSON:
+  // then nothing is read (the defaults hold) and nothing is written, where
+  // Material's own helpers throw (the bundle reads and writes through these).
   function base() {
     window.__md_scope = new URL(script.getAttribute("data-scope") || ".", location);
     window.__md_hash = function (text) {
@@ -24,14 +28,18 @@
       }, 0);
     };
     window.__md_get = function (key, storage, scope) {
-      storage = storage || localStorage;
-      scope = scope || window.__md_scope;
-      return JSON.parse(storage.getItem(scope.pathname + "." + key));
+      try {
+        storage = storage || localStorage;
+        scope = scope || window.__md_scope;
+        return JSON.parse(storage.getItem(scope.pathname + "." + key));
+      } catch (e) {
+        return null; /* storage refused, or not JSON */
+      }
     };
     window.__md_set = function (key, value, storage, scope) {
-      storage = storage || localStorage;
-      scope = scope || window.__md_scope;
       try {
+        storage = storage || localStorage;
+        scope = scope || window.__md_scope;
         storage.setItem(scope.pathname + "." + key, JSON.stringify(value));
       } catch (e) { /* storage full or refused */ }
     };
@@ -47,6 +55,7 @@
       var input = document.querySelector(light
         ? "[data-md-color-media='(prefers-color-scheme: light)']"
         : "[data-md-color-media='(prefers-color-scheme: dark)']");
+      if (!input) return;
       saved.color.media = input.getAttribute("data-md-color-media");
       saved.color.scheme = input.getAttribute("data-md-color-scheme");
       saved.color.primary = input.getAttribute("data-md-color-primary");

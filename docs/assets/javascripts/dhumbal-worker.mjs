@@ -33,9 +33,10 @@
 // The engine's cache (Cache Storage, shared with the service worker, sw.js)
 // is named by the site's path, Pyodide's version and a hash of the engine's
 // files, so a new build never reads an old build's files; the service worker
-// deletes the caches its build does not name. The worker only writes a file
-// there once it has arrived whole (and, for the engine's own files, matched
-// its integrity hash).
+// deletes the caches its build does not name. Every file is checked against
+// the build's hash ("integrity": see "integrity" below) before it is kept and
+// each time a kept copy is used; a failed start leaves in the cache only the
+// files that still match.
 //
 // Error codes: "blocked" (a file of the runtime could not be fetched, or its
 // download stalled or became too slow to finish), "unsupported" (no
@@ -120,34 +121,50 @@ function watchBoot(limits, expected) {
     last = performance.now();
     report(false);
   };
-  // Count a response's bytes on a copy of its body; the original goes to its reader untouched.
-  const count = (name, response) => {
+  // Count a response's bytes on a copy of its body; the original goes to its reader
+  // untouched. With `keep`, the promise it returns gives the bytes (null if the
+  // body could not be read).
+  const count = (name, response, keep) => {
     let reader;
     try {
       reader = response.clone().body.getReader();
     } catch (err) {
       inflight.delete(name);
-      return;
+      return Promise.resolve(null);
     }
+    const chunks = [];
+    let size = 0;
     const pump = () =>
       reader.read().then(({ done, value }) => {
         if (done) {
           inflight.delete(name);
           progress();
-          return;
+          return keep ? joined(chunks, size) : null;
         }
         loaded += value.byteLength;
         if (loaded > total) total = loaded;
+        if (keep) {
+          chunks.push(value);
+          size += value.byteLength;
+        }
         lastByte = performance.now();
         progress();
         return pump();
       });
-    pump().catch(() => inflight.delete(name));
+    return pump().catch(() => {
+      inflight.delete(name);
+      return null;
+    });
+  };
+  // Bytes counted for a file that is then refused (it did not match the build): not progress.
+  const discount = (bytes) => {
+    loaded = Math.max(0, loaded - bytes);
   };
   const nameOf = (resource) => String((resource && resource.url) || resource).split("?")[0].split("/").pop();
 
-  // Every fetch of the boot (the engine's own and Pyodide's): watched and counted.
-  const watched = async function (resource, options) {
+  // Every fetch of the boot (the engine's own and Pyodide's): watched and counted
+  // (unless `counted` is false: the caller counts it, see obtain()).
+  const watched = async function (resource, options, counted = true) {
     const name = nameOf(resource);
     inflight.add(name);
     progress();
@@ -164,10 +181,10 @@ function watchBoot(limits, expected) {
       fail(new RuntimeError("blocked", `cannot fetch ${resource}: HTTP ${response.status}`));
       return response;
     }
-    count(name, response);
+    if (counted) count(name, response);
     return response;
   };
-  self.fetch = watched;
+  self.fetch = (resource, options) => watched(resource, options);
   const compiled = { start: 0, end: 0 };
   if (stream0) {
     WebAssembly.instantiateStreaming = function (source, imports) {
@@ -224,7 +241,17 @@ function watchBoot(limits, expected) {
     loaded = total;
     report(true);
   };
-  return { failed, restore, step: progress, done, count, nameOf, inflight, fetch: watched, compiled, downloaded: () => lastByte };
+  return { failed, restore, step: progress, done, count, discount, nameOf, inflight, fetch: watched, compiled, downloaded: () => lastByte };
+}
+
+function joined(chunks, size) {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
 }
 
 // -- the engine's files: this device's cache first, else the site ---------------------
@@ -237,28 +264,76 @@ async function openCache(name) {
   }
 }
 
-// A file of the boot as a Response: from `cache` when it holds it (counted as
-// it is read, like a download), else fetched and, once whole, kept there.
-function obtain(cache, watch, url, options, sources) {
+// -- integrity -------------------------------------------------------------------
+//
+// The build gives every file of the engine with its SHA-256 (a Subresource
+// Integrity string, "sha256-<base64>": runtime.integrity, by path from the
+// site root). A download that is cut short yet looks complete, or a page put
+// in a file's place (a filtering proxy's "blocked" page, answered 200), must
+// never be kept: kept, it would break the table on this device for good, since
+// every later start would read it. So a file is read whole and its hash
+// compared before it is kept, and a kept copy is compared again each time it
+// is used (hashing all 12.5 MB takes tens of milliseconds). A kept copy that
+// fails is deleted and downloaded again; a download that fails is asked for
+// once more past the HTTP cache (which may hold the same bad answer); a
+// second failure is the "blocked" error, and nothing was kept.
+
+async function sriOf(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  let text = "";
+  for (const byte of digest) text += String.fromCharCode(byte);
+  return "sha256-" + btoa(text);
+}
+
+// A file of the boot as a Response whose bytes match `integrity`: from `cache`
+// when it holds a copy that matches (counted as it is read, like a download),
+// else fetched and, once whole and matching, kept there.
+async function obtain(cache, watch, url, integrity, sources) {
   const name = watch.nameOf(url);
-  const fromNetwork = async () => {
-    const response = await watch.fetch(url, options || {});
-    if (!response.ok) throw new RuntimeError("blocked", `cannot fetch ${url}: HTTP ${response.status}`);
-    sources[name] = "network";
-    if (cache) cache.put(url, response.clone()).catch(() => {});
-    return response;
+  if (!integrity) throw new RuntimeError("failed", `the build gives no hash for ${name}`);
+  const matches = async (response) => {
+    const bytes = await watch.count(name, response, true);
+    if (bytes && (await sriOf(bytes)) === integrity) return true;
+    if (bytes) watch.discount(bytes.byteLength);
+    return false;
   };
-  if (!cache) return fromNetwork();
-  return cache.match(url).then(
-    (hit) => {
-      if (!hit) return fromNetwork();
-      sources[name] = "cache";
+  if (cache) {
+    const hit = await cache.match(url).catch(() => null);
+    if (hit) {
       watch.inflight.add(name);
-      watch.count(name, hit);
-      return hit;
-    },
-    () => fromNetwork(),
-  );
+      if (await matches(hit)) {
+        sources[name] = "cache";
+        return hit;
+      }
+      await cache.delete(url).catch(() => {});
+    }
+  }
+  for (const mode of ["default", "reload"]) {
+    const response = await watch.fetch(url, { cache: mode }, false);
+    if (!response.ok) throw new RuntimeError("blocked", `cannot fetch ${url}: HTTP ${response.status}`);
+    if (await matches(response)) {
+      sources[name] = "network";
+      if (cache) cache.put(url, response.clone()).catch(() => {});
+      return response;
+    }
+  }
+  throw new RuntimeError("blocked", `${name} does not match this build: the download was cut short or replaced`);
+}
+
+// After a failed start: the engine's cache keeps only the files that still match
+// the build, and no memory snapshot (a file of this device: the start may have
+// failed on it), so that Retry starts from files known good or from the site.
+async function sweep(base, runtime) {
+  const name = cacheName(base, runtime);
+  if (!self.caches || !(await self.caches.has(name))) return;
+  const cache = await self.caches.open(name);
+  const root = new URL(base).href;
+  for (const request of await cache.keys()) {
+    const path = request.url.startsWith(root) ? request.url.slice(root.length) : null;
+    const integrity = path !== null && runtime.integrity[path];
+    const kept = integrity ? await cache.match(request) : null;
+    if (!kept || (await sriOf(await kept.arrayBuffer())) !== integrity) await cache.delete(request);
+  }
 }
 
 async function fetchOk(url, options) {
@@ -273,6 +348,10 @@ async function fromManifest(base) {
   const url = new URL("assets/engine/manifest.json", base);
   const m = await (await fetchOk(url, { cache: "no-store" })).json();
   const pyodideDir = `assets/pyodide/${m.pyodide}/`;
+  const integrity = {};
+  for (const [name, sri] of Object.entries(m.pyodide_integrity || {})) integrity[pyodideDir + name] = sri;
+  integrity["assets/engine/" + m.wheel] = m.integrity;
+  if (m.stdlib) integrity["assets/engine/" + m.stdlib] = m.stdlib_integrity;
   return {
     version: m.version,
     pyodide: m.pyodide,
@@ -284,8 +363,15 @@ async function fromManifest(base) {
     stdlibIntegrity: m.stdlib_integrity,
     fullStdlib: pyodideDir + "python_stdlib.zip",
     cache: m.cache,
+    integrity,
     bytes: (m.download && +m.download.fetched) || 0,
   };
+}
+
+// Whether the page named the build's files with their hashes (a page of an older
+// build may not: then the site's manifest names them).
+function complete(runtime) {
+  return !!(runtime && typeof runtime.cache === "string" && runtime.integrity && typeof runtime.integrity === "object");
 }
 
 function cacheName(base, runtime) {
@@ -294,8 +380,9 @@ function cacheName(base, runtime) {
 
 // A module outside the trimmed standard library: the first time an import
 // of a module that Pyodide's whole standard library has misses, that library
-// is fetched (a synchronous request: this is a worker) and put behind the
-// trimmed one, and the import tried again. The names it has are listed in the
+// is fetched (a synchronous request: this is a worker; checked against the
+// build's hash, and asked for once more past the HTTP cache if it fails) and
+// put behind the trimmed one, and the import tried again. The names it has are listed in the
 // trimmed zip (_dhumbal_more.txt), so an optional import that no library has
 // (try: import _foo / except ImportError) costs no download.
 const FALLBACK_FINDER = `
@@ -304,6 +391,7 @@ from importlib.machinery import PathFinder
 
 class _DhumbalFullStdlib:
     url = None
+    sha256 = None
     path = "/lib/python_full_stdlib.zip"
     names = None
     mounted = False
@@ -320,15 +408,11 @@ class _DhumbalFullStdlib:
         if name not in cls.names:
             return None
         if not cls.mounted:
-            from js import XMLHttpRequest, Uint8Array
-            request = XMLHttpRequest.new()
-            request.open("GET", cls.url, False)
-            request.responseType = "arraybuffer"
-            request.send(None)
-            if request.status != 200:
+            data = cls.download(False) or cls.download(True)
+            if data is None:
                 return None
             with open(cls.path, "wb") as fh:
-                fh.write(Uint8Array.new(request.response).to_bytes())
+                fh.write(data)
             cls.mounted = True
             sys.path.append(cls.path)
         parent = name.rpartition(".")[0]
@@ -341,6 +425,21 @@ class _DhumbalFullStdlib:
         if where not in package.__path__:
             package.__path__.append(where)
         return PathFinder.find_spec(name, [where], target)
+
+    @classmethod
+    def download(cls, again):
+        import _sha2  # built into the interpreter: no import from a library
+        from js import XMLHttpRequest, Uint8Array
+        request = XMLHttpRequest.new()
+        request.open("GET", cls.url, False)
+        request.responseType = "arraybuffer"
+        if again:
+            request.setRequestHeader("Cache-Control", "no-cache")
+        request.send(None)
+        if request.status != 200:
+            return None
+        data = Uint8Array.new(request.response).to_bytes()
+        return data if _sha2.sha256(data).hexdigest() == cls.sha256 else None
 
 sys.meta_path.append(_DhumbalFullStdlib)
 `;
@@ -374,12 +473,12 @@ if len(set(os.urandom(16))) < 2:
 random.seed()
 `;
 
-async function loadEngine(base, given, limits, options) {
-  if (typeof WebAssembly !== "object") {
-    throw new RuntimeError("unsupported", "WebAssembly is not available");
-  }
+function hexOf(integrity) {
+  return [...atob(String(integrity).slice("sha256-".length))].map((c) => c.charCodeAt(0).toString(16).padStart(2, "0")).join("");
+}
+
+async function loadEngine(base, runtime, limits, options) {
   const t0 = performance.now();
-  const runtime = given && given.cache ? given : await fromManifest(base);
   const at = (path) => new URL(path, base).href;
   const indexURL = at(runtime.pyodideDir);
   const cache = await openCache(cacheName(base, runtime));
@@ -388,21 +487,26 @@ async function loadEngine(base, given, limits, options) {
   const snapshotURL = new URL("snapshot.bin", at(runtime.wheel)).href;
   try {
     // Every download starts now, side by side.
-    const own = (path, integrity) => obtain(cache, watch, at(path), integrity ? { integrity } : null, sources);
+    const get = (path) => obtain(cache, watch, at(path), runtime.integrity[path], sources);
     const files = {
-      mjs: obtain(cache, watch, indexURL + "pyodide.mjs", null, sources),
-      asm: obtain(cache, watch, indexURL + "pyodide.asm.mjs", null, sources),
-      wasm: obtain(cache, watch, indexURL + "pyodide.asm.wasm", null, sources),
-      stdlib: own(runtime.stdlib, runtime.stdlibIntegrity),
-      wheel: own(runtime.wheel, runtime.wheelIntegrity),
+      mjs: get(runtime.pyodideDir + "pyodide.mjs"),
+      asm: get(runtime.pyodideDir + "pyodide.asm.mjs"),
+      wasm: get(runtime.pyodideDir + "pyodide.asm.wasm"),
+      stdlib: get(runtime.stdlib),
+      wheel: get(runtime.wheel),
     };
     for (const p of Object.values(files)) p.catch(() => {});
     const wheelBytes = files.wheel.then((r) => r.arrayBuffer());
     wheelBytes.catch(() => {});
-    const missing = Promise.all([files.stdlib, files.wheel]).then(() => new Promise(() => {}));
+    // A file that cannot be had (or does not match the build) ends the start at once.
+    const missing = Promise.all(Object.values(files)).then(() => new Promise(() => {}));
     missing.catch(() => {});
     // The memory snapshot an earlier visit kept, if any (see the README's Decisions).
-    const keptSnapshot = options.snapshot && cache
+    // It is made on this device, so the build names no hash for it: one that will not
+    // restore is forgotten and the engine loaded afresh (see boot()), and a failed
+    // start forgets it (see sweep()). It is kept at once, before the reader can close
+    // the page (hashing its 30 MB first took a third of a second).
+    const snapshotBytes = options.snapshot && cache
       ? cache.match(snapshotURL).then((r) => (r ? r.arrayBuffer() : null), () => null)
       : Promise.resolve(null);
     // Pyodide asks for its WebAssembly and standard library itself: it gets the responses above.
@@ -426,7 +530,7 @@ async function loadEngine(base, given, limits, options) {
       await Promise.all([files.mjs, files.asm].map((p) => p.then((r) => r.arrayBuffer())));
       const { loadPyodide } = await import(indexURL + "pyodide.mjs");
       watch.step();
-      const kept = await keptSnapshot;
+      const kept = await snapshotBytes;
       const config = {
         indexURL,
         lockFileContents: runtime.lock || undefined,
@@ -458,6 +562,7 @@ async function loadEngine(base, given, limits, options) {
     if (!restored) {
       py.runPython(FALLBACK_FINDER);
       py.runPython(`_DhumbalFullStdlib.url = ${JSON.stringify(at(runtime.fullStdlib))}`);
+      py.runPython(`_DhumbalFullStdlib.sha256 = ${JSON.stringify(hexOf(runtime.integrity[runtime.fullStdlib]))}`);
     }
     // Into site-packages, as an installer would (the default is the cwd).
     const sitePackages = py.runPython("import sys; next(p for p in sys.path if p.endswith('/site-packages'))");
@@ -526,6 +631,42 @@ async function newerThan(base, runtime) {
   }
 }
 
+// Load the engine from the files the page named (else the site's manifest), and
+// again once without the snapshot if that would not restore, or from the site's
+// newer build if the page is older than the site (then the older build's cache
+// goes: this worker has just made it again, and no service worker names it).
+// A start that fails leaves the engine's cache holding only files that match.
+async function boot(base, given, limits, options) {
+  if (typeof WebAssembly !== "object") {
+    throw new RuntimeError("unsupported", "WebAssembly is not available");
+  }
+  let runtime = complete(given) ? given : null;
+  try {
+    if (!runtime) runtime = await fromManifest(base);
+    try {
+      return await loadEngine(base, runtime, limits, options);
+    } catch (err) {
+      if (pyodide) throw err;
+      // A snapshot that would not restore is forgotten, and the engine loaded afresh.
+      if (err && err.snapshot) {
+        await forget(err.snapshot);
+        return await loadEngine(base, runtime, limits, { snapshot: false });
+      }
+      // A page older than the site (a new build was published since it was
+      // loaded): load the build the site has now.
+      const fresh = runtime === given ? await newerThan(base, runtime) : null;
+      if (!fresh) throw err;
+      const stale = runtime;
+      runtime = fresh;
+      if (self.caches) await self.caches.delete(cacheName(base, stale)).catch(() => {});
+      return await loadEngine(base, fresh, limits, options);
+    }
+  } catch (err) {
+    if (runtime && !pyodide) await sweep(base, runtime).catch(() => {});
+    throw err;
+  }
+}
+
 function init(base, runtime, limits, options) {
   if (!booting) {
     status("loading");
@@ -535,33 +676,17 @@ function init(base, runtime, limits, options) {
       total: Number(limits && limits.total) > 0 ? Number(limits.total) : 600000,
     };
     const opts = { snapshot: !(options && options.snapshot === false) };
-    booting = loadEngine(base, runtime, checked, opts)
-      .catch((err) => {
-        // A snapshot that would not restore is forgotten, and the engine loaded afresh.
-        if (err && err.snapshot && !pyodide) {
-          return forget(err.snapshot).then(() => loadEngine(base, runtime, checked, { snapshot: false }));
-        }
-        // A page older than the site (a new build was published since it was
-        // loaded): load the build the site has now.
-        if (err && err.code !== "unsupported" && runtime && runtime.cache && !pyodide) {
-          return newerThan(base, runtime).then((fresh) => {
-            if (!fresh) throw err;
-            return loadEngine(base, fresh, checked, opts);
-          });
-        }
+    booting = boot(base, runtime, checked, opts).then(
+      (info) => {
+        status("ready");
+        return info;
+      },
+      (err) => {
+        booting = null; // a later init may try again
+        status("error");
         throw err;
-      })
-      .then(
-        (info) => {
-          status("ready");
-          return info;
-        },
-        (err) => {
-          booting = null; // a later init may try again
-          status("error");
-          throw err;
-        },
-      );
+      },
+    );
   }
   return booting;
 }

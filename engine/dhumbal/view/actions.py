@@ -1,9 +1,9 @@
-"""The dock's controls: Call, Hint, Throw, Next deal.
+"""The dock's controls: Call, Hint, Throw, Next deal (or, after a practice deal, Back to your match).
 
 Through the reader's turn the controls keep their places: Call reads
 "Call on N" exactly when the engine allows the call, and where it does not
 (or once a card is taken) its place stays, empty, so Throw never moves;
-the same for Hint outside the start of the turn. The line above the hand
+Hint is there for the whole turn (after a take it says what to throw). The line above the hand
 says the limit the call waits for, so a hand over it needs no other word;
 a call refused for another reason (nobody may call before every player has
 played once) gets the engine's reason under the controls, and so does any
@@ -35,6 +35,10 @@ THROW_VALUE: Final = N_("Throw, worth {value}")
 LAST_ON_TOP: Final = N_("The last card you mark goes on top of the pile.")
 NEXT_DEAL: Final = N_("Next deal")
 NEW_MATCH: Final = N_("New match")
+# At the end of a practice deal (a review's "Play from here"): back to the
+# reader's match, at the review they left (the table script does it; it hides
+# the button when no match is known, as for a practice deal from a link).
+BACK_TO_MATCH: Final = N_("Back to your match")
 SKIP: Final = N_("Show all moves now")
 #: Marked-card verdicts are sent for hands up to this size (2^n - 1 sets of cards).
 MAX_VERDICT_CARDS: Final = 10
@@ -108,12 +112,11 @@ def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) 
                 if refusal.code != "over-call-limit" or model.hint_on:
                     notes.append(f'<p class="dht-why dht-why--call" id="{esc(tid)}-why-call">'
                                  f'{esc(cards_in_words(refusal.text(model.lang, names), model.lang))}</p>')
-            # the call odds, on demand (off until pressed)
-            buttons.append(button(t(HINT), op="hint", live=model.live, cls="dht-hint-btn",
-                                   extra={"aria-pressed": "true" if model.hint_on else "false", "data-key": "hint"}))
         else:
             buttons.append(_place(call_text, "dht-call"))
-            buttons.append(_place(t(HINT), "dht-hint-btn"))
+        # the expert's move (and at the start of the turn the call odds), on demand: off until pressed
+        buttons.append(button(t(HINT), op="hint", live=model.live, cls="dht-hint-btn",
+                              extra={"aria-pressed": "true" if model.hint_on else "false", "data-key": "hint"}))
         throw_phase = deal.phase == ("throw" if p.draw_first else "start")
         if deal.phase in ("start", "throw"):
             hand = ordered(deal.hands[me], model.sort, p)
@@ -133,7 +136,11 @@ def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool) 
             if p.draw_first:
                 notes.append(f'<p class="dht-hint" hidden>{esc(t(LAST_ON_TOP))}</p>')
     if deal.is_over:
-        if model.match_over:
+        if model.practice:
+            buttons.append(button(t(BACK_TO_MATCH), live=model.live, cls="dht-btn--primary dht-to-match",
+                                   extra={"data-dht-match": "", "data-key": "match"}))
+            buttons.append(button(t(NEW_MATCH), op="new-match", live=model.live, extra={"data-key": "new-match"}))
+        elif model.match_over:
             buttons.append(button(t(NEW_MATCH), op="new-match", live=model.live, cls="dht-btn--primary",
                                    extra={"data-key": "new-match"}))
         else:

@@ -1,16 +1,71 @@
-"""The hint: the reader's call odds in words, for the table's status line."""
+"""The hint: the expert's move and, at the start of a turn, the reader's call odds, in words.
+
+:func:`hint_words` is everything the table's Hint says, worked out from the
+reader's :class:`~dhumbal.deal.SeatView` alone (the odds by
+:func:`dhumbal.odds.call_odds`, the move by :func:`.suggest.suggest`), so it
+cannot depend on a card the reader cannot see. The move and the figures
+are one account:
+
+- where the raw figures favour calling and the expert plays on, or the other
+  way round, one line says why: the expert calls by its own chance of being
+  caught, weighed by how the others have played, against the risk it takes
+  on (:func:`dhumbal.expert.risk`);
+- a call open on exactly the call limit says the tie risk in words;
+- after a take (or, throwing first, after the throw) there are no call odds:
+  the hint is the move that finishes the turn and its why.
+"""
 
 from __future__ import annotations
 
 from typing import Final
 
+from .. import expert
+from ..deal import SeatView
 from ..i18n import N_, number, translator
-from ..odds import CallOdds
+from ..levels import percent
+from ..odds import HINT_PLAYOUTS, CallOdds, call_odds
+from ..profiles import Profile
+from ..sampler import stand_in
+from .suggest import suggest
 
 HINT_CAUGHT: Final = N_("A call now on {total} would be caught in {caught} of {samples} deals that fit what you have seen.")
 HINT_CAUGHT_IF: Final = N_("If you could call now on {total}, you would be caught in {caught} of {samples} deals that fit what you have seen.")
 HINT_VALUE_PAID: Final = N_("Calling is worth {call} points to you on average; playing on, {play_on} ({playouts} of those deals played out to the end).")
 HINT_VALUE_POINTS: Final = N_("Calling scores you {call} points on average; playing on, {play_on} (fewer points are better; {playouts} of those deals played out to the end).")
+HINT_TIE: Final = N_("{total} is exactly the call limit: a tie goes against the caller, so any other hand of {total} or less catches the call.")
+HINT_PLAYS_ON: Final = N_("The expert plays on all the same: it calls only when it puts the chance of being caught at {risk} or less, and weighing how the others have played so far it puts it at {caught}.")
+HINT_CALLS: Final = N_("The expert calls all the same: it calls whenever it puts the chance of being caught at {risk} or less, and weighing how the others have played so far it puts it at {caught}.")
+HINT_OWN_RULE: Final = N_("The expert's move here follows its own rule for a long deal, not these figures.")
+
+
+def hint_words(profile: Profile, view: SeatView, lang: str) -> str:
+    """Everything the Hint says for the seat on turn of ``view`` (see the module docstring)."""
+    move = suggest(profile, view, lang)
+    if view.phase != "start":
+        return move.text
+    allowed = stand_in(profile, view).can_call()
+    odds = call_odds(profile, view, playouts=HINT_PLAYOUTS if allowed else 0)
+    out = [move.text]
+    limit = profile.call_limit
+    if allowed and limit is not None and odds.total == limit:
+        out.append(translator(lang)(HINT_TIE, total=odds.total))
+    out.append(hint_text(odds, lang, allowed))
+    if allowed and odds.play_on_value is not None:
+        call_better = (odds.call_value > odds.play_on_value if odds.measure == "paid"
+                       else odds.call_value < odds.play_on_value)
+        calls = move.action.kind == "call"
+        if call_better != calls and _decimal(odds.call_value, lang, True) != _decimal(odds.play_on_value, lang, True):
+            out.append(_why_otherwise(profile, calls, move.caught, lang))
+    return " ".join(out)
+
+
+def _why_otherwise(profile: Profile, calls: bool, caught: float | None, lang: str) -> str:
+    """Why the expert's move goes against the raw figures, in one line."""
+    t = translator(lang)
+    if caught is None:  # decided without weighing a call (a deal run long: every bot plays to end it)
+        return t(HINT_OWN_RULE)
+    return t(HINT_CALLS if calls else HINT_PLAYS_ON, risk=percent(expert.risk(profile) / 100, lang),
+             caught=percent(caught, lang))
 
 
 def hint_text(odds: CallOdds, lang: str, allowed: bool = True) -> str:
@@ -20,8 +75,6 @@ def hint_text(odds: CallOdds, lang: str, allowed: bool = True) -> str:
     what a call would risk if it were (the standing reason under the Call
     button says why it is not).
     """
-    from ..levels import percent
-
     t = translator(lang)
     caught = t(HINT_CAUGHT if allowed else HINT_CAUGHT_IF, total=odds.total, caught=percent(odds.caught, lang),
                samples=number(odds.samples, lang))

@@ -18,6 +18,12 @@ PLAY: Final = N_("Play")
 # and Play is called so (the table script shows the one and renames the other).
 CONTINUE: Final = N_("Continue your game")
 NEW_GAME: Final = N_("New game")
+# Asked before a fresh game is started over the reader's game in progress
+# (New game, the page's "Play these rules", a new match from the settings).
+ASK_TITLE: Final = N_("Start a new game?")
+ASK_TEXT: Final = N_("You have a game in progress on this device. A new game takes its place as soon as you play a move in it.")
+ASK_NEW: Final = N_("Start a new game")
+ASK_KEEP: Final = N_("Keep my game")
 RETRY: Final = N_("Retry")
 # TRANSLATORS: beside Retry when the table is in error: leaves the game of
 # the page's link (which may be what fails) and deals a fresh game.
@@ -91,4 +97,21 @@ def render_loader(model: TableModel, download_bytes: int) -> str:
         f'<button type="button" class="dht-btn dht-retry" data-dht-retry>{esc(t(RETRY))}</button>'
         f'<button type="button" class="dht-btn dht-retry dht-fresh" data-dht-fresh>{esc(t(FRESH_GAME))}</button>'
         f"</p></div>"
+    )
+
+
+def render_ask(model: TableModel) -> str:
+    """The question asked before a fresh game is started over the reader's game in
+    progress: a modal dialog (the table script opens it), "Keep my game" first and
+    focused, so that Enter or Escape keeps the game."""
+    t = translator(model.lang)
+    tid = esc(model.table_id)
+    return (
+        f'<dialog class="dht-ask" id="{tid}-ask" aria-labelledby="{tid}-ask-title" aria-describedby="{tid}-ask-text">'
+        f'<p class="dht-ask__title" id="{tid}-ask-title">{esc(t(ASK_TITLE))}</p>'
+        f'<p id="{tid}-ask-text">{esc(t(ASK_TEXT))}</p>'
+        f'<p class="dht-ask__buttons">'
+        f'<button type="button" class="dht-btn dht-btn--primary" data-dht-ask="keep" autofocus>{esc(t(ASK_KEEP))}</button>'
+        f'<button type="button" class="dht-btn" data-dht-ask="new">{esc(t(ASK_NEW))}</button>'
+        f"</p></dialog>"
     )

@@ -21,12 +21,16 @@ class TableModel:
     names: list[str]  # by match seat
     me: int  # the reader's match seat
     match: Match | None
+    #: the deal as the reader's seat sees it (:meth:`dhumbal.session.Session.seen_deal`): while it
+    #: is in play a stand-in that holds no hidden card; drawn in place of ``match.deal``
+    seen: Deal | None = None
     log: list[str] = field(default_factory=list)
     sort: bool = False
     live: bool = False
     deal_number: int = 0
     match_over: bool = False
     position: bool = False
+    practice: bool = False  # a practice deal apart from the reader's match (a review's "Play from here")
     new_card: C.Card | None = None  # the card the reader took last, marked until the turn ends
     face_down: bool = False  # a preview of a deal the reader will not get: the cards stay face down
     hint_on: bool = False  # the reader's call odds are showing in the status line (see hint_text)
@@ -38,6 +42,8 @@ class TableModel:
 
     @property
     def deal(self) -> Deal | None:
+        if self.seen is not None:
+            return self.seen
         return None if self.match is None else self.match.deal
 
     def deal_names(self) -> list[str]:

@@ -26,6 +26,7 @@ from .model import TableModel
 OUT: Final = N_("out")
 CALLED: Final = N_("called")
 RESULT: Final = N_("Deal {number}: the scores")
+RESULT_PRACTICE: Final = N_("Practice deal: the scores")
 ROW_HAND: Final = N_("Hand")
 ROW_TOOK: Final = N_("Took")
 ROW_PAID: Final = N_("Paid")
@@ -247,7 +248,7 @@ def render_result(model: TableModel, deal: Deal, t: Translator) -> str:
                         for key, _, values in rows)
         lines.append(f'<tr class="{" ".join(cls)}" data-seat="{s}"><th scope="row"><span class="dht-score__name">'
                      f'{esc(names[s])}</span>{outcome_badges(o, s, t)}</th>{cells}</tr>')
-    caption = t(RESULT, number=model.deal_number)
+    caption = t(RESULT_PRACTICE) if model.practice else t(RESULT, number=model.deal_number)
     items = "".join(f'<li data-row="{esc(key)}">{esc(text)}</li>' for key, text in notes)
     return (f'<div class="dht-result"><div class="dht-scroll" tabindex="0" role="region" aria-label="{esc(caption)}">'
             f'<table class="dht-score dht-score--deal" data-settlement="{esc(p.settlement)}"><caption>{esc(caption)}</caption>'

@@ -1,17 +1,25 @@
 """The hint's move: what the expert would do now, and one line of why, in the reader's language.
 
-The table's Hint shows the reader's call odds (:mod:`.hint`) and, with them,
-the move the expert bot would make in the reader's seat. The move is the
-expert's own decision (:func:`dhumbal.expert.decide`, from the reader's view
-alone, so it is the same every time and on every runtime); what it plans
-next in the same turn is its decision on the position the move leaves (after
-a throw, which card it would take; after a take, what it would throw). The
-why is a fact of the position from the engine's figures
-(:func:`dhumbal.advice.move_fact`: the points a throw sheds and what it
-keeps, what a card taken is worth and goes with). A call needs no why here:
-the call odds follow it.
+The table's Hint shows the move the expert bot would make in the reader's
+seat (with the reader's call odds at the start of a turn, :mod:`.hint`).
+Everything here is worked out from the reader's :class:`~dhumbal.deal.SeatView`
+and the profile, nothing else: no function here is given a deal, so none
+can read a card the reader cannot see.
 
-Nothing here changes the deal: the plan is worked out on a copy.
+- The move is the expert's own decision (:func:`dhumbal.expert.decide_view`),
+  the same every time and on every runtime.
+- What it plans next in the same turn is its decision on the view the move
+  leaves (:func:`dhumbal.sampler.after_view`): after a throw, which card it
+  would take; after a take from the pile, what it would throw. After a draw
+  from the stock the throw depends on the card drawn, which the reader does
+  not know yet: the plan is the expert's throw for each card its beliefs
+  say the stock may give (:func:`dhumbal.expert.stock_draws`), named only
+  when it does not throw the drawn card itself, with how often it is the
+  throw ("whatever you draw", "most likely ... for 70 % of the cards you
+  might draw"), or, when no throw is likely, that the card drawn decides.
+- The why is a fact of the position from the engine's figures
+  (:func:`dhumbal.advice.move_fact`), a card from the stock valued as the
+  expert's beliefs value it. A call needs no why here: the call odds follow.
 """
 
 from __future__ import annotations
@@ -22,41 +30,106 @@ from typing import Final
 from .. import expert
 from ..action import Action
 from ..advice import move_fact, move_text
-from ..deal import Deal
+from ..cards import Card
+from ..deal import SeatView
 from ..i18n import N_, cards_in_words, translator
+from ..levels import percent
+from ..profiles import Profile
+from ..sampler import after_view
 
 SUGGEST: Final = N_("The expert's move: {move}.")
 SUGGEST_THEN: Final = N_("The expert's move: {move}, then {then}.")
+SUGGEST_THEN_ANY: Final = N_("The expert's move: {move}, then {then}, whatever card you draw.")
+SUGGEST_THEN_LIKELY: Final = N_(
+    "The expert's move: {move}, then most likely {then}: that is its throw for {share} of the cards you might draw. "
+    "Ask for a hint again once you hold the card."
+)
+SUGGEST_THEN_DRAWN: Final = N_(
+    "The expert's move: {move}. What to throw next depends on the card you draw: ask for a hint again once you hold it."
+)
+#: The least share of the possible draws for which a throw is named as the likely plan.
+LIKELY: Final = 0.5
 
 
 @dataclass(frozen=True)
 class Suggestion:
-    """The expert's move for the seat on turn, what it would do next in the same turn, and why."""
+    """The expert's move for the seat on turn, what it would do next in the same turn, and why.
+
+    ``then`` is the next move of the turn when it does not hang on a card still unseen
+    (after a draw from the stock: the throw for most of the cards it may give, else
+    ``None``); ``caught`` is the expert's own chance of being caught, when it weighed a call.
+    """
 
     action: Action
     then: Action | None
     text: str
+    caught: float | None = None
 
 
-def suggest(deal: Deal, lang: str) -> Suggestion:
-    """The expert's move for the seat on turn of ``deal`` (a live deal; it is not changed)."""
-    if deal.is_over:
+def suggest(profile: Profile, view: SeatView, lang: str) -> Suggestion:
+    """The expert's move for the seat on turn of ``view`` (a live deal's view, the seat on turn)."""
+    if view.phase == "over":
         raise ValueError("the deal is over: there is no move to suggest")
-    seat = deal.turn
-    view = deal.public_view(seat)
-    profile = deal.profile
-    action = expert.decide(deal).action
+    decision = expert.decide_view(profile, view)
+    action = decision.action
     t = translator(lang)
     move = move_text(profile, view, action, lang)
     if action.kind == "call":
-        return Suggestion(action, None, cards_in_words(t(SUGGEST, move=move), lang))
-    after = deal.copy()
-    after.apply(action, seat=seat)
+        return Suggestion(action, None, cards_in_words(t(SUGGEST, move=move), lang), decision.caught)
+    stock = expert.stock_draws(profile, view) if action.kind == "take" else ({}, 0)
     then: Action | None = None
-    if not after.is_over and after.turn == seat:
-        then = expert.decide(after).action
-        if then.kind == "call":  # a call comes at the start of a turn: not part of this one's plan
-            then = None
-    head = (t(SUGGEST_THEN, move=move, then=move_text(profile, after.public_view(seat), then, lang))
-            if then is not None else t(SUGGEST, move=move))
-    return Suggestion(action, then, cards_in_words(head + " " + move_fact(profile, view, action, lang), lang))
+    if _from_stock(action) and profile.draw_first:  # the throw that follows hangs on the card drawn
+        then, head = _after_draw(profile, view, action, stock, move, lang)
+    elif _from_stock(action):  # throwing first, the take ends the turn
+        head = t(SUGGEST, move=move)
+    else:
+        after = after_view(profile, view, action)
+        if after.turn == view.seat and after.phase != "over":
+            then = expert.decide_view(profile, after).action
+            if then.kind == "call":  # a call comes at the start of a turn: not part of this one's plan
+                then = None
+        head = (t(SUGGEST_THEN, move=move, then=move_text(profile, after, then, lang))
+                if then is not None else t(SUGGEST, move=move))
+    average = _average(profile, stock) if stock[1] else None
+    fact = move_fact(profile, view, action, lang, average=average)
+    return Suggestion(action, then, cards_in_words(head + " " + fact, lang), decision.caught)
+
+
+def _from_stock(action: Action) -> bool:
+    return action.kind == "take" and action.source == "stock"
+
+
+def _average(profile: Profile, draws: tuple[dict[Card, int], int]) -> float:
+    weights, total = draws
+    return sum(w * profile.values[c] for c, w in weights.items()) / total
+
+
+def _after_draw(profile: Profile, view: SeatView, action: Action, draws: tuple[dict[Card, int], int],
+                move: str, lang: str) -> tuple[Action | None, str]:
+    """The plan after a draw from the stock: the expert's throw for each card the stock may
+    give, as its beliefs weigh them; a throw of cards held now is named with how often it
+    is the one, a throw of the card drawn never (the reader has not seen it)."""
+    t = translator(lang)
+    weights, total = draws
+    share: dict[tuple[Card, ...], int] = {}
+    throws: dict[tuple[Card, ...], tuple[Action, SeatView]] = {}
+    for card, weight in sorted(weights.items()):
+        after = after_view(profile, view, action, drawn=card)
+        if after.turn != view.seat or after.phase == "over":
+            continue
+        throw = expert.decide_view(profile, after).action
+        if throw.kind != "throw" or card in throw.cards:
+            continue
+        key = tuple(sorted(throw.cards))
+        share[key] = share.get(key, 0) + weight
+        throws.setdefault(key, (throw, after))
+    if not share:
+        return None, t(SUGGEST_THEN_DRAWN, move=move)
+    key = max(share, key=lambda k: (share[k], [-c for c in k]))
+    throw, after = throws[key]
+    then = move_text(profile, after, throw, lang)
+    if share[key] == total:
+        return throw, t(SUGGEST_THEN_ANY, move=move, then=then)
+    if share[key] >= LIKELY * total:
+        return throw, t(SUGGEST_THEN_LIKELY, move=move, then=then, share=percent(share[key] / total, lang))
+    return None, t(SUGGEST_THEN_DRAWN, move=move)

@@ -15,17 +15,17 @@ from typing import Final, Mapping, Sequence
 
 from ..i18n import CARD_NAME, JOKER_NAME, N_, RANK_NAMES, SUIT_NAMES, Translator, digits, translator
 from ..messages import TEMPLATES
-from ..share import HASH_PREFIX, MAX_HASH, V2_MARK
+from ..share import MAX_LINK
 from .actions import THROW_NONE, THROW_VALUE, render_actions
 from .felt import (
     CARD_COUNT, DEALER, LAST_THROW, MAY_TAKE, NOT_TAKABLE, PILE_LABELS, PLAYERS_LABEL, STOCK_COUNT, render_felt,
 )
 from .hand import MARKED, render_hand
-from .loader import NEW_GAME, PLAY, PROGRESS, STARTING, render_loader
+from .loader import NEW_GAME, PLAY, PROGRESS, STARTING, render_ask, render_loader
 from .markup import attributes, esc
 from .model import TableModel
 from .review import review_button
-from .scores import RESULT, render_result, render_standings
+from .scores import RESULT, RESULT_PRACTICE, render_result, render_standings
 from .settings import LEVELS, SETTINGS, render_prefs, render_settings
 
 TITLE: Final = N_("Play against the bots")
@@ -38,6 +38,9 @@ CLOSE: Final = N_("Close the table")
 FULL: Final = N_("Full table")
 META_DEAL_OF: Final = N_("Deal {number} of {count}")
 META_DEAL: Final = N_("Deal {number}")
+# In place of "Deal 1 of 3" on a practice deal (a review's "Play from here"):
+# one deal apart from the reader's match, which waits where it was.
+META_PRACTICE: Final = N_("Practice deal")
 META_BOTS: Final = N_("Bots: {level}")
 LOG: Final = N_("What happened")
 
@@ -50,7 +53,7 @@ LOG: Final = N_("What happened")
 #: angle brackets in their translations; tests/table checks that this list
 #: is complete.
 ATTRIBUTE_MSGIDS: Final = frozenset({
-    PLAYERS_LABEL, RESULT, THROW_NONE, THROW_VALUE, SHARE_TITLE, LINK_SHOWN, LINK_COPIED, MARKED, NEW_GAME, PLAY,
+    PLAYERS_LABEL, RESULT, RESULT_PRACTICE, THROW_NONE, THROW_VALUE, SHARE_TITLE, LINK_SHOWN, LINK_COPIED, MARKED, NEW_GAME, PLAY,
     STARTING, PROGRESS, DEALER, LAST_THROW, MAY_TAKE, NOT_TAKABLE, *PILE_LABELS.values(),
     STOCK_COUNT[0], CARD_COUNT[0],
     CARD_NAME, JOKER_NAME, *RANK_NAMES[1:], *SUIT_NAMES,
@@ -79,7 +82,7 @@ def render_table(model: TableModel, *, status: str = "", attrs: Mapping[str, str
         "data-digits": digits("0123456789", model.lang),
         # The longest link the engine reads: the script sends no more of a
         # longer one (it is refused all the same, with a fresh deal).
-        "data-max-hash": str(len(HASH_PREFIX) + len(V2_MARK) + MAX_HASH),
+        "data-max-hash": str(MAX_LINK),
         "aria-labelledby": f"{tid}-title",
         "tabindex": "-1",
     }
@@ -103,6 +106,7 @@ def render_table(model: TableModel, *, status: str = "", attrs: Mapping[str, str
         f'<details class="dht-settings"><summary>{esc(t(SETTINGS))}</summary>'
         f'<div class="dht-settings__body" id="{esc(tid)}-settings">{render_settings(model)}</div>'
         f"{render_prefs(model)}</details>"
+        f"{render_ask(model)}"
         f"</section>"
     )
 
@@ -127,6 +131,7 @@ def render_board(model: TableModel, *, dock_head: str = "") -> str:
         "data-your-turn": "true" if my_turn else "false",
         "data-over": "true" if deal.is_over else "false",
         "data-match-over": "true" if model.match_over else "false",
+        "data-practice": "true" if model.practice else None,  # a practice deal (a review's "Play from here")
         "data-profile-key": deal.profile.key,
         "data-players": str(deal.players),
         # a caught call (the table script's cue for it)
@@ -137,7 +142,7 @@ def render_board(model: TableModel, *, dock_head: str = "") -> str:
         parts.append(render_hand(model, deal, me, t, my_turn))
     if deal.is_over:
         # the deal's summary: the scores, and the final standings when the match is over
-        standings = render_standings(model, t) if model.match_over else ""
+        standings = render_standings(model, t) if model.match_over and not model.practice else ""
         review = review_button(t) if model.live and me is not None else ""  # the reader's moves beside the expert's
         parts.append(f'<div class="dht-summary">{render_result(model, deal, t)}{review}{standings}</div>')
     parts.append(f'<div class="dht-dock"><div class="dht-dock__head" data-dht-slot>{dock_head}</div>'
@@ -149,8 +154,10 @@ def render_board(model: TableModel, *, dock_head: str = "") -> str:
 
 def _meta(model: TableModel, t: Translator) -> str:
     rounds = model.profile.rounds
-    deal_text = (t(META_DEAL_OF, number=model.deal_number, count=rounds)
-                 if rounds is not None and not model.position else t(META_DEAL, number=model.deal_number))
+    # (a position from a worked example starts a match like any deal: it ends after as many deals)
+    deal_text = (t(META_PRACTICE) if model.practice
+                 else t(META_DEAL_OF, number=model.deal_number, count=rounds) if rounds is not None
+                 else t(META_DEAL, number=model.deal_number))
     level = t(LEVELS.get(model.difficulty, LEVELS["medium"]))
     # (the call limit is on the line above the reader's hand, beside what it holds)
     return (f'<p class="dht-meta"><span class="dht-meta__profile">{esc(t(model.profile.name))}</span>'
