@@ -1,4 +1,4 @@
-"""``python -m dhumbal``: profiles, play, check, simulate, odds, bench.
+"""``python -m dhumbal``: profiles, play, check, simulate, odds, score, bench.
 
 Every bad input ends in a one-line message and a non-zero exit, never a
 traceback: arguments are checked by argparse (whose errors are one line
@@ -25,7 +25,7 @@ from .botlevels import DIFFICULTIES, Difficulty, choose, policy
 from .deal import Deal, IllegalAction
 from .examples import ExampleError, example_files, load_text, read_text, shown_name
 from .i18n import N_, available_languages, number, translator
-from .match import Match
+from .match import Match, money_text
 from .messages import render
 from .playout import play_out
 from .profiles import PROFILE_KEYS, Profile, ProfileError, find_profile, parse_profile
@@ -249,6 +249,96 @@ def cmd_odds(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"caught    {r.caught:.1%} of {r.samples} sampled deals\n")
     what = "points scored" if r.measure == "points" else "settlement"
     out.write(f"calling   {r.call_value:+.2f} {what} on average\n")
+    return 0
+
+
+def _hands(text: str) -> list[int | list[int]]:
+    """``--hands 4,12,19,7``: each seat's hand total, or its cards (``"A♠ 3♠,2♥ 2♦"``)."""
+    items = [p.strip() for p in text.split(",")]
+    hands: list[int | list[int]] = []
+    for seat, item in enumerate(items):
+        if not item:
+            raise UsageError(f"--hands: seat {seat} has no hand total (give a whole number or the cards)")
+        if item.lstrip("-+").isdigit():
+            if len(item) > 7:
+                raise UsageError(f"--hands: seat {seat}: {item[:12]!r} is no hand total")
+            hands.append(int(item))
+            continue
+        try:
+            hands.append(C.parse_cards(item.split()))
+        except C.CardError as exc:
+            raise UsageError(f"--hands: seat {seat}: {item[:20]!r} is neither a whole number nor cards ({exc})") from None
+    return hands
+
+
+def _scores(text: str) -> list[int]:
+    """``--scores 10,20,30``: each seat's running score before the deal."""
+    try:
+        return [int(p) for p in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a list of whole numbers such as 10,20,30") from None
+
+
+def _caller(text: str) -> int | None:
+    """``--caller 2`` or ``--caller none`` (nobody called: the turn cap ended the deal)."""
+    if text.strip().lower() in ("none", "nobody"):
+        return None
+    return _whole(text)
+
+
+def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
+    """Settle a deal played with real cards (:func:`dhumbal.tally.settle_deal`)."""
+    from .tally import TallyError, settle_deal
+
+    profile = _profile_from_args(args)
+    hands = _hands(args.hands)
+    if len(hands) != profile.players:
+        raise UsageError(f"--hands: {len(hands)} hands for {profile.players} players (--players): "
+                         f"give exactly one total for each seat, 0 to {profile.players - 1}")
+    if args.scores is not None and len(args.scores) != profile.players:
+        raise UsageError(f"--scores: {len(args.scores)} running scores for {profile.players} players: give one for each seat")
+    names = [f"Seat {i}" for i in range(profile.players)]
+    try:
+        tally = settle_deal(profile, args.dealer, args.caller, hands, args.scores)
+    except TallyError as exc:
+        raise UsageError(exc.text("en", names)) from None
+    lang = args.lang
+    said = [m.text(lang, names) for m in tally.messages()]
+    why = [text for _, text in tally.reasons(lang, names)]
+    if args.json:
+        data = tally.to_json()
+        if profile.money_per_point is not None:
+            data["scores_money"] = [money_text(v, profile.money_per_point) for v in tally.after]
+        data["said"] = said
+        data["why"] = why
+        out.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        return 0
+    o = tally.to_json()
+    columns: list[tuple[str, list[str]]] = [("hand", [number(v, lang) for v in o["hands"]])]
+    signed = profile.settlement != "cumulative"
+    if profile.settlement == "collect":
+        columns.append(("took", [number(v, lang) for v in o["took"]]))
+        columns.append(("paid", [number(v, lang, signed=True) for v in o["paid"]]))
+    elif profile.settlement == "pay-caller":
+        columns.append(("paid", [number(v, lang, signed=True) for v in o["paid"]]))
+        columns.append(("money", [number(v, lang, signed=not v.startswith("-")) for v in o["money"]]))
+    else:
+        columns.append(("points", [number(v, lang) for v in o["points"]]))
+    columns.append(("total", [number(v, lang, signed=signed) for v in tally.after]))
+    if profile.elimination is not None:
+        columns.append(("out", ["out" if s in tally.eliminated else "" for s in range(profile.players)]))
+    caller = "nobody called" if args.caller is None else f"seat {args.caller} called"
+    out.write(f"profile  {profile.canonical()}\n")
+    out.write(f"deal     seat {args.dealer} dealt; {caller}\n\n")
+    widths = [max(len(head), *(len(v) for v in values)) for head, values in columns]
+    out.write("seat" + "".join(f"  {head:>{w}}" for (head, _), w in zip(columns, widths)).rstrip() + "\n")
+    for s in range(profile.players):
+        out.write(f"{s:<4}" + "".join(f"  {values[s]:>{w}}" for (_, values), w in zip(columns, widths)).rstrip() + "\n")
+    out.write("\n")
+    for line in said:
+        out.write(line + "\n")
+    for s, line in enumerate(why):
+        out.write(f"{names[s]}: {line}\n")
     return 0
 
 
@@ -482,6 +572,24 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", type=_whole, default=0)
     sp.add_argument("--json", action="store_true")
 
+    sp = sub.add_parser("score", help="settle a deal played with real cards, from who dealt, who called and each hand",
+                        description="Settle one deal played with real cards, exactly as the engine settles a deal it "
+                                    "plays. Seats are numbered from 0, clockwise as the players sit.")
+    sp.add_argument("--profile", default="nepali-games", help="profile key or canonical form, e.g. 'nepali-games(runs=on)'")
+    sp.add_argument("--option", action="append", metavar="KEY=VALUE", help="a house rule; repeat for more")
+    sp.add_argument("--players", type=_whole, required=True)
+    sp.add_argument("--dealer", type=_whole, required=True, help="the dealer's seat")
+    sp.add_argument("--caller", type=_caller, required=True, metavar="SEAT|none",
+                    help="the seat that called, or none (nobody called: the turn cap ended the deal)")
+    sp.add_argument("--hands", required=True, metavar="N,N,…",
+                    help="each seat's hand total at the show, in seat order (e.g. 4,12,19,7), or its cards ('A♠ 3♠,2♥ 2♦')")
+    sp.add_argument("--scores", type=_scores, metavar="N,N,…",
+                    help="each seat's running score before the deal (all 0 when left out)")
+    sp.add_argument("--lang", choices=available_languages(), default="en", help="the language of the sentences saying why")
+    sp.add_argument("--json", action="store_true",
+                    help="print an object: caught, winner, hands, took, paid, points, money (dashain), "
+                         "scores (after the deal), eliminated, said and why")
+
     sp = sub.add_parser("bench", help="deals per CPU second for each profile (4 seats, medium bots) and against a lean loop")
     sp.add_argument("--deals", type=_deals, default=2000, help="deals per profile in each round")
     sp.add_argument("--rounds", type=int, default=5, help="interleaved rounds (the medians are printed)")
@@ -509,7 +617,7 @@ def _check_terminal(args: argparse.Namespace, out: TextIO) -> None:
     lang = getattr(args, "lang", "en")
     if args.command == "play" and not _encodable("".join(C.SUIT_SYMBOLS), out):
         raise TerminalError(f"this terminal's encoding ({encoding}) cannot show the card suits; {hint}")
-    if args.command in ("play", "profiles") and lang != "en":
+    if args.command in ("play", "profiles", "score") and lang != "en":
         t = translator(lang)
         sample = " ".join([t(PROMPT_HELP)] + [t(find_profile(k).name) for k in PROFILE_KEYS])
         if not _encodable(sample, out):
@@ -599,6 +707,8 @@ def _main(argv: Sequence[str] | None, out: TextIO | None, inp: TextIO | None) ->
             rc = cmd_bench(args, out)
         elif args.command == "odds":
             rc = cmd_odds(args, out)
+        elif args.command == "score":
+            rc = cmd_score(args, out)
         else:
             rc = cmd_play(args, out, inp)
         out.flush()  # a closed pipe or a full disk shows up here, not at interpreter exit

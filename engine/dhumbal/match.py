@@ -3,19 +3,27 @@
 Players keep their match seat numbers (0..n-1, clockwise). Each deal seats the
 players still in play in play order (reversed for counterclockwise play), so
 the deal itself always plays "next = seat + 1".
+
+A deal comes into the match one of two ways, which share every step after
+the hands are known: played by the engine (``start_deal``, then
+``finish_deal`` once it is over), or played with real cards elsewhere and
+entered as each seat's hand total (``book_elsewhere``, the score pad's and
+``python -m dhumbal score``'s way). Both seat the deal the same way, settle
+it with :func:`dhumbal.scoring.settle` and book it with
+:func:`dhumbal.scoring.book`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Final
+from typing import Any, Final, Sequence
 
 from .deal import Deal, PositionError
 from .messages import Message
 from .profiles import Profile, parse_profile
 from .records import state_from_json, state_to_json
-from .scoring import Outcome
+from .scoring import Outcome, book, play_order, settle
 
 MATCH_FORMAT: Final = 1
 
@@ -57,10 +65,7 @@ class Match:
 
     def active(self) -> list[int]:
         """Match seats still in play, in play order starting from seat 0."""
-        seats = [s for s in range(self.players) if s not in self.eliminated]
-        if self.profile.direction == "counterclockwise":
-            seats = [seats[0]] + seats[:0:-1] if seats else seats
-        return seats
+        return play_order(self.players, self.eliminated, self.profile.direction)
 
     def next_dealer(self) -> int:
         """The next deal's dealer, a match seat: the deal moves one seat clockwise
@@ -85,18 +90,24 @@ class Match:
             return True
         return p.rounds is not None and len(self.deals) >= p.rounds
 
-    def start_deal(self) -> Deal:
-        """Shuffle and deal the next deal of the match."""
+    def _seat_next_deal(self) -> tuple[list[int], int]:
+        """Seat the next deal: the players in play, in play order, and its dealer (a match seat)."""
         if self.deal is not None and not self.deal.is_over:
             raise PositionError("the current deal is not over")
         if self.is_over():
             raise PositionError("the match is over")
+        if len(self.deals) < len(self.dealers):
+            raise PositionError("the last deal is not booked yet")
         order = self.active()
         dealer = self.next_dealer()
         self.seating = order
         self.dealers.append(dealer)
-        profile = self.profile if len(order) == self.players else self.profile
-        self.deal = Deal.new(profile, f"{self.seed}/{len(self.deals)}", dealer=order.index(dealer), players=len(order))
+        return order, dealer
+
+    def start_deal(self) -> Deal:
+        """Shuffle and deal the next deal of the match."""
+        order, dealer = self._seat_next_deal()
+        self.deal = Deal.new(self.profile, f"{self.seed}/{len(self.deals)}", dealer=order.index(dealer), players=len(order))
         return self.deal
 
     def finish_deal(self) -> list[Message]:
@@ -106,21 +117,35 @@ class Match:
             raise PositionError("no finished deal to book")
         if len(self.deals) >= len(self.dealers):
             raise PositionError("this deal is already booked")
-        o = d.outcome
-        self.deals.append(o)
-        events: list[Message] = []
-        for i, seat in enumerate(self.seating):
-            if self.profile.settlement == "cumulative":
-                self.scores[seat] += o.points[i]
-            else:
-                self.scores[seat] += o.paid[i]
-        limit = self.profile.elimination
-        if limit is not None:
-            for seat in self.seating:
-                if seat not in self.eliminated and self.scores[seat] >= limit:
-                    self.eliminated.append(seat)
-                    events.append(Message("eliminated", {"seat": seat, "score": self.scores[seat]}))
-        return events
+        return self._book(d.outcome)
+
+    def book_elsewhere(self, totals: Sequence[int | None], caller: int | None) -> list[Message]:
+        """Seat, settle and book the next deal from its show, the deal itself played
+        with real cards away from the engine: ``totals`` holds each match seat's hand
+        total (``None`` for a player who is out), ``caller`` the match seat that called,
+        or ``None`` when nobody did (the turn cap). The settlement is the one a played
+        deal gets (:func:`dhumbal.scoring.settle`); the outcome is in ``deals[-1]``, in
+        deal seats as ``seating`` maps them. Checking what a table typed is the caller's
+        job (:mod:`dhumbal.tally`); this only refuses what it cannot seat."""
+        if len(totals) != self.players:
+            raise PositionError(f"{len(totals)} totals for {self.players} players")
+        order = self.active()
+        if any((totals[s] is None) != (s not in order) for s in range(self.players)):
+            raise PositionError("a total is needed for exactly the players in play")
+        if caller is not None and caller not in order:
+            raise PositionError(f"seat {caller} is not in this deal")
+        order, dealer = self._seat_next_deal()
+        self.deal = None
+        hands = [int(totals[s] or 0) for s in order]
+        outcome = settle(self.profile, hands, order.index(dealer), None if caller is None else order.index(caller))
+        return self._book(outcome)
+
+    def _book(self, outcome: Outcome) -> list[Message]:
+        self.deals.append(outcome)
+        booked = book(self.profile, outcome, self.seating, self.scores, self.eliminated)
+        self.scores = list(booked.scores)
+        self.eliminated = list(booked.eliminated)
+        return [Message("eliminated", {"seat": seat, "score": self.scores[seat]}) for seat in booked.newly]
 
     def standings(self) -> list[Standing]:
         """Places: highest total first (ledger profiles) or lowest first (cumulative points)."""

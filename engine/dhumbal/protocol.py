@@ -19,6 +19,7 @@ from .deal import Deal, IllegalAction, PositionError
 from .i18n import N_, available_languages, read_decimal, translator
 from .profiles import OptionSpec, Profile, ProfileError, find_profile, parse_profile
 from .records import state_from_json
+from .scoresheet import CHANGES, Entry, SheetError, read_entry
 
 MAX_REQUEST: Final = 200_000  # characters of one request
 MAX_NAME: Final = 40
@@ -255,3 +256,29 @@ def read_position(state: object) -> tuple[Deal, Profile]:
             raise RequestError("bad-position", ERROR_BAD_POSITION) from None
         deal.profile = profile
     return deal, profile
+
+
+# -- the score pad ---------------------------------------------------------------------
+
+ERROR_BAD_CHANGE: Final = N_("The score pad sent a change it cannot read, so the sheet is unchanged.")
+
+
+def read_pad_change(value: object, players: int) -> tuple[str, int | None, Entry | None]:
+    """A change to a score sheet: ``{"kind": add|edit|undo|end|reopen, "index": deal (from 1),
+    "c": caller or null, "h": [total or null, …]}``; the entry is read by
+    :func:`dhumbal.scoresheet.read_entry` (one total per player, each of at most three digits)."""
+    if not isinstance(value, dict):
+        raise RequestError("bad-change", ERROR_BAD_CHANGE)
+    kind = value.get("kind")
+    if kind not in CHANGES:
+        raise RequestError("bad-change", ERROR_BAD_CHANGE)
+    index = value.get("index")
+    if index is not None and (isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= 10_000):
+        raise RequestError("bad-change", ERROR_BAD_CHANGE)
+    entry = None
+    if kind in ("add", "edit"):
+        try:
+            entry = read_entry({k: v for k, v in value.items() if k in ("c", "h")}, players)
+        except SheetError:
+            raise RequestError("bad-change", ERROR_BAD_CHANGE) from None
+    return str(kind), index, entry

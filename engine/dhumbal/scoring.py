@@ -4,12 +4,19 @@
 anyone) into an :class:`Outcome`: who won, who was caught, what each seat
 is charged, pays or scores, by the profile's settlement (``collect``,
 ``pay-caller`` or ``cumulative``). :func:`outcome_messages` says it.
+
+:func:`book` carries an outcome into a match: the running scores and who is
+out. :func:`play_order` seats a match's players for a deal. A deal the
+engine played (:meth:`dhumbal.match.Match.finish_deal`) and a deal played
+with real cards and entered as hand totals
+(:meth:`dhumbal.match.Match.book_elsewhere`, :mod:`dhumbal.tally`) both go
+through these three and nothing else, so the two can never settle apart.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Sequence
+from typing import Any, Collection, Literal, Sequence
 
 from .messages import Message
 from .profiles import DOUBLE_MARGIN, DOUBLE_PENALTY, Profile
@@ -135,3 +142,44 @@ def outcome_messages(outcome: Outcome, turns: int) -> list[Message]:
     else:
         events.append(Message("no-deal-winner", {}))
     return events
+
+
+def play_order(players: int, out: Collection[int], direction: str) -> list[int]:
+    """The match seats still in play, in play order starting from the lowest seat:
+    clockwise (0, 1, 2, …) or, for ``counterclockwise``, the lowest seat then the
+    others backwards. A deal seats them in this order (deal seat ``i`` is
+    ``play_order(…)[i]``), so the deal itself always plays "next = seat + 1"."""
+    seats = [s for s in range(players) if s not in out]
+    if direction == "counterclockwise" and seats:
+        seats = [seats[0]] + seats[:0:-1]
+    return seats
+
+
+@dataclass(frozen=True)
+class Booking:
+    """A match after one more deal: every match seat's running score, every seat
+    out (in the order they went out), and the seats this deal put out."""
+
+    scores: tuple[int, ...]
+    eliminated: tuple[int, ...]
+    newly: tuple[int, ...]
+
+
+def book(profile: Profile, outcome: Outcome, seating: Sequence[int], scores: Sequence[int],
+         eliminated: Sequence[int]) -> Booking:
+    """Add a deal's ``outcome`` (in deal seats; ``seating`` maps them to match seats) to
+    the running ``scores``: points in the cumulative profile, the Paid row otherwise;
+    then a player at or over the profile's elimination limit is out at once."""
+    after = list(scores)
+    row = outcome.points if profile.settlement == "cumulative" else outcome.paid
+    for i, seat in enumerate(seating):
+        after[seat] += row[i]
+    out = list(eliminated)
+    newly: list[int] = []
+    limit = profile.elimination
+    if limit is not None:
+        for seat in seating:
+            if seat not in out and after[seat] >= limit:
+                out.append(seat)
+                newly.append(seat)
+    return Booking(tuple(after), tuple(out), tuple(newly))

@@ -38,7 +38,7 @@ from .i18n import N_, cards_in_words, translator
 from .profiles import Profile
 from .protocol import (
     DEFAULT_DIFFICULTY, ERROR_BAD_REQUEST, ERROR_NO_SESSION, MAX_REQUEST, RequestError, Settings,
-    new_seed, read_difficulty, read_lang, read_names, read_position, read_profile, read_seed,
+    new_seed, read_difficulty, read_lang, read_names, read_pad_change, read_position, read_profile, read_seed,
     unwrap_position,
 )
 from .records import state_from_json, state_to_json, transcript
@@ -249,6 +249,8 @@ def handle_request(req: Any) -> dict[str, Any]:
             return {"ok": True, "op": op, "table": table_id, "lang": lang, "settings_html": render_settings(model)}
         if op == "bench-bot":
             return _bench(req)
+        if op == "scorepad":
+            return _scorepad(req, lang)
         if session is None:
             raise RequestError("no-session", ERROR_NO_SESSION)
         if op == "lang":
@@ -366,6 +368,74 @@ def _review(session: Session, table_id: str, lang: str) -> dict[str, Any]:
     out = _response(session, table_id, "review", [], status=summary_text(steps, t))
     out["review_html"] = render_review(steps, len(session.moves), t, lang, table_id, session.settings.difficulty)
     return out
+
+
+# -- the score pad: a match played with real cards, settled here ----------------------------
+
+
+def _scorepad(req: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """Settle a score sheet, with one change when the request has one (op ``scorepad``).
+
+    ``sheet`` is the sheet as the page keeps it (:meth:`dhumbal.scoresheet.Sheet.to_json`;
+    a new one from the set-up form has ``setup``: the profile and its options, read as
+    the table's settings are). A sheet that cannot be read or settled is an error (the
+    page keeps its own); a change that is refused comes back as ``refusal`` (its words,
+    its deal and seat) beside the sheet settled without it, so the page shows the
+    reason and keeps the sheet as it was."""
+    from .padview import ENDED, REMOVED, REOPENED, SETTLED, render_parts
+    from .scoresheet import SheetError, change_sheet, csv_text, read_sheet, settle_sheet
+    from .tally import TallyError
+
+    t = translator(lang)
+    setup = req.get("setup")
+    profile = None
+    if setup is not None:
+        if not isinstance(setup, dict):
+            raise RequestError("bad-request", ERROR_BAD_REQUEST)
+        profile = read_profile(setup.get("profile"), setup.get("options"), lang=lang)
+    try:
+        sheet = read_sheet(req.get("sheet"), profile)
+        settled = settle_sheet(sheet)
+    except SheetError as exc:
+        return _error("bad-sheet", exc.text(lang), lang)
+    except TallyError as exc:
+        return _error("bad-sheet", exc.text(lang, sheet.names), lang)
+    said = ""
+    refusal = None
+    if req.get("change") is not None:
+        kind, index, entry = read_pad_change(req.get("change"), len(sheet.names))
+        try:
+            sheet, settled = change_sheet(sheet, kind, index=index, entry=entry)
+        except (TallyError, SheetError) as exc:
+            deal = exc.deal if isinstance(exc, TallyError) else None
+            seat = exc.seat if isinstance(exc, TallyError) else None
+            refusal = {"code": exc.code, "text": exc.text(lang, sheet.names), "deal": deal, "seat": seat}
+        else:
+            if kind in ("add", "edit"):
+                number = len(settled.tallies) if kind == "add" else int(index or 0)
+                tally = settled.tallies[number - 1]
+                said = " ".join([t(SETTLED, number=number)] + [m.text(lang, sheet.names) for m in tally.messages()])
+            elif kind == "undo":
+                said = t(REMOVED, number=int(index or 0))
+            else:
+                said = t(ENDED if kind == "end" else REOPENED)
+    nxt = settled.next_dealer()
+    p = sheet.profile
+    return {
+        "ok": True, "op": "scorepad", "lang": lang,
+        "sheet": sheet.to_json(),
+        "parts": render_parts(settled, lang),
+        "next": None if nxt is None else {
+            "number": len(settled.tallies) + 1, "dealer": nxt, "active": settled.active(),
+            "nobody": p.turn_cap is not None, "cap": p.turn_cap,
+        },
+        "deals": len(settled.tallies),
+        "over": settled.over, "overByRules": settled.over_by_rules,
+        "names": list(sheet.names),
+        "csv": csv_text(settled, lang),
+        "said": said,
+        "refusal": refusal,
+    }
 
 
 ERROR_INTERNAL: Final = N_("The game engine could not answer that request. Start a new match if the table looks wrong.")

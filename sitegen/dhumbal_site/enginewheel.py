@@ -100,6 +100,15 @@ def _workload() -> list[str]:
             {"op": "bench-bot", "profile": profile, "difficulty": "hard", "moves": 4, "seed": 1},
         ]
     requests += [{"op": "restore", "hash": "table=%%%", "lang": "nl"}, {"op": "position", "state": {}}, {"op": "nope"}, []]
+    # the score pad: a sheet set up, a deal settled (its reasons, the standings, the CSV), a refusal, a bad sheet
+    for profile in ("nepali-games(rounds=1)", "dashain", "cardrulesplus"):
+        sheet = {"v": 1, "profile": profile, "names": ["A", "B", "C"], "dealer": 0, "deals": [], "end": False}
+        requests += [
+            {"op": "scorepad", "lang": "fr", "sheet": sheet, "setup": {"profile": profile.split("(")[0], "options": {}}},
+            {"op": "scorepad", "lang": "ne", "sheet": sheet, "change": {"kind": "add", "c": 0, "h": [2, 9, 2]}},
+            {"op": "scorepad", "lang": "en", "sheet": sheet, "change": {"kind": "add", "c": 1, "h": [2, 99, 2]}},
+        ]
+    requests += [{"op": "scorepad", "sheet": {"v": 1}}]
     texts = [json.dumps(r, ensure_ascii=False) for r in requests]
     return texts + ["{", "[" * 5000]
 

@@ -93,6 +93,8 @@ def revision(path: Path) -> str:
 _SKIP = re.compile(r"^assets/(pyodide|engine)/|\.map$|^assets/javascripts/lunr/|^_headers$|^sw\.js$")
 #: Kept only once the reader has played (a page view loads nothing of the engine).
 LATER = ("assets/javascripts/dhumbal-worker.mjs",)
+#: Pages kept with the shell, in every language, whatever the reader has read.
+SHELL_PAGES = ("scorepad/",)
 
 
 def _lunr_files(site: Path, languages: list[Language]) -> list[str]:
@@ -148,6 +150,10 @@ def build_data(site: Path, languages: list[Language], engine_cache: str, pyodide
             shell[rel] = revision(site / rel)
         offline[lang.code] = lang.prefix + OFFLINE_TEMPLATE
     pages = {lang.code: {"root": lang.prefix, "pages": _pages(site, lang, languages)} for lang in languages}
+    for lang in languages:  # the score pad is for a table away from any connection: in the shell, every language
+        for page in SHELL_PAGES:
+            if lang.prefix + page in pages[lang.code]["pages"]:
+                shell[lang.prefix + page] = pages[lang.code]["pages"][lang.prefix + page]
     data: dict[str, Any] = {
         "engine": engine_cache,
         "engineFiles": dict(sorted(engine_files.items())),

@@ -28,6 +28,7 @@ from .generated import render_compare, render_glossary, render_options, render_r
 from .markers import MarkerHandler
 from .odds_chart import render_bots, render_call_odds
 from .puzzles import render_progress, render_puzzles
+from .scorepad import render_scorepad
 from .status import render_status
 from .strength_table import render_strength
 from .walkthrough import render_example, render_examples
@@ -45,4 +46,5 @@ HANDLERS: dict[str, MarkerHandler] = {
     "puzzles": render_puzzles,
     "puzzle-progress": render_progress,
     "strength": render_strength,
+    "scorepad": render_scorepad,
 }

@@ -6,12 +6,14 @@
  *
  * window.__stubFail = "<code>" (set before the page loads) makes ensure()
  * fail with that error code until retry() is called; window.__stubDelay
- * (milliseconds) is how long the engine takes to start (50 ms unless set).
+ * (milliseconds) is how long the engine takes to start (50 ms unless set);
+ * window.__stubHold = true keeps it starting until DhumbalRuntime.__release().
  */
 (function () {
   "use strict";
   var listeners = [];
   var loading = null;
+  var held = [];
   var rt = {
     status: "idle",
     error: null,
@@ -43,7 +45,11 @@
     if (loading) return loading;
     set("loading");
     loading = new Promise(function (resolve, reject) {
-      setTimeout(function () {
+      setTimeout(function started() {
+        if (window.__stubHold) {
+          held.push(started);
+          return;
+        }
         if (window.__stubFail) {
           var err = new Error("stub failure");
           err.code = window.__stubFail;
@@ -82,6 +88,12 @@
     loading = Promise.reject(err);
     loading.catch(function () {});
     set("error", code);
+  };
+
+  // Test hook: the engine held starting (window.__stubHold) is ready now.
+  rt.__release = function () {
+    window.__stubHold = false;
+    held.splice(0).forEach(function (started) { started(); });
   };
 
   window.DhumbalRuntime = rt;

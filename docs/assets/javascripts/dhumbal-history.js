@@ -11,7 +11,8 @@
  * The same holds for a change of the table's own link (`#table=…`) on the
  * same page: a shared link pasted into the address bar, or Back and Forward
  * between games. The table reads it from `hashchange`; Material would fetch
- * and redraw the whole page for it.
+ * and redraw the whole page for it. So too the score pad's link (`#pad=…`,
+ * dhumbal-scorepad.js).
  *
  * This file is loaded in <head> (overrides/main.html), before Material's
  * bundle, so its popstate listener runs first: the browser calls a window's
@@ -20,7 +21,10 @@
 (function () {
   "use strict";
   window.__dhumbalHistoryFirst = true;
-  var PREFIX = "#table=";
+  var PREFIXES = ["#table=", "#pad="];
+  function linked(hash) {
+    return PREFIXES.some(function (prefix) { return hash.indexOf(prefix) === 0; });
+  }
   function page(loc) {
     return loc.origin + loc.pathname + loc.search;
   }
@@ -28,8 +32,7 @@
   window.addEventListener("popstate", function (ev) {
     var table = window.DhumbalTable;
     var now = { page: page(location), hash: location.hash };
-    var tableLink = now.page === last.page &&
-      (now.hash.indexOf(PREFIX) === 0 || last.hash.indexOf(PREFIX) === 0);
+    var tableLink = now.page === last.page && (linked(now.hash) || linked(last.hash));
     last = now;
     var own = !!(table && table.ownHistory && table.ownHistory());
     if (own || tableLink) ev.stopImmediatePropagation();
