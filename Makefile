@@ -98,28 +98,34 @@ catalogs: $(STAMP)
 
 ## Report what is missing or wrong in each catalog, every translated page that
 ## does not say everything the English page says (structure, generated content,
-## length) or whose English page changed since it was last updated, every
-## word the glossary rejects, and markup in any page's front matter (exit 1 if
-## anything is found)
+## length), every glossary entry a language lacks, every word the glossary
+## rejects, and front matter that YAML misreads or that holds markup (exit 1 if
+## anything is found); a page whose English page changed since it was last
+## updated, and what a language being translated (dhumbal_partial) still lacks,
+## are warnings
 check-catalogs: $(STAMP)
 	@status=0; \
 	$(PY) sitegen/dhumbal_site/catalogs.py check || status=1; \
 	PYTHONPATH=sitegen $(PY) -m dhumbal_site.parity || status=1; \
 	PYTHONPATH=sitegen $(PY) -m dhumbal_site.freshness check || status=1; \
+	PYTHONPATH=sitegen $(PY) -m dhumbal_site.generated glossary || status=1; \
 	PYTHONPATH=sitegen $(PY) -m dhumbal_site.terminology || status=1; \
 	PYTHONPATH=sitegen $(PY) -m dhumbal_site.frontmatter || status=1; \
 	exit $$status
 
 ## Record that translated pages follow the current English page (after updating
-## them): make translated PAGES="fr/index.md nl/rules/dashain.md" (PAGES=fr: all of fr)
+## them): make translated PAGES="fr/index.md nl/rules/dashain.md" (PAGES=fr: all of fr).
+## A page that did not change while its English page did is refused; FORCE=1 records
+## it anyway (an English change that does not touch the meaning, such as a typo)
 translated: $(STAMP)
 	@test -n "$(PAGES)" || { echo 'usage: make translated PAGES="fr/index.md nl/rules/dashain.md"'; exit 2; }
-	PYTHONPATH=sitegen $(PY) -m dhumbal_site.freshness record $(PAGES)
+	@PYTHONPATH=sitegen $(PY) -m dhumbal_site.freshness record $(if $(FORCE),--force) $(PAGES)
 
-## Start a catalog for a new language: make new-language CODE=de
+## Add a language, every mechanical step (catalog, pages, mkdocs.yml, glossary
+## skeleton; see sitegen/dhumbal_site/newlanguage.py): make new-language CODE=de
 new-language: catalogs
 	@test -n "$(CODE)" || { echo "usage: make new-language CODE=xx"; exit 2; }
-	$(VENV)/bin/pybabel init -i locales/dhumbal.pot -d locales -D dhumbal -l $(CODE) --no-wrap
+	@PYTHONPATH=sitegen $(PY) -m dhumbal_site.newlanguage $(CODE)
 
 clean:
 	rm -rf site build dist .pytest_cache .mypy_cache

@@ -31,6 +31,7 @@ _ensure_on_path()
 from dhumbal_site.build import SiteHooks  # noqa: E402
 from dhumbal_site.offline import OfflineSite  # noqa: E402
 from dhumbal_site.runtime import RuntimeAssets  # noqa: E402
+from dhumbal_site.serve import Serving  # noqa: E402
 from dhumbal_site.table import PageTables  # noqa: E402
 
 _hooks = SiteHooks(repo_root=_SITEGEN.parent)
@@ -40,11 +41,18 @@ _runtime = RuntimeAssets(repo_root=_SITEGEN.parent)
 _tables = PageTables(repo_root=_SITEGEN.parent)
 # The service worker, offline pages, web app manifest, icons and _headers (see dhumbal_site/offline.py).
 _offline = OfflineSite(repo_root=_SITEGEN.parent)
+# `mkdocs serve` only: live reload under the site's policy, catalogs watched (see dhumbal_site/serve.py).
+_serving = Serving(repo_root=_SITEGEN.parent)
 
 
 def on_startup(command: str, dirty: bool) -> None:
     _ensure_on_path()
     _offline.on_startup(command)
+    _serving.on_startup(command)
+
+
+def on_serve(server: Any, config: Any, builder: Any) -> Any:
+    return _serving.on_serve(server, config)
 
 
 @event_priority(-110)
@@ -113,6 +121,8 @@ def on_post_template(output_content: str, template_name: str, config: Any) -> st
 def on_post_build(config: Any) -> None:
     _hooks.on_post_build(config)
     _runtime.on_post_build(config)
+    if not RuntimeAssets.nested(config):
+        _serving.on_post_build(config)
     # Last: the service worker lists every file the build wrote.
     if not RuntimeAssets.nested(config) and _runtime.manifest is not None:
         _offline.on_post_build(config, _runtime.manifest)

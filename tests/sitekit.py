@@ -106,8 +106,43 @@ CHROMIUM = HEADLESS_SHELL if Path(HEADLESS_SHELL).exists() else "/usr/bin/chromi
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--js-flags=--liftoff-only --no-maglev --no-turbofan", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 PREBUILT_SITE = "DHUMBAL_TABLE_SITE"
+#: The repository address the test builds give the site (each page's edit and report
+#: links): a reserved documentation domain (RFC 2606), never a real host.
+TEST_REPOSITORY = "https://git.example/dhumbal/dhumbal"
 RUN_ENV = "DHUMBAL_TEST_RUN"
 BUILD_TIMEOUT = 900
+
+
+def _configured() -> list[Any]:
+    if str(SITEGEN) not in sys.path:
+        sys.path.insert(0, str(SITEGEN))
+    from dhumbal_site.languages import configured
+
+    return configured(ROOT / "mkdocs.yml")
+
+
+#: The site's languages as mkdocs.yml lists them, English first: the tests' one list
+#: of languages (a language added with ``make new-language`` is in it at once).
+SITE_LANGUAGES: tuple[str, ...] = tuple(lang.code for lang in _configured())
+#: Every language but English.
+TRANSLATED_LANGUAGES: tuple[str, ...] = SITE_LANGUAGES[1:]
+#: The languages still being translated (``dhumbal_partial``): what they lack is a
+#: warning, where a complete language fails.
+PARTIAL_LANGUAGES: frozenset[str] = frozenset(lang.code for lang in _configured() if lang.partial)
+#: Each language's root in the built site ("" for English, "fr/"…).
+LANGUAGE_PREFIXES: dict[str, str] = {lang.code: lang.prefix for lang in _configured()}
+
+
+def warn_of(lang: str, what: list[str]) -> list[str]:
+    """``what`` (still to do in ``lang``) as pytest warnings when the language is being
+    translated, and returned for the test to assert empty when it is complete."""
+    import warnings
+
+    if lang in PARTIAL_LANGUAGES:
+        for line in what:
+            warnings.warn(f"{lang} (being translated): {line}", stacklevel=2)
+        return []
+    return what
 
 
 def _csp_header() -> dict[str, str]:
@@ -131,6 +166,8 @@ SERVED: dict[str, Served] = {
     "real": Served("real"),
     "real-csp-header": Served("real", _csp_header),
     "stub": Served("stub"),
+    # a fifth language added to a copy of the project and left partial (tests/fifthlanguage.py)
+    "fifth-language": Served("fifth-language"),
 }
 
 
@@ -412,7 +449,7 @@ def in_background(variant: str, build: Builder) -> None:
 
 def build_real(directory: Path, site_url: str) -> tuple[int, str]:
     """``mkdocs build --strict`` of the real site into ``directory``: return code and log."""
-    env = dict(os.environ, DHUMBAL_SITE_URL=site_url, NO_MKDOCS_2_WARNING="1")
+    env = dict(os.environ, DHUMBAL_SITE_URL=site_url, NO_MKDOCS_2_WARNING="1", DHUMBAL_REPO_URL=TEST_REPOSITORY)
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(directory)]
     try:
         result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=BUILD_TIMEOUT)

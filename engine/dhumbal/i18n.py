@@ -26,7 +26,8 @@ from typing import Final, Mapping
 from . import cards as C
 
 DOMAIN: Final = "dhumbal"
-LANGUAGES: Final = ("en", "fr", "nl", "ne")  # the site's four; more come with their catalogs
+#: The language of the msgids, which needs no catalog.
+SOURCE_LANGUAGE: Final = "en"
 LOCALE_DIR: Final = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
 
 _DEVANAGARI_DIGITS = str.maketrans("0123456789", "०१२३४५६७८९")
@@ -46,7 +47,7 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:
 @lru_cache(maxsize=None)
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalog for ``lang``; English (the msgids themselves) when there is none."""
-    if lang == "en":
+    if lang == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
     # read the file ourselves: gettext.translation() keeps every catalog it ever
     # loaded, so a long-lived process would never see a recompiled one
@@ -57,12 +58,19 @@ def translations(lang: str) -> gettext.NullTranslations:
         return gettext.GNUTranslations(fh)
 
 
+@lru_cache(maxsize=1)
 def available_languages() -> tuple[str, ...]:
-    """English, the site's languages, and any other language whose compiled catalog is installed."""
-    found = set(LANGUAGES)
+    """English, then every language whose compiled catalog is installed, in code order.
+
+    The one list of the engine's languages: a language is accepted (by the
+    table's requests, the command line) as soon as its catalog ships, with no
+    list to edit. Compiling the catalogs clears this (and the translations)
+    for a long-lived process.
+    """
+    found: set[str] = set()
     if os.path.isdir(LOCALE_DIR):
-        found |= {d for d in os.listdir(LOCALE_DIR) if os.path.exists(os.path.join(LOCALE_DIR, d, "LC_MESSAGES", DOMAIN + ".mo"))}
-    return ("en",) + tuple(sorted(found - {"en"}))
+        found = {d for d in os.listdir(LOCALE_DIR) if os.path.exists(os.path.join(LOCALE_DIR, d, "LC_MESSAGES", DOMAIN + ".mo"))}
+    return (SOURCE_LANGUAGE,) + tuple(sorted(found - {SOURCE_LANGUAGE}))
 
 
 def digits(text: str, lang: str) -> str:

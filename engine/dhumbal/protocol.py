@@ -16,7 +16,7 @@ from typing import Any, Final, Mapping
 from . import boundedjson
 from .botlevels import DIFFICULTIES, Difficulty
 from .deal import Deal, IllegalAction, PositionError
-from .i18n import LANGUAGES, N_, read_decimal, translator
+from .i18n import N_, available_languages, read_decimal, translator
 from .profiles import OptionSpec, Profile, ProfileError, find_profile, parse_profile
 from .records import state_from_json
 from .scoresheet import CHANGES, Entry, SheetError, read_entry
@@ -199,7 +199,8 @@ def new_seed() -> int:
 
 
 def read_lang(value: object, default: str = "en") -> str:
-    if isinstance(value, str) and value in LANGUAGES:
+    """A language the engine has a catalog for (any that ships, see ``available_languages``), else ``default``."""
+    if isinstance(value, str) and value in available_languages():
         return value
     return default
 

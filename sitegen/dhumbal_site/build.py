@@ -10,12 +10,18 @@ finishes, and nothing leaks from one ``mkdocs serve`` rebuild to the next.
 
 What it does, in build order:
 
-* ``on_config``: fail fast without the font files; give Material the list of
-  languages (``extra.alternate``) and the Content-Security-Policy
-  (``extra.dhumbal_csp``, see csp.py); note this language's search settings.
+* ``on_config``: fail fast without the font files, and on a glossary line
+  missing in a complete language (all named at once; a language still being
+  translated gets a note); give Material the list of languages
+  (``extra.alternate``), the repository for the edit links (repository.py)
+  and the Content-Security-Policy (``extra.dhumbal_csp``, see csp.py); note
+  this language's search settings.
 * ``on_files``: add the Devanagari font files to the site.
-* ``on_page_markdown``: refuse a page whose front matter holds markup
-  (frontmatter.py); expand ``<!-- dhumbal:NAME ARGS -->`` markers; a
+* ``on_page_markdown``: refuse a page whose front matter YAML misreads or
+  that holds markup, naming its file and line (frontmatter.py); show the
+  current English page in place of a translation that is still a copy of it
+  (freshness.is_copy); expand ``<!-- dhumbal:NAME ARGS -->`` markers, and
+  refuse a translation whose markers differ from its English page's; a
   handler's finished HTML (``HTMLBlock``) is kept aside, behind a placeholder.
 * ``on_page_content``: put the page's text in its language's typography
   (``dhumbal.i18n.typography_html``); turn card tokens into accessible cards; translate the
@@ -24,7 +30,8 @@ What it does, in build order:
 * ``on_page_context`` (after the search plugin): put the kept blocks in, in
   place of their search text; the ``dhumbal`` template variable: language switcher
   links for this page, untranslated-page notice, out-of-date notice (a
-  translation whose English page changed since, see freshness.py), strings (``dhumbal_strings``,
+  translation whose English page changed since, see freshness.py), the
+  page's edit and report links, strings (``dhumbal_strings``,
   also given to the 404 page by ``on_template_context``).
 * ``on_post_page``: point Material's configuration at the language root, so
   search and instant navigation stay inside the language.
@@ -40,7 +47,9 @@ import importlib
 import itertools
 import json
 import logging
+import os
 import re
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,10 +57,12 @@ from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
+from mkdocs.utils.meta import get_data
 
 from dhumbal.i18n import translator, typography, typography_html
 
-from . import csp, fonts, freshness, frontmatter, registry
+from . import csp, fonts, freshness, frontmatter, registry, repository
+from .generated import glossary_gaps
 from .cards import CARD_TOKEN, CardNamer, rewrite_cards
 from .languages import (
     Alternate,
@@ -63,7 +74,7 @@ from .languages import (
     page_alternates,
     source_language,
 )
-from .markers import BLOCK_PATTERN, HTMLBlock, expand_markers
+from .markers import BLOCK_PATTERN, HTMLBlock, expand_markers, find_markers
 from .search_index import SearchSettings, parse_pipeline, split_entries, write_index
 from .sitemaps import SitemapPage, render_sitemap, write_sitemap
 from .strings import strings_for
@@ -132,6 +143,7 @@ class SiteBuild:
         self.fonts = fonts.font_sources(repo_root)
         for lang in self.languages:
             strings_for(lang.code)  # every language has the glue's strings
+        self.check_glossary()
         self.search_settings: dict[str, SearchSettings] = {}
         self.sitemap_pages: dict[str, list[SitemapPage]] = {}
         self.not_found_pages: dict[str, str] = {}
@@ -141,7 +153,35 @@ class SiteBuild:
         self.lang_bases: dict[str, str] = {}
         #: Finished HTML of markers, by placeholder key, until placed.
         self.blocks: dict[str, HTMLBlock] = {}
+        #: The language of each page's text, by source path (English for a page not translated yet).
+        self.text_langs: dict[str, str] = {}
+        #: The repository's address found from git when mkdocs.yml gives none ("" for none at all).
+        self.repo_url: str | None = None
         self.block_numbers = itertools.count(1)
+
+    def check_glossary(self) -> None:
+        """Every language's glossary line in every entry, all missing ones named at once: a
+        failure for a complete language, a note for one still being translated (whose
+        glossary then shows the English term, marked, where its own is missing)."""
+        try:
+            gaps = glossary_gaps(langs=[lang.code for lang in self.languages])
+        except ValueError as error:
+            raise PluginError(f"dhumbal: locales/{error}") from None
+        failing = []
+        for lang in self.languages:
+            missing = gaps.get(lang.code, [])
+            if not missing:
+                continue
+            listed = ", ".join(m.rpartition(": ")[2] for m in missing)
+            if lang.partial:
+                log.info("dhumbal: %s is being translated: %d glossary entries have no %s line yet (%s); "
+                         "the glossary shows the English term in their place", lang.code, len(missing), lang.code, listed)
+            else:
+                failing.append(f"{lang.code} lacks {len(missing)} glossary entries (add a line "
+                               f"'{lang.code} = {{ term = \"…\", definition = \"…\" }}' to each):\n  "
+                               + "\n  ".join(f"locales/{m}" for m in missing))
+        if failing:
+            raise PluginError("dhumbal: " + "\n".join(failing))
 
     # -- per language pass ---------------------------------------------------
 
@@ -157,6 +197,15 @@ class SiteBuild:
                 "language in plugins.i18n.languages"
             )
         config.extra["alternate"] = language_switcher(config, self.languages)
+        # The repository, for each page's edit and report links (repository.py); the
+        # git remote only when DHUMBAL_REPO_URL is not set at all (set empty: no links).
+        if not config.repo_url and self.repo_url is None:
+            self.repo_url = "" if repository.ENV in os.environ else repository.from_git(self.repo_root) or ""
+            if not self.repo_url:
+                log.info("dhumbal: no repository address (set DHUMBAL_REPO_URL): pages get no "
+                         "'Edit this page' or 'Report a problem' link")
+        if not config.repo_url and self.repo_url:
+            config.repo_url = self.repo_url
         # The Content-Security-Policy every page states (overrides/main.html).
         config.extra["dhumbal_csp"] = csp.POLICY
         search = search_plugin(config)
@@ -183,37 +232,87 @@ class SiteBuild:
     def on_page_markdown(
         self, markdown: str, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
-        # Material writes front-matter fields into the page unescaped: a page
-        # whose front matter holds markup stops the build (frontmatter.py).
-        bad = frontmatter.problems(page.meta)
-        if bad:
-            where = ascii(page.file.src_uri)[1:-1]
-            raise PluginError(f"dhumbal: {where}: " + "; ".join(bad))
-        lang = current_language(config)
         try:
             source = page.file.content_string
-        except OSError:
+        except (OSError, AttributeError):
             source = None
+        # Front matter that YAML cannot read (MkDocs drops it without a word) stops
+        # the build at its line; so does markup in it, which Material writes into
+        # the page unescaped (frontmatter.py).
+        where = f"docs/{page.file.src_uri}"
+        located = frontmatter.located(source) if source is not None else []
+        located += [(None, problem) for problem in frontmatter.problems(page.meta) if source is None]
+        if located:
+            raise PluginError("dhumbal: " + "; ".join(
+                f"{where}:{line}: {what}" if line else f"{where}: {what}" for line, what in located))
+        lang = current_language(config)
+        text_lang = source_language(page, lang)
+        english = self.english_source(page, config, lang)
+        translated = english is not None and source is not None
+        if english is not None and source is not None and freshness.is_copy(source, english):
+            # Not translated yet (a copy of the English page): the current English
+            # page is shown, marked as English, with the untranslated notice.
+            text_lang, source, translated = self.default, english, False
+            markdown = get_data(english)[0]
+        self.text_langs[page.file.src_uri] = text_lang
 
         def stash(block: HTMLBlock) -> str:
             key = f"{lang}.{next(self.block_numbers)}"
             self.blocks[key] = block
             return key
 
-        return expand_markers(
+        expanded = expand_markers(
             markdown,
             handlers=registry.HANDLERS,
             page=page,
             config=config,
             files=files,
             lang=lang,
-            source_lang=source_language(page, lang),
+            source_lang=text_lang,
             source=source,
             stash=stash,
         )
+        if translated and english is not None:
+            self.check_markers(page, markdown, english)
+        return expanded
+
+    def english_source(self, page: Page, config: MkDocsConfig, lang: str) -> str | None:
+        """The English page that ``page`` translates (its text), if ``page`` is a translation in ``lang``."""
+        folder, _, name = page.file.src_uri.partition("/")
+        if lang == self.default or folder != lang or not name:
+            return None
+        path = Path(config.docs_dir) / self.default / name
+        try:
+            return path.read_text(encoding="utf-8-sig")
+        except OSError:
+            return None
+
+    def check_markers(self, page: Page, markdown: str, english: str) -> None:
+        """Stop the build when a translation lacks a marker of its English page (the table or
+        example it places would silently be missing) or has one the English page does not."""
+        mine = Counter(marker.text for marker in find_markers(markdown, where=lambda _: page.file.src_uri))
+        english_markers = find_markers(get_data(english)[0], where=lambda _: "")
+        theirs = Counter(marker.text for marker in english_markers)
+        if mine == theirs:
+            return
+        name = page.file.src_uri.partition("/")[2]
+        offset = len(english.splitlines()) - len(get_data(english)[0].splitlines())
+        lines = {marker.text: marker.index + 1 + offset for marker in reversed(english_markers)}
+        problems = [
+            f"the generated content {text} of the English page (docs/{self.default}/{name}:{lines[text]}) is missing; "
+            "copy that line as it is" for text in sorted((theirs - mine).elements())
+        ] + [
+            f"the generated content {text} is not on the English page; remove it or add it there too"
+            for text in sorted((mine - theirs).elements())
+        ]
+        raise PluginError(f"dhumbal: docs/{page.file.src_uri}: " + "; ".join(problems))
+
+    def text_language(self, page: Page, lang: str) -> str:
+        """The language of the page's text: the build's, or English for a page not translated yet."""
+        return self.text_langs.get(page.file.src_uri) or source_language(page, lang)
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        text_lang = source_language(page, current_language(config))
+        text_lang = self.text_language(page, current_language(config))
         # the page's prose in its language's typography (French: no-break spaces before : ; ! ?)
         html = typography_html(html, text_lang)
         _toc_typography(page.toc, text_lang)
@@ -298,7 +397,7 @@ class SiteBuild:
     ) -> dict[str, Any]:
         self.place_blocks(page)
         lang = current_language(config)
-        source_lang = source_language(page, lang)
+        source_lang = self.text_language(page, lang)
         untranslated = source_lang != lang
         alternates = page_alternates(page, self.languages, lang)
         outdated = None if untranslated or lang == self.default else self.outdated(page, config, lang, alternates)
@@ -312,12 +411,20 @@ class SiteBuild:
                 )
             contribute_url = contribute.url
         prefix = self.language(lang).prefix
+        report = None
+        if config.repo_url:
+            report = repository.report_url(
+                config.repo_url, src_uri=page.file.src_uri, lang=lang, page_url=page.canonical_url or page.url,
+                translation=lang != self.default)
         context["dhumbal"] = {
             "lang": lang,
             "source_lang": source_lang,
             "untranslated": untranslated,
             "outdated": outdated,
             "contribute_url": contribute_url,
+            "edit_url": page.edit_url if config.repo_url else None,
+            "report_url": report,
+            "report_key": "report.translation" if lang != self.default else "report.page",
             "alternates": [vars(alternate) for alternate in alternates],
             "strings": dict(strings_for(lang)),
         }

@@ -41,10 +41,10 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 if __package__:
-    from .pofile import CatalogError, scan, shown
+    from .pofile import CatalogError, Scanned, scan, shown, text_shown
 else:  # run as a script (make catalogs, make check-catalogs)
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from dhumbal_site.pofile import CatalogError, scan, shown
+    from dhumbal_site.pofile import CatalogError, Scanned, scan, shown, text_shown
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "locales"
@@ -87,12 +87,19 @@ class Problem:
     line: int
     msgid: str
     what: str
-    #: A translation that must not be compiled (markup, bad placeholders), as
-    #: opposed to one that is only incomplete (missing, fuzzy, stale).
+    #: A translation that must not be compiled (markup, bad placeholders, a broken
+    #: entry), as opposed to one that is only incomplete (missing, fuzzy).
     unsafe: bool = False
 
+    @property
+    def incomplete(self) -> bool:
+        """Work not done yet (a message missing, untranslated or fuzzy), rather than something wrong."""
+        return not self.unsafe and self.what.startswith(("missing from", "not translated", "fuzzy"))
+
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.what}: {self.msgid!r}"
+        if not self.msgid:
+            return f"{self.path}:{self.line}: {self.what}"
+        return f"{self.path}:{self.line}: {self.what}: {text_shown(self.msgid)}"
 
 
 def languages() -> list[str]:
@@ -104,11 +111,13 @@ def po_path(lang: str) -> Path:
     return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-_READ: dict[tuple[str, str | None], tuple[tuple[int, int], Catalog]] = {}
+_READ: dict[tuple[str, str | None], tuple[tuple[int, int], Scanned, Catalog]] = {}
 
 
-def read_catalog(path: Path, lang: str | None = None) -> Catalog:
-    """The catalog at ``path``, read once while the file stays the same (treat it as read-only)."""
+def read_scanned(path: Path, lang: str | None = None) -> tuple[Scanned, Catalog]:
+    """The catalog at ``path`` as far as it can be read: the scan (with its problems, one per
+    broken entry) and Babel's catalog of every other entry. Read once while the file stays
+    the same (treat both as read-only); ``CatalogError`` only for a file that cannot be read."""
     try:
         st = path.stat()
         stamp: tuple[int, int] | None = (st.st_mtime_ns, st.st_size)
@@ -116,14 +125,22 @@ def read_catalog(path: Path, lang: str | None = None) -> Catalog:
         stamp = None
     key = (str(path), lang)
     if stamp is not None and key in _READ and _READ[key][0] == stamp:
-        return _READ[key][1]
+        return _READ[key][1], _READ[key][2]
     scanned = scan(path, ROOT)  # size, encoding, syntax, header, repeated msgids
     try:
         catalog = read_po(io.BytesIO(scanned.data), locale=lang, abort_invalid=True)
     except Exception as exc:  # babel raises several types for broken files
         raise CatalogError(f"{shown(path, ROOT)}: cannot read catalog: {str(exc)[:200]}") from None
     if stamp is not None:
-        _READ[key] = (stamp, catalog)
+        _READ[key] = (stamp, scanned, catalog)
+    return scanned, catalog
+
+
+def read_catalog(path: Path, lang: str | None = None) -> Catalog:
+    """The catalog at ``path``; ``CatalogError`` listing every problem if any entry is broken."""
+    scanned, catalog = read_scanned(path, lang)
+    if scanned.problems:
+        raise CatalogError("\n".join(scanned.problems))
     return catalog
 
 
@@ -206,13 +223,18 @@ def check_catalog(lang: str, template: Catalog | None = None) -> list[Problem]:
     """Everything wrong with one language's catalog (empty when it is complete and safe)."""
     path = po_path(lang)
     rel = shown(path, ROOT)
-    cat = read_catalog(path, lang)
+    scanned, cat = read_scanned(path, lang)
     problems: list[Problem] = []
+    for problem in scanned.problems:  # "path:line: what", one per broken entry
+        where, _, what = problem.partition(": ")
+        problems.append(Problem(rel, int(where.rpartition(":")[2] or 0), "", what, unsafe=True))
     in_attributes = attribute_msgids()
     if template is not None:
         for tm in template:
             if not tm.id:
                 continue
+            if (tm.context, _ids(tm)[0]) in scanned.broken:
+                continue  # reported above, where the file breaks
             if cat.get(tm.id, tm.context) is None:
                 problems.append(Problem(rel, 0, _ids(tm)[0], "missing from the catalog (run make catalogs)"))
     for m in cat:
@@ -303,13 +325,27 @@ def compile_catalogs(langs: Iterable[str] | None = None) -> list[Path]:
 
     i18n.translations.cache_clear()
     i18n.translator.cache_clear()
+    i18n.available_languages.cache_clear()
     return written
 
 
+def partial_languages() -> frozenset[str]:
+    """The languages still being translated, as ``mkdocs.yml`` marks them (their missing
+    messages are warnings); none when there is no ``mkdocs.yml`` beside ``locales/``."""
+    config = LOCALES.parent / "mkdocs.yml"
+    if not config.is_file():
+        return frozenset()
+    if __package__:
+        from .languages import partial_codes
+    else:  # run as a script (make check-catalogs)
+        from dhumbal_site.languages import partial_codes
+    return partial_codes(config)
+
+
 def translated_share(lang: str) -> tuple[int, int]:
-    """(translated, total) messages of the template in ``lang``'s catalog."""
+    """(translated, total) messages of the template in ``lang``'s catalog (its readable entries)."""
     template = read_catalog(TEMPLATE)
-    cat = read_catalog(po_path(lang), lang)
+    cat = read_scanned(po_path(lang), lang)[1]
     total = done = 0
     for tm in template:
         if not tm.id:
@@ -321,7 +357,14 @@ def translated_share(lang: str) -> tuple[int, int]:
     return done, total
 
 
-_NAMES = {"fr": "French", "nl": "Dutch", "ne": "Nepali"}
+def english_name(lang: str) -> str:
+    """The language's English name, from the Unicode CLDR (``fr`` → French), or its code."""
+    from babel.core import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(lang, sep="-").get_display_name("en") or lang
+    except (UnknownLocaleError, ValueError):
+        return lang
 
 
 def normalize_headers() -> None:
@@ -335,7 +378,7 @@ def normalize_headers() -> None:
         text = scan(path, ROOT).data.decode("utf-8")
         head, sep, body = text.partition("\n\n")
         keep = [ln for ln in head.splitlines() if ln.startswith('"') and not ln.startswith(('"Report-Msgid-Bugs-To', '"Last-Translator', '"Project-Id-Version', '"Language-Team', '"POT-Creation-Date', '"PO-Revision-Date'))]
-        name = _NAMES.get(lang, lang)
+        name = english_name(lang)
         new_head = "\n".join([
             f"# {name} translations of the Dhumbal site and engine.",
             "# This file is distributed under the same license as the Dhumbal project.",
@@ -371,6 +414,7 @@ def main(argv: list[str] | None = None) -> int:
         except CatalogError as error:
             print(error)
             template, bad = None, 1
+        partial = partial_languages()
         for lang in languages():
             # a catalog that cannot be read is one problem; the others are still checked
             try:
@@ -381,10 +425,12 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{lang}: cannot be read, 1 problem(s)")
                 bad += 1
                 continue
+            warned = [p for p in problems if lang in partial and p.incomplete]
             for problem in problems:
-                print(problem)
-            bad += len(problems)
-            print(f"{lang}: {done}/{total} translated, {len(problems)} problem(s)")
+                print(f"warning: {problem}" if problem in warned else problem)
+            bad += len(problems) - len(warned)
+            todo = f", {len(warned)} warning(s) (being translated)" if warned else ""
+            print(f"{lang}: {done}/{total} translated, {len(problems) - len(warned)} problem(s){todo}")
         return 1 if bad else 0
     print("usage: catalogs.py compile|check|normalize")
     return 2

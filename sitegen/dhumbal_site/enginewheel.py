@@ -83,8 +83,11 @@ _SKIP_SUFFIXES = (".pyc", ".pyo", ".tmp")
 def _workload() -> list[str]:
     """The requests bytecode.mjs answers to see which modules the table's
     requests load: every operation of dhumbal.web in every profile and
-    language, refusals and malformed requests included (a response carrying a
-    link is restored too)."""
+    in each kind of language, refusals and malformed requests included (a
+    response carrying a link is restored too). The languages are code paths,
+    not the site's list of languages: English (no catalog), French (a catalog
+    and its typography), Dutch (a catalog) and Nepali (Devanagari digits and
+    cards in words); any other language takes the path of one of these."""
     requests: list[Any] = [{"op": "ping"}]  # the engine's version: importlib.metadata
     for n, profile in enumerate(("nepali-games", "dashain", "cardrulesplus")):
         for lang in ("en", "fr", "nl", "ne"):

@@ -9,6 +9,7 @@ copied into the built site only, never committed.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -21,16 +22,27 @@ FILES = (
 )
 #: Where the CSS expects them, relative to the site root.
 DEST = "assets/fonts"
-#: Languages written in Devanagari. Their pages ask for the font in <head>, beside the
-#: stylesheets (overrides/main.html): found only at the first layout, it arrives after
-#: the text is drawn in a fallback font, and every line moves when it swaps in (a
-#: layout shift of 0.17 on the Nepali puzzles page, measured on a first visit).
-DEVANAGARI_LANGUAGES = frozenset({"ne"})
+
+
+@lru_cache(maxsize=None)
+def writes_devanagari(lang: str) -> bool:
+    """Whether ``lang`` is written in Devanagari (Nepali, Hindi, Marathi…), from the Unicode
+    CLDR's likely script of the language (through Babel), so a new language needs no list."""
+    from babel.core import get_global
+
+    likely = get_global("likely_subtags").get(lang.replace("-", "_")) or ""
+    return "_Deva" in f"_{likely}_" or lang.endswith(("-Deva", "_Deva"))
 
 
 def preloads(lang: str) -> list[str]:
-    """The font files a page in ``lang`` fetches ahead of its first layout (site-root paths)."""
-    return [f"{DEST}/{name}" for name in FILES] if lang in DEVANAGARI_LANGUAGES else []
+    """The font files a page in ``lang`` fetches ahead of its first layout (site-root paths).
+
+    A Devanagari page asks for the font in <head>, beside the stylesheets
+    (overrides/main.html): found only at the first layout, it arrives after the
+    text is drawn in a fallback font, and every line moves when it swaps in (a
+    layout shift of 0.17 on the Nepali puzzles page, measured on a first visit).
+    """
+    return [f"{DEST}/{name}" for name in FILES] if writes_devanagari(lang) else []
 
 
 def font_sources(repo_root: Path) -> list[Path]:

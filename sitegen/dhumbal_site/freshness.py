@@ -1,25 +1,29 @@
 """Is each translated page up to date with its English page?
 
 A translation records, in its front matter, the hash of the English page it
-was last brought up to date with::
-
-    dhumbal_source: 3f2a9c0d41e7b865
-
-When the English page changes, its hash no longer matches, and the
-translation is *stale*: the built page shows a notice in its own language
-("The English page changed on D; this translation may be out of date",
-linking to the English page), the translation status page lists it, and
-``make check-catalogs`` and ``make test`` report it. A translator who has
-updated the page (or an author whose English change does not touch the
-meaning, such as a typo) records the new hash::
+was last brought up to date with, then its own (``dhumbal_source: <English>
+<translation>``; older records hold the first only). When the English page
+changes, the translation is *stale*: the built page shows a notice in its
+own language, linking to the English page, the status page lists it, and
+``make check-catalogs`` and ``make test`` warn about it (a warning, not a
+failure: the reader is told, and an English edit must not fail the checks
+of every other language). A translator who has updated the page records it::
 
     make translated PAGES="fr/rules/dashain.md nl/rules/dashain.md"
+
+which refuses a page that did not change since it was last recorded while
+its English page did (for an older record, git tells), unless ``FORCE=1``
+(an English change that does not touch the meaning, such as a typo). A
+page whose text is still the English text (a copy that ``make
+new-language`` made, its record naming the English it copied, or one made
+by hand) is *untranslated*: the build shows the current English page
+there, marked as English, with a notice, and recording it is refused.
 
 A recorded hash rather than git history, because the comparison must hold on
 any checkout: a clean CI checkout may be a shallow clone with one commit,
 where history says nothing about which English text a translation followed.
-The hash is of the English text with its white space collapsed, so rewrapping
-a paragraph changes nothing.
+The hash is of the text with its white space collapsed, so rewrapping a
+paragraph changes nothing.
 
 Git only supplies the date of the English change, when it can: the last
 commit that touched the English page, unless the working copy differs from
@@ -27,8 +31,8 @@ that commit or the commit is the boundary of a shallow clone (where every
 file looks changed). Otherwise the notice says the same without a date.
 
 Run ``python -m dhumbal_site.freshness [check] [LANG…]`` (``sitegen`` on the
-path) to list stale pages (exit 1 if any), ``… record PAGE…`` to record the
-current English hash in the named translations (``fr/index.md``, or
+path) to list stale pages (as warnings: the exit status is 0), ``… record
+[--force] PAGE…`` to record the named translations (``fr/index.md``, or
 ``fr`` for every page of a language).
 """
 
@@ -75,16 +79,45 @@ def source_hash(text: str) -> str:
     return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:HASH_LENGTH]
 
 
-def recorded_hash(text: str) -> str | None:
-    """The hash a translation's front matter records, or None (also for a malformed value)."""
+def _recorded(text: str) -> list[str]:
+    """The values of the record line (``[english]`` or ``[english, translation]``), [] if none or malformed."""
     front = _front(text)
     if front is None:
-        return None
+        return []
     match = _FRONT_LINE.search(front)
     if match is None:
-        return None
-    value = match.group(0).split(":", 1)[1].strip().strip("\"'")
-    return value if _HEX.match(value) else None
+        return []
+    values = match.group(0).split(":", 1)[1].strip().strip("\"'").split()
+    return values if 1 <= len(values) <= 2 and all(_HEX.match(v) for v in values) else []
+
+
+def recorded_hash(text: str) -> str | None:
+    """The English hash a translation's front matter records, or None (also for a malformed value)."""
+    values = _recorded(text)
+    return values[0] if values else None
+
+
+def recorded_translation(text: str) -> str | None:
+    """The translation's own hash when it was last recorded, if the record keeps it."""
+    values = _recorded(text)
+    return values[1] if len(values) == 2 else None
+
+
+def translation_hash(text: str) -> str:
+    """The hash of a translation's text without its record line (white space collapsed, as
+    :func:`source_hash`): equal to the English page's hash when the page is a copy of it."""
+    front = _front(text)
+    if front is not None:
+        rest, after = _FRONT_LINE.sub("", front), text[4 + len(front):]
+        text = "---\n" + rest + after if rest.strip() else after.partition("\n")[2]
+    return source_hash(text)
+
+
+def is_copy(text: str, english: str) -> bool:
+    """Whether the translation ``text`` is still the English page: the current one (copied by
+    hand), or the one its record names (copied by ``make new-language``, then left as it was)."""
+    own = translation_hash(text)
+    return own == source_hash(english) or own == recorded_hash(text)
 
 
 def _front(text: str) -> str | None:
@@ -195,13 +228,19 @@ class Freshness:
     current: str
     changed: datetime.date | None  # when the English page changed, if git can tell
 
+    #: The page is still the English text (see :func:`is_copy`): not translated yet.
+    copy: bool = False
+
     @property
     def fresh(self) -> bool:
-        return self.recorded == self.current
+        """Whether the page needs nothing from freshness (an untranslated copy is parity's to report)."""
+        return self.copy or self.recorded == self.current
 
     @property
     def state(self) -> str:
-        """``fresh``, ``stale`` or ``unrecorded``."""
+        """``untranslated``, ``fresh``, ``stale`` or ``unrecorded``."""
+        if self.copy:
+            return "untranslated"
         if self.recorded is None:
             return "unrecorded"
         return "fresh" if self.fresh else "stale"
@@ -230,10 +269,12 @@ def check_page(lang: str, name: str, docs: Path = DOCS) -> Freshness | None:
     path, english = docs / lang / name, docs / REFERENCE / name
     if lang == REFERENCE or not path.is_file() or not english.is_file():
         return None
-    current = source_hash(english.read_text(encoding="utf-8"))
-    recorded = recorded_hash(path.read_text(encoding="utf-8"))
-    changed = None if recorded == current else english_date(name, docs)
-    return Freshness(f"{lang}/{name}", name, recorded, current, changed)
+    english_text, text = english.read_text(encoding="utf-8"), path.read_text(encoding="utf-8")
+    current = source_hash(english_text)
+    recorded = recorded_hash(text)
+    copy = is_copy(text, english_text)
+    changed = None if recorded == current or copy else english_date(name, docs)
+    return Freshness(f"{lang}/{name}", name, recorded, current, changed, copy)
 
 
 def check_language(lang: str, docs: Path = DOCS) -> list[Freshness]:
@@ -247,10 +288,40 @@ def languages(docs: Path = DOCS) -> list[str]:
     return sorted(p.name for p in docs.iterdir() if p.is_dir() and p.name != REFERENCE and any(p.rglob("*.md")))
 
 
-def record(pages: Iterable[str], docs: Path = DOCS) -> list[str]:
+class Refused(ValueError):
+    """Pages ``make translated`` did not record, each with why (the others were recorded)."""
+
+    def __init__(self, reasons: list[str], recorded: list[str]) -> None:
+        super().__init__("\n".join(reasons))
+        self.reasons = reasons
+        self.recorded = recorded
+
+
+def _unchanged_in_git(lang: str, name: str, docs: Path) -> bool | None:
+    """For a record without the translation's own hash: whether git shows the translation
+    unchanged since the English page changed (None when git cannot tell)."""
+    if _git(["rev-parse", "--is-inside-work-tree"], docs) is None:
+        return None
+    ours, theirs = f"{lang}/{name}", f"{REFERENCE}/{name}"
+    edited = (_git(["status", "--porcelain", "--", ours, theirs], docs) or "").splitlines()
+    if any(line[3:].endswith(ours) for line in edited):
+        return False  # the translation has an edit of its own
+    if any(line[3:].endswith(theirs) for line in edited):
+        return True  # the English edit is newer than anything committed
+    last = [(_git(["log", "-1", "--format=%H", "--", page], docs) or "").strip() for page in (ours, theirs)]
+    if not all(last) or _git(["rev-parse", "--is-shallow-repository"], docs) == "true\n":
+        return None
+    if last[0] == last[1]:
+        return False  # one commit changed both
+    return _git(["merge-base", "--is-ancestor", last[0], last[1]], docs) is not None
+
+
+def record(pages: Iterable[str], docs: Path = DOCS, *, force: bool = False) -> list[str]:
     """Record the current English hash in each named translation (``fr/index.md``, or ``fr`` for all
     of a language's pages); returns the pages whose front matter changed. Raises ValueError,
-    naming the page, for a page that is not a translation of an English page."""
+    naming the page, for a page that is not a translation of an English page. Unless ``force``,
+    a page that is still the English text, or that did not change since it was last recorded
+    while its English page did, is refused (:class:`Refused`, after recording the others)."""
     targets: list[tuple[str, str]] = []
     for given in pages:
         shown = given.strip().strip("/")
@@ -269,31 +340,58 @@ def record(pages: Iterable[str], docs: Path = DOCS) -> list[str]:
         if not (docs / REFERENCE / name).is_file():
             raise ValueError(f"{given}: there is no English page docs/{REFERENCE}/{name} to follow")
         targets.append((lang, name))
-    changed = []
+    changed: list[str] = []
+    refused: list[str] = []
     for lang, name in targets:
         path = docs / lang / name
         text = path.read_text(encoding="utf-8")
-        value = source_hash((docs / REFERENCE / name).read_text(encoding="utf-8"))
-        updated = with_hash(text, value)
-        if updated != text:
-            path.write_text(updated, encoding="utf-8")
-            changed.append(f"{lang}/{name}")
+        english = (docs / REFERENCE / name).read_text(encoding="utf-8")
+        value, own = source_hash(english), translation_hash(text)
+        if _recorded(text) == [value, own]:
+            continue  # already recorded as it is
+        shown = f"{lang}/{name}"
+        if not force and is_copy(text, english):
+            refused.append(f"{shown}: not recorded: the page is still the English text; translate it first")
+            continue
+        if not force and recorded_hash(text) not in (None, value):
+            before = recorded_translation(text)
+            unchanged = (own == before) if before is not None else _unchanged_in_git(lang, name, docs)
+            if unchanged:
+                refused.append(
+                    f"{shown}: not recorded: the translation did not change since it was last recorded, "
+                    "but the English page did; update the translation first (git log -p "
+                    f"docs/{REFERENCE}/{name} shows what changed), or, if the English change does not "
+                    f"touch the meaning, run: make translated FORCE=1 PAGES={shown}")
+                continue
+        path.write_text(with_hash(text, f"{value} {own}"), encoding="utf-8")
+        changed.append(shown)
+    if refused:
+        raise Refused(refused, changed)
     return changed
 
 
 def main(argv: Iterable[str] | None = None) -> int:
-    """``check [--docs DIR] [LANG…]`` (exit 1 if a page is stale or unrecorded) or ``record PAGE…``."""
+    """``check [--docs DIR] [LANG…]`` (stale and unrecorded pages are warnings: exit 0) or
+    ``record [--docs DIR] [--force] PAGE…`` (exit 2 if a page is refused)."""
     args = list(sys.argv[1:] if argv is None else argv)
     command = args.pop(0) if args and args[0] in ("check", "record") else "check"
     docs = DOCS
     if args[:1] == ["--docs"] and len(args) > 1:
         docs, args = Path(args[1]), args[2:]
+    force = "--force" in args
+    args = [a for a in args if a != "--force"]
     if command == "record":
         if not args:
             print("usage: make translated PAGES=\"fr/index.md nl/rules/dashain.md\" (or PAGES=fr for a whole language)")
             return 2
         try:
-            changed = record(args, docs)
+            changed = record(args, docs, force=force)
+        except Refused as refusal:
+            for page in refusal.recorded:
+                print(f"{page}: now follows the current English page")
+            for reason in refusal.reasons:
+                print(reason)
+            return 2
         except ValueError as error:
             print(error)
             return 2
@@ -302,15 +400,13 @@ def main(argv: Iterable[str] | None = None) -> int:
         if not changed:
             print("every named translation already follows the current English page")
         return 0
-    bad = 0
     for lang in args or languages(docs):
-        reports = check_language(lang, docs)
+        reports = [r for r in check_language(lang, docs) if not r.copy]
         for report in reports:
             if not report.fresh:
-                print(report)
-                bad += 1
+                print(f"warning: {report}")
         print(f"{lang}: {sum(r.fresh for r in reports)}/{len(reports)} translated pages follow the current English page")
-    return 1 if bad else 0
+    return 0
 
 
 if __name__ == "__main__":

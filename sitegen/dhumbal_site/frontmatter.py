@@ -13,6 +13,14 @@ reads ``x"><script>…`` would inject script. Two walls stop that:
   description, the author, the title) escaped, after the
   Content-Security-Policy, which is the first element of ``<head>``.
 
+The front matter is read here as MkDocs reads it, but a problem is never
+passed over: MkDocs drops front matter that YAML cannot read without a word
+(the page then loses its title and its settings, and the build goes on), so
+:func:`read` names the file's line of every YAML error, and before YAML
+reads it, the line of a plain (unquoted) value holding ``": "`` (which YAML
+takes for another key) or ``" #"`` (which starts a comment: the rest of the
+value is silently lost), with how to write it.
+
 Every string of the front matter (keys, values, nested lists and mappings)
 is checked: no angle bracket, double quote, backtick or character reference
 (``&lt;``, ``&#60``; a lone ``&`` as in « Q&A » is fine), no control character, and no value longer than
@@ -29,6 +37,8 @@ import sys
 from pathlib import Path
 from typing import Any, Iterator
 
+import yaml
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 
@@ -44,6 +54,66 @@ MAX_PAGE_BYTES = 2_000_000
 
 _MARKUP = re.compile(r"[<>\"`]|&(?:#|[A-Za-z][A-Za-z0-9]*;)")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+#: Front matter as MkDocs finds it (``mkdocs.utils.meta.YAML_RE``): from the first line.
+_FRONT = re.compile(r"^-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n", re.S)
+#: ``key: value`` (or ``- key: value`` in a list) with a plain value: not quoted, not a block.
+_PLAIN = re.compile(r"^(?P<indent>[ \t]*(?:-[ \t]+)?)(?P<key>[^\s:#'\"][^:#]*?):[ \t]+(?P<value>[^\s\"'|>\[{&*!#%@`].*?)[ \t]*$")
+
+
+def _plain_value_problems(head: str, first_line: int) -> list[tuple[int, str]]:
+    """Plain values that YAML would misread: ``": "`` (another key) and ``" #"`` (a comment)."""
+    found = []
+    block: int | None = None  # the indent of the key whose block scalar (| or >) is being read
+    for number, line in enumerate(head.split("\n"), start=first_line):
+        indent = len(line) - len(line.lstrip())
+        if block is not None and (not line.strip() or indent > block):
+            continue  # a line of a block scalar: text, not YAML
+        block = None
+        if re.match(r"^[ \t]*(?:-[ \t]+)?[^:#]+:[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$", line):
+            block = indent
+            continue
+        match = _PLAIN.match(line)
+        if match is None:
+            continue
+        key, value = match.group("key").strip(), match.group("value")
+        how = (f"write the value in double quotes ({key}: \"…\") or as a folded block "
+               f"({key}: >- and the text on the next lines, indented)")
+        if ": " in value or value.endswith(":"):
+            found.append((number, f"the value of {key!r} holds \": \", which YAML reads as the start of another key: {how}"))
+        elif " #" in value or "\t#" in value:
+            found.append((number, f"the value of {key!r} holds \" #\", which YAML reads as the start of a comment "
+                                  f"(the rest of the value would be lost): {how}"))
+    return found
+
+
+def read(text: str) -> tuple[dict[str, Any], list[tuple[int, str]]]:
+    """A page's front matter as MkDocs reads it, and what is wrong with how it is written:
+    ``(line, problem)`` pairs, the line counted in the page's file (the first ``---`` is line 1)."""
+    match = _FRONT.match(text)
+    if match is None:  # MultiMarkdown's "key: value" lines at the top, as MkDocs reads them
+        from mkdocs.utils.meta import get_data
+
+        return get_data(text)[1], []
+    head = match.group(1)
+    problems = _plain_value_problems(head, 2)
+    try:
+        data = yaml.safe_load(head)
+    except yaml.YAMLError as error:
+        marks = [getattr(error, "problem_mark", None), getattr(error, "context_mark", None)]
+        # where YAML gave up; for an unclosed bracket or quote, where it was opened
+        if "flow" in str(getattr(error, "context", "") or "") or "quoted" in str(getattr(error, "context", "") or ""):
+            marks.reverse()
+        lines = [m.line + 2 for m in marks if m is not None]
+        line = next((n for n in lines if n <= head.count("\n") + 1), lines[-1] if lines else 2)
+        what = getattr(error, "problem", None) or str(error).split("\n", 1)[0]
+        if not any(number == line for number, _ in problems):
+            problems.append((line, f"the front matter is not valid YAML ({what})"))
+        return {}, sorted(problems)
+    if data is None:
+        return {}, problems
+    if not isinstance(data, dict):
+        return {}, [*problems, (2, "the front matter is not a list of “key: value” lines")]
+    return data, problems
 
 
 def _strings(value: Any, where: str, depth: int = 0) -> Iterator[tuple[str, str]]:
@@ -70,7 +140,7 @@ def problems(meta: Any) -> list[str]:
     count = 0
     for where, text in _strings(meta, ""):
         count += 1
-        shown = ascii(where[:80])
+        shown = repr(where[:80])
         if text == "\x00depth":
             found.append(f"field {shown} is nested more than {MAX_DEPTH} levels deep")
             break
@@ -83,21 +153,26 @@ def problems(meta: Any) -> list[str]:
         markup = _MARKUP.search(text)
         if markup:
             found.append(
-                f"field {shown} holds markup ({ascii(markup.group(0))}): front matter is plain text; "
+                f"field {shown} holds markup ({markup.group(0)!r}): front matter is plain text; "
                 "write quotes as « » or “ ” and leave out angle brackets, backticks and character references"
             )
             continue
         control = _CONTROL.search(text)
         if control:
-            found.append(f"field {shown} holds a control character ({ascii(control.group(0))})")
+            found.append(f"field {shown} holds a control character ({control.group(0)!r})")
     return found
 
 
 def check_text(text: str) -> list[str]:
-    """Problems of the front matter of a page's source text, read as MkDocs reads it."""
-    from mkdocs.utils.meta import get_data
+    """Problems of the front matter of a page's source text: how it is written (``line N: …``), then what it holds."""
+    meta, written = read(text)
+    return [f"line {line}: {what}" for line, what in written] + problems(meta)
 
-    return problems(get_data(text)[1])
+
+def located(text: str) -> list[tuple[int | None, str]]:
+    """:func:`check_text` with each problem's line apart (None for a problem of a field's value)."""
+    meta, written = read(text)
+    return [(line, what) for line, what in written] + [(None, what) for what in problems(meta)]
 
 
 def check_docs(docs: Path = DOCS) -> list[str]:
@@ -105,7 +180,7 @@ def check_docs(docs: Path = DOCS) -> list[str]:
     report: list[str] = []
     for path in sorted(docs.rglob("*.md")):
         name = path.relative_to(docs.parent).as_posix() if path.is_relative_to(docs.parent) else path.name
-        shown = ascii(name)[1:-1]
+        shown = repr(name)[1:-1]
         try:
             if path.stat().st_size > MAX_PAGE_BYTES:
                 report.append(f"{shown}: the page file is larger than {MAX_PAGE_BYTES} bytes")
@@ -117,7 +192,7 @@ def check_docs(docs: Path = DOCS) -> list[str]:
         except OSError as exc:
             report.append(f"{shown}: cannot read the page ({exc.strerror})")
             continue
-        report.extend(f"{shown}: {problem}" for problem in check_text(text))
+        report.extend(f"{shown}:{line}: {problem}" if line else f"{shown}: {problem}" for line, problem in located(text))
     return report
 
 

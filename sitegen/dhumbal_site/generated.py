@@ -113,26 +113,38 @@ class GlossaryCell:
     variants: tuple[str, ...] = ()
 
 
+#: What a concept has in a language whose line is missing: nothing to show, nothing to reject.
+NO_CELL = GlossaryCell(term="", definition="")
+
+
 @dataclass(frozen=True)
 class GlossaryEntry:
     id: str
     site: bool
+    #: Only the languages whose line gives a term and a definition.
     cells: dict[str, GlossaryCell]
+    #: The line of the entry's ``[[term]]`` in the file.
+    line: int = 0
 
     def __getitem__(self, lang: str) -> GlossaryCell:
-        return self.cells[lang]
+        """The concept in ``lang``; an empty cell where the language has no line yet."""
+        return self.cells.get(lang, NO_CELL)
 
 
 def load_glossary(path: Path = GLOSSARY, langs: list[str] | None = None) -> list[GlossaryEntry]:
-    """The glossary entries; every entry needs a term and a definition in every site language."""
+    """The glossary entries. A language may lack an entry (a language being translated:
+    :func:`glossary_gaps` lists them); what an entry gives must be well formed, or
+    ``ValueError`` names the entry, the language and what is wrong."""
     langs = langs or site_languages()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"{path.name}: not valid TOML: {exc}") from None
     terms = data.get("term")
     if not isinstance(terms, list) or not terms:
         raise ValueError(f"{path.name}: expected [[term]] entries")
+    starts = [number for number, line in enumerate(text.splitlines(), start=1) if line.strip() == "[[term]]"]
     out = []
     seen: set[str] = set()
     for i, entry in enumerate(terms, start=1):
@@ -145,6 +157,9 @@ def load_glossary(path: Path = GLOSSARY, langs: list[str] | None = None) -> list
         cells: dict[str, GlossaryCell] = {}
         for lang in langs:
             cell = entry.get(lang)
+            if cell is None or (isinstance(cell, dict) and not cell.get("term") and not cell.get("definition")
+                                and set(cell) <= {"term", "definition"}):
+                continue  # not written yet (make new-language writes empty ones)
             if not isinstance(cell, dict) or not cell.get("term") or not cell.get("definition"):
                 raise ValueError(f"{path.name}: entry {name!r} needs a term and a definition in {lang!r}")
             unknown = set(cell) - {"term", "definition", "also", "rejected", "variants"}
@@ -167,8 +182,26 @@ def load_glossary(path: Path = GLOSSARY, langs: list[str] | None = None) -> list
                 also=tuple((str(a["word"]), str(a["profile"])) for a in also),
                 rejected=tuple(rejected), variants=tuple(variants),
             )
-        out.append(GlossaryEntry(id=name, site=bool(entry.get("site", False)), cells=cells))
+        line = starts[i - 1] if i <= len(starts) else 0
+        out.append(GlossaryEntry(id=name, site=bool(entry.get("site", False)), cells=cells, line=line))
     return out
+
+
+def glossary_gaps(path: Path = GLOSSARY, langs: list[str] | None = None) -> dict[str, list[str]]:
+    """Every entry each language lacks, all at once: ``{lang: ["glossary.toml:20: game", …]}``
+    (languages that lack none are left out)."""
+    langs = langs or site_languages()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    gaps: dict[str, list[str]] = {}
+    entries = load_glossary(path, langs)
+    for index, entry in enumerate(entries):
+        end = entries[index + 1].line - 1 if index + 1 < len(entries) else len(lines)
+        for lang in langs:
+            if lang not in entry.cells:
+                # the language's (empty) line in the entry, else the entry's [[term]] line
+                line = next((n for n in range(entry.line, end + 1) if lines[n - 1].startswith(f"{lang} = ")), entry.line)
+                gaps.setdefault(lang, []).append(f"{path.name}:{line}: {entry.id}")
+    return gaps
 
 
 @dataclass(frozen=True)
@@ -258,3 +291,37 @@ def render_glossary(ctx: MarkerContext) -> str:
         names={lang: language_name(ctx, lang) for lang in order},
         terms_only=terms_only, profile_names=profile_names,
     )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m dhumbal_site.generated glossary [--root DIR]``: every glossary entry each
+    language lacks, all at once; exit 1 if a complete language lacks one (a language being
+    translated, marked ``dhumbal_partial`` in mkdocs.yml, gets warnings)."""
+    import sys
+
+    from .languages import configured
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    root = ROOT
+    if args[:1] == ["glossary"]:
+        args = args[1:]
+    if args[:1] == ["--root"] and len(args) > 1:
+        root, args = Path(args[1]), args[2:]
+    languages = configured(root / "mkdocs.yml")
+    try:
+        gaps = glossary_gaps(root / "locales" / "glossary.toml", [lang.code for lang in languages])
+    except ValueError as error:
+        print(f"locales/{error}")
+        return 1
+    bad = 0
+    for lang in languages:
+        missing = gaps.get(lang.code, [])
+        for gap in missing:
+            print(f"{'warning: ' if lang.partial else ''}locales/{gap}: no {lang.code} line (term and definition)")
+        bad += 0 if lang.partial else len(missing)
+        print(f"{lang.code}: {len(missing)} glossary entr{'y' if len(missing) == 1 else 'ies'} to write")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

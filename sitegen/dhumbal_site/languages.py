@@ -5,19 +5,35 @@ mkdocs-static-i18n builds the whole site once per language, English first at
 configuration once and answers the questions the glue has: which languages,
 where each one's root is, which language is being built, and where the
 current page lives in every language.
+
+The same configuration is the one list of languages outside a build too:
+:func:`configured` reads ``mkdocs.yml`` itself for the checks, ``make
+new-language`` and the tests, so that adding a language is adding its block
+(and its catalog), never editing a list in the code. A language still being
+translated says so in its block (``extra: {dhumbal_partial: true}``, which
+``make new-language`` writes): what is not translated yet is then a warning
+in the checks, where in a complete language it is a failure.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+import yaml
 from mkdocs.exceptions import PluginError
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.pages import Page
+
+
+ROOT = Path(__file__).resolve().parents[2]
+MKDOCS_YML = ROOT / "mkdocs.yml"
+#: The key of a language block's ``extra`` that marks a language still being translated.
+PARTIAL = "dhumbal_partial"
 
 
 @dataclass(frozen=True)
@@ -29,6 +45,8 @@ class Language:
     #: Path of the language's root relative to the site root: "" or "fr/".
     prefix: str
     default: bool
+    #: Still being translated: what is missing is a warning, not a failure.
+    partial: bool = False
 
 
 @dataclass(frozen=True)
@@ -58,8 +76,93 @@ def languages_of(config: MkDocsConfig) -> list[Language]:
         if not lang.build or lang.locale == "null":
             continue
         prefix = "" if lang.default else lang.link.strip("/") + "/"
-        languages.append(Language(lang.locale, lang.name, prefix, bool(lang.default)))
+        partial = bool((lang.extra or {}).get(PARTIAL))
+        languages.append(Language(lang.locale, lang.name, prefix, bool(lang.default), partial))
     return languages
+
+
+class _Loader(yaml.SafeLoader):
+    """YAML as mkdocs.yml writes it: MkDocs' own tags (``!ENV``, ``!relative``) read as plain values."""
+
+
+def _any_tag(loader: _Loader, suffix: str, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        return loader.construct_scalar(node)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node, deep=True)
+    return loader.construct_mapping(node, deep=True)  # type: ignore[arg-type]
+
+
+_Loader.add_multi_constructor("!", _any_tag)
+_Loader.add_multi_constructor("tag:yaml.org,2002:python/name:", _any_tag)
+
+
+def _merged(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    """``child`` over ``parent`` as MkDocs merges ``INHERIT``: mappings key by key, the rest replaced."""
+    out = dict(parent)
+    for key, value in child.items():
+        out[key] = _merged(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
+
+
+def read_config(path: Path = MKDOCS_YML) -> dict[str, Any]:
+    """``mkdocs.yml`` as data, without building (MkDocs' tags read as their plain value, and
+    ``INHERIT`` followed as MkDocs follows it)."""
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506 (a safe loader)
+    if not isinstance(data, dict):
+        raise ValueError(f"{path.name}: not a mapping")
+    parent = data.pop("INHERIT", None)
+    if isinstance(parent, str):
+        data = _merged(read_config((path.parent / parent).resolve()), data)
+    return data
+
+
+def i18n_block(data: dict[str, Any]) -> dict[str, Any]:
+    """The i18n plugin's settings in ``mkdocs.yml`` data."""
+    for plugin in data.get("plugins") or []:
+        if isinstance(plugin, dict) and isinstance(plugin.get("i18n"), dict):
+            return plugin["i18n"]
+    raise ValueError("mkdocs.yml: the i18n plugin (mkdocs-static-i18n) is not configured")
+
+
+def configured(path: Path = MKDOCS_YML) -> list[Language]:
+    """The built languages as ``mkdocs.yml`` lists them, the default one first: what the
+    checks, ``make new-language`` and the tests read instead of a list of their own."""
+    out = []
+    for entry in i18n_block(read_config(path)).get("languages") or []:
+        if not isinstance(entry, dict) or entry.get("build", True) is False or entry.get("locale") in (None, "null"):
+            continue
+        code, default = str(entry["locale"]), bool(entry.get("default", False))
+        link = str(entry.get("link") or ("/" if default else f"/{code}/"))
+        prefix = "" if default else link.strip("/") + "/"
+        partial = bool((entry.get("extra") or {}).get(PARTIAL))
+        out.append(Language(code, str(entry.get("name", code)), prefix, default, partial))
+    out.sort(key=lambda lang: not lang.default)
+    return out
+
+
+def codes(path: Path = MKDOCS_YML) -> list[str]:
+    """The built languages' codes, the default one (English) first."""
+    return [lang.code for lang in configured(path)]
+
+
+_CODES: dict[tuple[str, int, int], frozenset[str]] = {}
+
+
+def folder_codes(path: Path = MKDOCS_YML) -> frozenset[str]:
+    """The languages' codes, which are also their folders under ``docs/``: read again
+    whenever ``mkdocs.yml`` changes (a long ``mkdocs serve`` session)."""
+    st = path.stat()
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    if key not in _CODES:
+        _CODES.clear()
+        _CODES[key] = frozenset(codes(path))
+    return _CODES[key]
+
+
+def partial_codes(path: Path = MKDOCS_YML) -> frozenset[str]:
+    """The languages still being translated (see the module's text)."""
+    return frozenset(lang.code for lang in configured(path) if lang.partial)
 
 
 def current_language(config: MkDocsConfig) -> str:

@@ -125,6 +125,11 @@ class Marker:
     #: 0-based index of the line in the Markdown given to :func:`find_markers`.
     index: int
 
+    @property
+    def text(self) -> str:
+        """The marker as written, spacing normalised: ``<!-- dhumbal:example k-pair -->``."""
+        return "<!-- dhumbal:" + " ".join(f"{self.name} {self.raw_args}".split()) + " -->"
+
 
 def parse_marker_args(raw: str) -> tuple[tuple[str, ...], dict[str, str]]:
     """Split marker arguments into positional ones and ``key=value`` options.

@@ -68,7 +68,7 @@ def block(template: str, lang: str, *, search: str | None = None, card_tokens: b
         from .cards import CARD_TOKEN, rewrite_cards
 
         if CARD_TOKEN.search(html):
-            from dhumbal.i18n import LANGUAGES, card_name
+            from dhumbal.i18n import available_languages, card_name
 
-            html = rewrite_cards(html, lang=lang, namer=card_name, languages=frozenset(LANGUAGES))
+            html = rewrite_cards(html, lang=lang, namer=card_name, languages=frozenset(available_languages()))
     return HTMLBlock(html, search=search)

@@ -34,6 +34,8 @@ class LanguageStatus:
     pages: list[parity.PageReport] = field(default_factory=list)
     #: Translated pages by English page name, with whether they follow the current English page.
     freshness: dict[str, freshness.Freshness] = field(default_factory=dict)
+    #: Still being translated (``dhumbal_partial`` in its mkdocs.yml block).
+    partial: bool = False
 
     @property
     def stale(self) -> list[freshness.Freshness]:
@@ -56,8 +58,9 @@ _MEMO: dict[tuple[object, ...], list[LanguageStatus]] = {}
 
 
 def _sources_key(langs: list[str] | None, docs: Path) -> tuple[object, ...]:
-    """What the figures depend on: the catalogs' and pages' names, sizes and times."""
-    files = [catalogs.TEMPLATE, *sorted(catalogs.LOCALES.glob(f"*/LC_MESSAGES/{catalogs.DOMAIN}.po")), *sorted(docs.rglob("*.md"))]
+    """What the figures depend on: the catalogs', pages' and mkdocs.yml's names, sizes and times."""
+    files = [catalogs.TEMPLATE, docs.parent / "mkdocs.yml",
+             *sorted(catalogs.LOCALES.glob(f"*/LC_MESSAGES/{catalogs.DOMAIN}.po")), *sorted(docs.rglob("*.md"))]
     stats: list[tuple[str, int, int]] = []
     for path in files:
         try:
@@ -86,12 +89,13 @@ def _status(langs: list[str] | None, docs: Path) -> list[LanguageStatus]:
     total = len([m for m in template if m.id])
     names = parity.page_names(DEFAULT, docs)
     out = [LanguageStatus(DEFAULT, total, total, [], [parity.PageReport(f"{DEFAULT}/{n}", [], []) for n in names])]
+    partial = parity.partial_languages(docs)
     for lang in langs or catalogs.languages():
         done, count = catalogs.translated_share(lang)
         problems = catalogs.check_catalog(lang, template)
         missing = sorted({p.msgid for p in problems})
         fresh = {f.name: f for f in freshness.check_language(lang, docs)}
-        out.append(LanguageStatus(lang, done, count, missing, parity.check_language(lang, docs), fresh))
+        out.append(LanguageStatus(lang, done, count, missing, parity.check_language(lang, docs), fresh, lang in partial))
     return out
 
 
@@ -149,6 +153,7 @@ def render_status(ctx: MarkerContext) -> str:
             "pages_ok": entry.pages_ok,
             "pages_total": len(entry.pages),
             "complete": entry.complete,
+            "partial": entry.partial,
             "catalog_complete": entry.catalog_complete,
             "missing_strings": entry.missing_strings,
             "pages": {

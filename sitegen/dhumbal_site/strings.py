@@ -4,8 +4,9 @@ Material's strings come from its language partials (``ne`` is supplied in
 ``overrides/partials/languages/ne.html``). These are the glue's: the notice
 on a page shown untranslated, the title of heading permalinks (which
 Python-Markdown writes in English) and the name of the page-loading progress
-bar (which Material leaves unnamed) and the text of each language's 404 page
-(``overrides/404.html``; Material's own says "404 - Not found" in English). Templates see them as
+bar (which Material leaves unnamed), the text of each language's 404 page
+(``overrides/404.html``; Material's own says "404 - Not found" in English),
+and the links under each page to edit it and to report a problem. Templates see them as
 ``dhumbal_strings``. They are msgids of the project's catalogs, translated
 like every other generated string, so a new language needs no code.
 """
@@ -26,6 +27,9 @@ MSGIDS: Mapping[str, str] = {
     "notfound.body": N_("There is no page at this address: the link may be mistyped, or the page may have moved."),
     "notfound.home": N_("Go to the home page"),
     "notfound.search": N_("or look for a word with the search box at the top of the page."),
+    "edit": N_("Edit this page"),
+    "report.translation": N_("Report a translation problem"),
+    "report.page": N_("Report a problem with this page"),
 }
 
 KEYS = frozenset(MSGIDS)

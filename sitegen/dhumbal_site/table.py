@@ -49,7 +49,7 @@ from mkdocs.exceptions import PluginError
 
 from dhumbal.i18n import N_, translator
 
-from .languages import current_language
+from .languages import current_language, folder_codes
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -58,7 +58,6 @@ if TYPE_CHECKING:
 TABLE_ID = "dh-table"
 DEFAULT_PROFILE = "nepali-games"
 TABLE_KEYS = frozenset({"profile", "options", "seed", "difficulty", "example"})
-LANGUAGE_DIRS = frozenset({"en", "fr", "nl", "ne"})
 PLAY_PROFILE = N_("Play these rules against the bots")
 PLAY_HOME = N_("Play a deal against the bots")
 HOME_PAGES = frozenset({"index.md"})
@@ -67,10 +66,7 @@ _FIRST_H1 = re.compile(r"</h1>", re.I)
 
 def page_seed(src_uri: str) -> int:
     """A stable seed for a page: its path without the language folder."""
-    parts = src_uri.split("/")
-    if len(parts) > 1 and parts[0] in LANGUAGE_DIRS:
-        parts = parts[1:]
-    return zlib.crc32("/".join(parts).encode("utf-8")) % 1_000_000 + 1
+    return zlib.crc32(_without_language(src_uri).encode("utf-8")) % 1_000_000 + 1
 
 
 @dataclass(frozen=True)
@@ -177,8 +173,9 @@ class PageTables:
 
 
 def _without_language(src_uri: str) -> str:
+    """The page's path without its language folder (``hi/rules/dashain.md`` → ``rules/dashain.md``)."""
     parts = src_uri.split("/")
-    return "/".join(parts[1:]) if len(parts) > 1 and parts[0] in LANGUAGE_DIRS else src_uri
+    return "/".join(parts[1:]) if len(parts) > 1 and parts[0] in folder_codes() else src_uri
 
 
 def play_link(html: str, meta: Mapping[str, Any], src_uri: str, lang: str) -> str:

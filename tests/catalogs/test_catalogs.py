@@ -13,8 +13,10 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "sitegen"))
 
 from dhumbal_site import catalogs  # noqa: E402
+from sitekit import warn_of  # noqa: E402
 
-LANGS = ("fr", "nl", "ne")
+#: Every language with a catalog (a fifth one is in at once, see make new-language).
+LANGS = tuple(catalogs.languages())
 
 
 def _extract(tmp_path: Path) -> Path:
@@ -45,16 +47,22 @@ def test_template_is_current_with_the_sources(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_catalog_is_complete_and_safe(lang: str) -> None:
+    """Safe always; complete too, unless the language is still being translated (its
+    missing messages are then warnings of the run)."""
     template = catalogs.read_catalog(catalogs.TEMPLATE)
     problems = catalogs.check_catalog(lang, template)
-    assert not problems, f"{len(problems)} problem(s) in {lang}:\n" + "\n".join(map(str, problems[:40]))
+    wrong = [str(p) for p in problems if not p.incomplete]
+    missing = warn_of(lang, [str(p) for p in problems if p.incomplete])
+    assert not wrong and not missing, f"{len(wrong) + len(missing)} problem(s) in {lang}:\n" + "\n".join((wrong + missing)[:40])
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_plural_forms_header_is_right_for_the_language(lang: str) -> None:
+    from babel.messages.plurals import get_plural
+
     cat = catalogs.read_catalog(catalogs.po_path(lang), lang)
-    expected = {"fr": "(n > 1)", "nl": "(n != 1)", "ne": "(n != 1)"}[lang]
-    assert cat.plural_expr == expected and cat.num_plurals == 2
+    expected = get_plural(lang.replace("-", "_"))  # gettext's rule for the language (fr: n > 1)
+    assert cat.plural_expr == expected.plural_expr and cat.num_plurals == expected.num_plurals
 
 
 def _write_po(tmp_path: Path, msgid: str, msgstr: str) -> Path:

@@ -1,18 +1,22 @@
 """Every translated page records which English text it follows, and a change
 to the English page makes the translation stale until a translator updates it.
 
-The project's own pages must all follow their English pages; in temporary
-copies, an edited English page is reported stale (naming the page and the
-command that records an update), a rewrapped one is not, recording clears
-it, and the date of the change comes from git when git can tell (not from a
-working copy that differs from the last commit, nor from the boundary of a
-shallow clone).
+A stale page is a warning, never a failure (its readers are told by the
+page's notice): the project's own stale pages are warnings of the run. In
+temporary copies, an edited English page is reported stale (naming the page
+and the command that records an update) while the check still passes, a
+rewrapped one is not stale, recording clears it, recording refuses a page
+that did not change since its English page did (unless forced) and a page
+that is still the English text, and the date of the change comes from git
+when git can tell (not from a working copy that differs from the last
+commit, nor from the boundary of a shallow clone).
 """
 
 from __future__ import annotations
 
 import datetime
 import os
+import warnings
 import shutil
 import subprocess
 import sys
@@ -26,8 +30,9 @@ if str(SITEGEN) not in sys.path:
     sys.path.insert(0, str(SITEGEN))
 
 from dhumbal_site import catalogs, freshness, parity  # noqa: E402
+from sitekit import TRANSLATED_LANGUAGES, warn_of  # noqa: E402
 
-LANGS = ("fr", "nl", "ne")
+LANGS = TRANSLATED_LANGUAGES
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -44,11 +49,12 @@ def compiled_catalogs() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_translated_page_follows_the_current_english_page(lang: str) -> None:
+def test_every_translated_page_follows_the_current_english_page_or_warns(lang: str) -> None:
     reports = freshness.check_language(lang)
     assert len(reports) == len(parity.page_names("en")) >= 9
-    stale = [str(r) for r in reports if not r.fresh]
-    assert not stale, "\n".join(stale)
+    for report in reports:
+        if not report.fresh:
+            warnings.warn(str(report), stacklevel=1)  # listed in the run's warnings, as make check-catalogs does
 
 
 def test_make_check_catalogs_reports_stale_pages_and_make_translated_records() -> None:
@@ -56,7 +62,7 @@ def test_make_check_catalogs_reports_stale_pages_and_make_translated_records() -
     check = make[make.index("check-catalogs: "):]
     assert "dhumbal_site.freshness check" in check[: check.index("\n\n")]
     record = make[make.index("\ntranslated: "):]
-    assert "dhumbal_site.freshness record $(PAGES)" in record[: record.index("\n\n")]
+    assert "dhumbal_site.freshness record $(if $(FORCE),--force) $(PAGES)" in record[: record.index("\n\n")]
 
 
 # -- seeded changes in temporary copies ------------------------------------------------
@@ -89,9 +95,10 @@ def test_an_english_change_makes_every_translation_of_that_page_stale(docs: Path
         states = _states(docs, lang)
         assert states.pop("rules/dashain.md") == "stale"
         assert set(states.values()) == {"fresh"}
-    assert freshness.main(["check", "--docs", str(docs), "fr"]) == 1
+    # a warning, not a failure
+    assert freshness.main(["check", "--docs", str(docs), "fr"]) == 0
     out = capsys.readouterr().out
-    assert "fr/rules/dashain.md: the English page changed since this translation was last updated" in out
+    assert "warning: fr/rules/dashain.md: the English page changed since this translation was last updated" in out
     assert "make translated PAGES=fr/rules/dashain.md" in out
     pages = len(_states(docs, "fr"))
     assert f"fr: {pages - 1}/{pages} translated pages follow the current English page" in out
@@ -107,8 +114,9 @@ def test_rewrapping_the_english_page_changes_nothing(docs: Path) -> None:
 def test_recording_clears_the_page_and_keeps_the_rest_of_the_front_matter(docs: Path) -> None:
     _edit(docs / "en" / "index.md", "hand-reduction", "hand reduction")
     page = docs / "fr" / "index.md"
-    before = page.read_text(encoding="utf-8")
     assert _states(docs, "fr")["index.md"] == "stale"
+    _edit(page, "Dhumbal", "Le Dhumbal")  # the translator updates the translation
+    before = page.read_text(encoding="utf-8")
     assert freshness.main(["record", "--docs", str(docs), "fr/index.md"]) == 0
     after = page.read_text(encoding="utf-8")
     assert _states(docs, "fr")["index.md"] == "fresh"
@@ -117,9 +125,59 @@ def test_recording_clears_the_page_and_keeps_the_rest_of_the_front_matter(docs: 
     changed = [(a, b) for a, b in zip(before.splitlines(), after.splitlines()) if a != b]
     assert len(changed) == 1 and changed[0][1].startswith("dhumbal_source: ")
     front, _, _ = parity.split_front_matter(after)
-    assert front["title"] and front["dhumbal_source"] == freshness.source_hash((docs / "en" / "index.md").read_text(encoding="utf-8"))
+    english = freshness.source_hash((docs / "en" / "index.md").read_text(encoding="utf-8"))
+    # the English page's hash, then the translation's own as recorded
+    assert front["title"] and front["dhumbal_source"] == f"{english} {freshness.translation_hash(after)}"
     # recording again changes nothing
     assert freshness.record(["fr/index.md"], docs) == []
+
+
+def test_recording_refuses_a_page_unchanged_since_its_english_page_changed(docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    page = docs / "fr" / "index.md"
+    _edit(page, "Dhumbal", "Le Dhumbal")
+    freshness.record(["fr/index.md"], docs)  # a record that keeps the translation's own hash
+    recorded = page.read_text(encoding="utf-8")
+    _edit(docs / "en" / "index.md", "hand-reduction", "hand reduction")  # the English page changes...
+    assert freshness.main(["record", "--docs", str(docs), "fr/index.md", "nl/index.md"]) == 2  # ...the translations do not
+    out = capsys.readouterr().out
+    assert "fr/index.md: not recorded: the translation did not change since it was last recorded, but the English page did" in out
+    assert "make translated FORCE=1 PAGES=fr/index.md" in out
+    assert page.read_text(encoding="utf-8") == recorded and _states(docs, "fr")["index.md"] == "stale"
+    # an English change that does not touch the meaning: forced
+    assert freshness.main(["record", "--docs", str(docs), "--force", "fr/index.md"]) == 0
+    assert _states(docs, "fr")["index.md"] == "fresh"
+    # once the translation changes, it is recorded without force
+    _edit(docs / "en" / "index.md", "hand reduction", "hand-reduction")
+    _edit(page, "Le Dhumbal", "Dhumbal")
+    assert freshness.record(["fr/index.md"], docs) == ["fr/index.md"]
+
+
+def test_an_older_record_asks_git_whether_the_translation_changed(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record made before it kept the translation's own hash: git tells whether the
+    translation changed after its English page did."""
+    docs = repo / "docs"
+    assert freshness.recorded_translation((docs / "fr" / "page.md").read_text(encoding="utf-8")) is None
+    assert freshness.main(["record", "--docs", str(docs), "fr/page.md"]) == 2
+    assert "fr/page.md: not recorded: the translation did not change" in capsys.readouterr().out
+    (docs / "fr" / "page.md").write_text("---\n" + (docs / "fr" / "page.md").read_text(encoding="utf-8").split("---\n", 2)[1]
+                                         + "---\n# Page\n\nUn, et deux.\n", encoding="utf-8")
+    assert freshness.record(["fr/page.md"], docs) == ["fr/page.md"]
+
+
+def test_a_copy_of_the_english_page_is_untranslated_and_not_recorded(docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    english = (docs / "en" / "compare.md").read_text(encoding="utf-8")
+    # a copy as make new-language makes it (recording the English version it copies), or by hand
+    for copy in (english, freshness.with_hash(english, freshness.source_hash(english))):
+        (docs / "nl" / "compare.md").write_text(copy, encoding="utf-8")
+        report = freshness.check_page("nl", "compare.md", docs)
+        assert report is not None and report.state == "untranslated" and report.fresh
+        assert parity.check_page("nl", "compare.md", docs).missing
+        assert freshness.main(["record", "--docs", str(docs), "nl/compare.md"]) == 2
+        assert "nl/compare.md: not recorded: the page is still the English text; translate it first" in capsys.readouterr().out
+    # the English page changes: the untouched copy (its record names the English it copied)
+    # is still untranslated, not stale
+    _edit(docs / "en" / "compare.md", "The", "Each")
+    assert freshness.check_page("nl", "compare.md", docs).state == "untranslated"  # type: ignore[union-attr]
 
 
 def test_a_translation_without_a_recorded_hash_is_reported(docs: Path) -> None:
@@ -171,6 +229,9 @@ def repo(tmp_path: Path) -> Path:
     (root / "docs" / "fr" / "page.md").write_text("# Page\n\nUn.\n", encoding="utf-8")
     (root / "docs" / "fr" / "other.md").write_text("# Autre\n", encoding="utf-8")
     freshness.record(["fr"], root / "docs")
+    for page in (root / "docs" / "fr").glob("*.md"):  # records as made before they kept the translation's own hash
+        text = page.read_text(encoding="utf-8")
+        page.write_text(freshness.with_hash(text, str(freshness.recorded_hash(text))), encoding="utf-8")
     _git(root, "init", "-q", "-b", "main")
     _git(root, "add", ".")
     _git(root, "commit", "-qm", "first", when="2025-01-05T10:00:00+00:00")
@@ -207,7 +268,7 @@ def test_no_git_no_date(tmp_path: Path) -> None:
     (docs / "en").mkdir(parents=True)
     (docs / "fr").mkdir()
     (docs / "en" / "p.md").write_text("# P\n", encoding="utf-8")
-    (docs / "fr" / "p.md").write_text("---\ndhumbal_source: 0123456789abcdef\n---\n# P\n", encoding="utf-8")
+    (docs / "fr" / "p.md").write_text("---\ndhumbal_source: 0123456789abcdef\n---\n# P (fr)\n", encoding="utf-8")
     report = freshness.check_page("fr", "p.md", docs)
     assert report is not None and report.state == "stale" and report.changed is None
 

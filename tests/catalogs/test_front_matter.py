@@ -135,8 +135,60 @@ def test_the_build_refuses_the_page_naming_file_and_field() -> None:
         meta={"title": "Accueil", "description": 'x"><script>alert(1)</script>'},
         file=SimpleNamespace(src_uri="fr/index.md"),
     )
-    with pytest.raises(PluginError, match=r"dhumbal: fr/index\.md: field 'description' holds markup"):
+    with pytest.raises(PluginError, match=r"dhumbal: docs/fr/index\.md: field 'description' holds markup"):
         build.SiteBuild.on_page_markdown(object.__new__(build.SiteBuild), "# Accueil\n", page, {}, None)  # type: ignore[arg-type]
+
+
+def _page_with(source: str) -> SimpleNamespace:
+    from mkdocs.utils.meta import get_data
+
+    return SimpleNamespace(meta=get_data(source)[1], file=SimpleNamespace(src_uri="hi/translation-status.md", content_string=source))
+
+
+def test_front_matter_yaml_cannot_read_stops_the_build_naming_its_own_file_and_line() -> None:
+    """A description holding ": " broke the YAML: MkDocs dropped the front matter without
+    a word, the error blamed another page, and the check said "0 problem(s)"."""
+    source = "---\ntitle: स्थिति\ndescription: हर भाषा: उसका कैटलॉग\n---\n\n# स्थिति\n"
+    with pytest.raises(PluginError) as caught:
+        build.SiteBuild.on_page_markdown(object.__new__(build.SiteBuild), "# स्थिति\n", _page_with(source), {}, None)  # type: ignore[arg-type]
+    assert str(caught.value).startswith("dhumbal: docs/hi/translation-status.md:3: the value of 'description' holds \": \"")
+    # the same quoted builds past the front matter check (to the language, which this stand-in has none of)
+    quoted = source.replace("description: हर भाषा: उसका कैटलॉग", 'description: "हर भाषा: उसका कैटलॉग"')
+    with pytest.raises(AttributeError):
+        build.SiteBuild.on_page_markdown(object.__new__(build.SiteBuild), "# स्थिति\n", _page_with(quoted), {}, None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("front", "line", "said"), [
+    ("title: A\ndescription: How to run: the site", 3, "the value of 'description' holds \": \", which YAML reads as the start of another key"),
+    ("title: A\ndescription: The pile # and the stock", 3, "the value of 'description' holds \" #\", which YAML reads as the start of a comment"),
+    ("title: A\ndhumbal_parity:\n  - section: page\n    kind: words\n    reason: Plus court: voilà", 6, "the value of 'reason' holds \": \""),
+    ("title: [A\ndescription: B", 2, "the front matter is not valid YAML"),
+    ("title: A\n  description: B", 3, "the front matter is not valid YAML"),
+])
+def test_the_check_names_the_line_of_front_matter_yaml_would_misread(front: str, line: int, said: str) -> None:
+    found = frontmatter.located(f"---\n{front}\n---\n\n# Page\n")
+    assert found and found[0][0] == line and found[0][1].startswith(said), found
+
+
+@pytest.mark.parametrize("front", [
+    'title: A\ndescription: "How to run: the site"',
+    "title: A\ndescription: 'How to run: the site'",
+    "title: A\ndescription: >-\n  How to run: the site,\n  and more # not a comment in a block\n",
+    "title: A\ndescription: Le 10#, l'as et le C#",
+    "title: A\ndescription: http://example.org/x is an address",
+    "title: Accueil\ndhumbal_parity:\n  - section: page\n    kind: words\n    reason: Le français est plus long ici.",
+])
+def test_front_matter_yaml_reads_as_written_passes(front: str) -> None:
+    assert frontmatter.located(f"---\n{front}\n---\n\n# Page\n") == []
+
+
+def test_the_docs_check_names_file_and_line(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    (docs / "hi").mkdir(parents=True)
+    (docs / "hi" / "translation-status.md").write_text("---\ntitle: स्थिति\ndescription: हर भाषा: उसका कैटलॉग\n---\n# स्थिति\n", encoding="utf-8")
+    (report,) = frontmatter.check_docs(docs)
+    assert report.startswith("docs/hi/translation-status.md:3: the value of 'description' holds")
+    assert frontmatter.main([str(docs)]) == 1
 
 
 def test_the_make_target_runs_the_front_matter_check() -> None:

@@ -23,7 +23,10 @@ if str(SITEGEN) not in sys.path:
 
 from dhumbal_site import parity, terminology  # noqa: E402
 
-LANGS = ("fr", "nl", "ne")
+from sitekit import PARTIAL_LANGUAGES, TRANSLATED_LANGUAGES, warn_of  # noqa: E402
+
+#: Every language but English, as mkdocs.yml lists them.
+LANGS = TRANSLATED_LANGUAGES
 
 
 # -- the project's own pages ---------------------------------------------------------
@@ -31,15 +34,20 @@ LANGS = ("fr", "nl", "ne")
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_translated_page_says_everything_the_english_page_says(lang: str) -> None:
+    """Every page, in a complete language; in one being translated, the markers always,
+    and what is not translated yet as warnings of the run."""
     reports = parity.check_language(lang)
     assert len(reports) == len(parity.page_names("en")) >= 9
-    problems = [str(d) for r in reports for d in r.differences]
-    assert not problems, "\n".join(problems)
+    differences = [d for r in reports for d in r.differences]
+    wrong = [str(d) for d in differences if not parity.is_warning(d, lang in PARTIAL_LANGUAGES)]
+    warn_of(lang, [str(d) for d in differences if parity.is_warning(d, lang in PARTIAL_LANGUAGES)])
+    assert not wrong, "\n".join(wrong)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_rejected_variant_in_pages_catalogs_or_glossary(lang: str) -> None:
-    assert terminology.rules_for(lang), f"{lang} has no rejected variants to check"
+    if lang not in PARTIAL_LANGUAGES:  # a new language's glossary may not reject any word yet
+        assert terminology.rules_for(lang), f"{lang} has no rejected variants to check"
     hits = terminology.check_language(lang)
     assert not hits, "\n".join(map(str, hits))
 
@@ -282,3 +290,67 @@ def test_every_seed_word_the_issue_names_is_in_the_glossary() -> None:
     for lang, word in [("fr", "appel, appeler"), ("fr", "brelan"), ("fr", "coupé"), ("nl", "oproep"), ("nl", "afleggen"),
                        ("nl", "ondersneden")]:
         assert (lang, word) in also, (lang, word)
+
+
+# -- a heading removed, a page not translated, a language being translated ------------
+
+
+@pytest.mark.parametrize(("page", "heading", "named"), [
+    ("rules/dashain.md", "## La donne\n", "The deal"),
+    ("rules/dashain.md", "## Ce que l'on peut prendre\n", "What may be taken"),
+    ("rules/dashain.md", "### Le risque d'être pris\n", "The chance of being caught"),
+    ("rules/nepali-games.md", "## L'annonce\n", "Calling"),
+    ("contribute.md", "## Faire tourner le site chez soi\n", "Run the site on your computer"),
+])
+def test_a_removed_heading_is_named_rightly_and_its_text_is_not_counted_against_the_section_before(
+        docs: Path, page: str, heading: str, named: str) -> None:
+    """Removing a heading (its text staying, run on into the section before) used to
+    be reported as a different heading missing, with that section's counts off."""
+    _edit(docs / "fr" / page, heading, "")
+    messages = [str(d) for d in parity.check_page("fr", page, docs).differences]
+    sections = [m for m in messages if "the section" in m]
+    assert sections == [f"fr/{page}: the section “{named}” is missing"], messages
+    # at most a list that ran into the next one once the heading between them went
+    assert all(m == sections[0] or (" lists, in English " in m) for m in messages), messages
+
+
+def test_a_section_removed_whole_is_still_named(docs: Path) -> None:
+    """The same check with the heading's text gone too: the right section, nothing else."""
+    page = docs / "fr" / "rules" / "dashain.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace(_section(text, "## Règlement"), ""), encoding="utf-8")
+    messages = [str(d) for d in parity.check_page("fr", "rules/dashain.md", docs).differences]
+    assert "fr/rules/dashain.md: the section “Settlement” is missing" in messages, messages
+    assert not any("“Resolving a call”" in m or "“The end of a match”" in m for m in messages), messages
+
+
+def test_a_copy_of_the_english_page_is_not_translated_yet(docs: Path) -> None:
+    english = (docs / "en" / "compare.md").read_text(encoding="utf-8")
+    (docs / "fr" / "compare.md").write_text(english, encoding="utf-8")
+    report = parity.check_page("fr", "compare.md", docs)
+    assert report.missing and [d.code for d in report.differences] == ["page-untranslated"]
+    assert str(report.differences[0]) == "fr/compare.md: the page is not translated yet: it is still the English text"
+
+
+def test_a_language_being_translated_warns_of_what_is_left_but_fails_on_a_lost_marker(docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (docs / "fr" / "compare.md").write_text((docs / "en" / "compare.md").read_text(encoding="utf-8"), encoding="utf-8")
+    (docs / "fr" / "index.md").unlink()
+    config = docs.parent / "mkdocs.yml"
+    block = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config.write_text(block.replace("        - locale: fr\n          name: Français\n          build: true\n",
+                                    "        - locale: fr\n          name: Français\n          build: true\n"
+                                    "          extra:\n            dhumbal_partial: true\n"), encoding="utf-8")
+    assert parity.partial_languages(docs) == {"fr"} | PARTIAL_LANGUAGES
+    assert parity.main(["--docs", str(docs), "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "warning: fr/compare.md: the page is not translated yet: it is still the English text" in out
+    assert "warning: fr/index.md: the page is not translated" in out
+    assert "fr: 8/10 pages at parity with English, 0 declared difference(s) (being translated" in out
+    # a marker lost is a failure even there
+    _edit(docs / "fr" / "rules" / "dashain.md", "<!-- dhumbal:example dashain-runs -->\n", "")
+    assert parity.main(["--docs", str(docs), "fr"]) == 1
+    assert "\nfr/rules/dashain.md: the generated content <!-- dhumbal:example dashain-runs --> is missing" in capsys.readouterr().out
+    # without the mark, what was a warning is a failure
+    config.write_text(block, encoding="utf-8")
+    _edit(docs / "fr" / "rules" / "dashain.md", "\n\n", "\n\n<!-- dhumbal:example dashain-runs -->\n\n")
+    assert parity.main(["--docs", str(docs), "fr"]) == 1

@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from sitecheck import fake_card_name
-from sitekit import ROOT, SITEGEN, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, warm_opener, warm_pool
+from sitekit import ROOT, SITEGEN, TEST_REPOSITORY, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, warm_opener, warm_pool
 
 if str(SITEGEN) not in sys.path:
     sys.path.insert(0, str(SITEGEN))
@@ -125,6 +125,8 @@ class TreeBuilder:
             "theme": {"custom_dir": str(ROOT / "overrides")},
             "hooks": [str(SITEGEN / "hooks.py")],
             "nav": nav,
+            # each page's edit and report links (a reserved documentation domain, not a host)
+            "repo_url": TEST_REPOSITORY,
         }
         (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
         collector = _Collector()

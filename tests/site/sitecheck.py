@@ -9,8 +9,11 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urljoin, urlsplit
 
+from sitekit import SITE_LANGUAGES
+
 ROOT = Path(__file__).resolve().parents[2]
-LANGUAGES = ("en", "fr", "nl", "ne")
+#: The site's languages, from mkdocs.yml (English first).
+LANGUAGES = SITE_LANGUAGES
 DEFAULT = "en"
 
 #: Attributes that name a URL the browser may load or go to.

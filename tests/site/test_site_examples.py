@@ -26,9 +26,11 @@ from dhumbal.deal import Deal
 from dhumbal.examples import display_names, example_files, load_file
 from dhumbal.messages import Message
 from dhumbal.records import state_from_json
+from sitekit import SITE_LANGUAGES  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-LANGS = ("en", "fr", "nl", "ne")
+#: The site's languages, from mkdocs.yml (English first).
+LANGS = SITE_LANGUAGES
 EXAMPLE_IDS = [p.stem for p in example_files([ROOT / "examples"])]
 # The canonical text of a profile with options, e.g. nepali-games(players=2).
 CANONICAL = re.compile(r"[a-z]+(?:-[a-z]+)*\([^)]*=|\b[a-z-]+=[\w.]+")

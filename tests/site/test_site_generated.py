@@ -18,8 +18,10 @@ import pytest
 
 from dhumbal.compare import comparison, options_table
 from dhumbal.profiles import find_profile
+from sitekit import SITE_LANGUAGES  # noqa: E402
 
-LANGS = ("en", "fr", "nl", "ne")
+#: The site's languages, from mkdocs.yml (English first).
+LANGS = SITE_LANGUAGES
 
 
 def _text(fragment: str) -> str:

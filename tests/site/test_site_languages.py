@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 import yaml
+from dhumbal_site import freshness
 from dhumbal_site.strings import KEYS, MSGIDS, strings_for
 from mkdocs.utils.yaml import get_yaml_loader
 
 from sitecheck import LANGUAGES, parse
+from sitekit import warn_of
 
 ROOT = Path(__file__).resolve().parents[2]
 MATERIAL_LANGUAGES = Path(__import__("material").__file__).parent / "templates" / "partials" / "languages"
@@ -57,7 +59,7 @@ def test_glue_strings_exist_in_every_language() -> None:
         table = strings_for(lang)
         assert set(table) == KEYS, lang
         if lang != "en":
-            untranslated = [key for key in KEYS if table[key] == MSGIDS[key]]
+            untranslated = warn_of(lang, [key for key in KEYS if table[key] == MSGIDS[key]])
             assert not untranslated, (lang, untranslated)
 
 
@@ -71,14 +73,22 @@ def test_every_language_sets_its_theme_language_and_translates_chrome() -> None:
             continue
         assert set(lang["nav_translations"]) == {"Home", "Rules"}, code
         toggles = [p["toggle"]["name"] for p in lang["theme"]["palette"]]
-        assert len(toggles) == len(english_toggles) and not set(toggles) & set(english_toggles), code
+        assert len(toggles) == len(english_toggles)
+        assert not warn_of(code, [f"the colour-scheme button {name!r} is still in English"
+                                  for name in set(toggles) & set(english_toggles)]), code
 
 
 # -- untranslated pages -----------------------------------------------------------
 
+GUIDE = "---\ntitle: Guide\n---\n\n# Guide\n\nThe guide, as it reads {when}.\n"
 PAGES = {
     "en/index.md": "# Home\n\nWelcome.\n",
     "en/rules.md": "# Rules\n\nOnly in English so far.\n",
+    "en/guide.md": GUIDE.format(when="now"),
+    # copies not translated yet: one as make new-language makes it (recording the English
+    # it copies, here an older English text), one by hand (the English text as it is)
+    "fr/guide.md": freshness.with_hash(GUIDE.format(when="before"), freshness.source_hash(GUIDE.format(when="before"))),
+    "nl/guide.md": GUIDE.format(when="now"),
     "en/contribute.md": "# Contribute\n",
     "fr/index.md": "# Accueil\n",
     "fr/contribute.md": "# Contribuer\n",
@@ -96,7 +106,21 @@ NOTICE = {
 
 @pytest.fixture(scope="module")
 def untranslated(module_tree):
-    return module_tree.build(PAGES, nav=[{"Home": "index.md"}, {"Rules": ["rules.md"]}, "contribute.md"])
+    return module_tree.build(PAGES, nav=[{"Home": "index.md"}, {"Rules": ["rules.md"]}, "guide.md", "contribute.md"])
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_a_page_still_the_english_text_is_the_current_english_page_marked_english(untranslated, lang) -> None:
+    """A copy of the English page (make new-language makes one of every page) used to be
+    shown as a translation: English text under lang="fr", and no notice."""
+    html = untranslated.html(f"{lang}/guide/")
+    assert parse(html).html_lang == lang
+    assert NOTICE[lang] in html_text.unescape(html)
+    notice = re.search(r'<div class="admonition info dh-untranslated" role="note" lang="(\w+)">', html)
+    assert notice is not None and notice.group(1) == lang
+    # the current English text, even where the copy is of an older one, marked as English
+    assert re.search(r'<div lang="en">\s*<h1 id="guide">Guide.*The guide, as it reads now\.', html, re.S)
+    assert "as it reads before" not in html
 
 
 @pytest.mark.parametrize("lang", ["fr", "nl"])
@@ -115,6 +139,7 @@ def test_untranslated_page_shows_english_with_a_notice_in_the_readers_language(u
 
 
 def test_translated_pages_have_no_notice(untranslated) -> None:
+    assert "dh-untranslated" not in untranslated.html("guide/")
     for path in ["", "fr/", "nl/", "ne/", "ne/rules/", "rules/", "fr/contribute/"]:
         assert "dh-untranslated" not in untranslated.html(path), path
 
@@ -130,9 +155,6 @@ def test_language_switcher_links_to_the_same_page(untranslated) -> None:
     html = untranslated.html("nl/rules/")
     links = dict(re.findall(r'<a href="([^"]+)" hreflang="(\w+)" lang="\w+" class="md-select__link"', html))
     assert {lang: href for href, lang in links.items()} == {
-        "en": "../../rules/",
-        "fr": "../../fr/rules/",
-        "nl": "./",
-        "ne": "../../ne/rules/",
+        lang: "./" if lang == "nl" else "../../rules/" if lang == "en" else f"../../{lang}/rules/" for lang in LANGUAGES
     }
     assert 'hreflang="nl" lang="nl" class="md-select__link" aria-current="true"' in html

@@ -89,7 +89,11 @@ PAGES = {
     "fr/index.md": """
         # Accueil
 
-        <!-- dhumbal:test-echo fr -->
+        <!-- dhumbal:test-echo alpha "beta gamma" size=3 -->
+
+        !!! note
+
+            <!-- dhumbal:test-echo inside -->
         """,
     "en/rules.md": """
         # Rules
@@ -156,3 +160,20 @@ def test_handler_error_fails_the_build_naming_page_and_line(tree, handlers) -> N
         "fr/index.md:4: marker 'dhumbal:test-broken' failed (ValueError): no example called 'nope'"
         in tree.errors()
     )
+
+
+def test_a_translation_that_drops_or_adds_a_marker_fails_the_build_naming_it(tree, handlers) -> None:
+    """The strict build used to drop an example silently when a translation lost its marker."""
+    handlers("test-echo", echo)
+    english = "---\ntitle: Home\n---\n# Home\n\n<!-- dhumbal:test-echo one -->\n\n<!-- dhumbal:test-echo two -->\n"
+    pages = {"en/index.md": english, "en/contribute.md": "# Contribute\n",
+             "fr/index.md": "# Accueil\n\n<!-- dhumbal:test-echo one -->\n\n<!-- dhumbal:test-echo three -->\n"}
+    with pytest.raises(Abort):
+        tree.build(pages)
+    errors = tree.errors()
+    assert ("docs/fr/index.md: the generated content <!-- dhumbal:test-echo two --> of the English page "
+            "(docs/en/index.md:8) is missing; copy that line as it is") in errors
+    assert "the generated content <!-- dhumbal:test-echo three --> is not on the English page" in errors
+    # the same markers, in the translation's own layout, build
+    pages["fr/index.md"] = "# Accueil\n\nTexte.\n\n<!--   dhumbal:test-echo one -->\n\n<!-- dhumbal:test-echo two -->\n"
+    assert "data-where=\"fr/index.md:5\"" in tree.build(pages).html("fr/")

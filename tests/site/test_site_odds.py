@@ -21,8 +21,10 @@ from dhumbal import expert, odds
 from dhumbal.i18n import count_text, number, translator
 from dhumbal.levels import call_total, level_notes, percent
 from dhumbal.profiles import PROFILE_KEYS, find_profile
+from sitekit import SITE_LANGUAGES  # noqa: E402
 
-LANGS = ("en", "fr", "nl", "ne")
+#: The site's languages, from mkdocs.yml (English first).
+LANGS = SITE_LANGUAGES
 
 
 def _text(fragment: str) -> str:

@@ -14,8 +14,10 @@ from dhumbal.i18n import number, translator
 from dhumbal.levels import percent
 from dhumbal.profiles import PROFILE_KEYS
 from dhumbal.strength import Strength, dump, fingerprint, lineups
+from sitekit import PARTIAL_LANGUAGES, SITE_LANGUAGES  # noqa: E402
 
-LANGS = ("en", "fr", "nl", "ne")
+#: The site's languages, from mkdocs.yml (English first).
+LANGS = SITE_LANGUAGES
 
 
 def _text(fragment: str) -> str:
@@ -66,7 +68,7 @@ def test_the_table_shows_the_stored_figures_in_the_page_language(figures: Path, 
             assert [k for k, _ in spans] == ["share", "ci"] and _text(spans[0][1]) == _text(percent(share, lang))
         caption = _text(re.search(r"<caption[^>]*>(.*?)</caption>", out).group(1))  # type: ignore[union-attr]
         assert caption == _text(t("How often each bot won, measured over seeded deals"))
-        if lang != "en":
+        if lang != "en" and lang not in PARTIAL_LANGUAGES:  # a language being translated may still read English
             assert caption != "How often each bot won, measured over seeded deals"
         if lang == "ne":
             assert "१,२३४" in out and not re.search(r"[0-9]", _text(out))  # Devanagari digits only

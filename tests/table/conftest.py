@@ -132,7 +132,12 @@ def write_stub_site(directory: Path, url: str = "") -> tuple[int, str]:
     )
     (directory / "stub-runtime.js").write_bytes((HERE / "stub-runtime.js").read_bytes())
     filler = "</p><p>".join(["Rules text. " * 40] * 30)  # the table starts below the fold
-    for lang, (profile, seed) in STUB_PAGES.items():
+    # every language of the site; one the seeds above do not name (a language being
+    # added) gets the English page's profile and seed
+    from tablekit import LANGS
+
+    for lang in LANGS:
+        profile, seed = STUB_PAGES.get(lang, STUB_PAGES["en"])
         table = web.prerender(lang=lang, profile=find_profile(profile), seed=seed, attrs={"data-seed": str(seed)})
         page = stub_html(lang=lang, title=f"{profile} ({lang})", text=filler, extra="", table=table)
         (directory / lang).mkdir()

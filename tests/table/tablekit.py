@@ -20,8 +20,10 @@ from dhumbal.deal import Action, Deal, Outcome
 from dhumbal.match import Match
 from dhumbal.profiles import parse_profile
 from dhumbal.share import decode_hash, decode_move, read_actions
+from sitekit import SITE_LANGUAGES  # noqa: E402
 
-LANGS = ("en", "fr", "nl", "ne")
+#: The site's languages, from mkdocs.yml (English first).
+LANGS = SITE_LANGUAGES
 
 
 def table_assets(root: Any) -> tuple[list[str], list[str]]:

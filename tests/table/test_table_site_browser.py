@@ -96,7 +96,7 @@ def test_reading_a_page_downloads_no_webassembly(site_page: Opener, real_site: A
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_deal_against_the_bots_on_a_rules_page(site_page: Opener, real_site: Any, lang: str) -> None:
-    path, profile = RULES[lang]
+    path, profile = RULES.get(lang, (f"{lang}/rules/nepali-games/", "nepali-games"))
     page, watch = open_page(site_page, real_site, path, fresh=True)
     assert page.locator(TABLE).get_attribute("data-profile") == profile
     author_seed(page, profile)  # a short deal: the whole of it is played

@@ -372,7 +372,7 @@ def test_axe_finds_no_serious_violation_in_any_state(stub_page: Opener, stub_sit
     assert axe_here(page, TABLE) == []  # scores shown, settings open
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "nl", "ne"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_table_fits_a_360_px_screen(stub_page: Opener, stub_site: Any, lang: str) -> None:
     page = open_page(stub_page, stub_site, f"{lang}/", viewport={"width": 360, "height": 740})
     assert no_horizontal_overflow(page)

@@ -35,7 +35,11 @@ STATIC_NOTE_RESUME: Final = N_("Your last game on this device is kept: Continue 
 STATIC_NOTE_POSITION: Final = N_("Press Play to play from this position. The first time, Play downloads the game engine (up to {megabytes} MB) into your browser. Nothing you play is sent anywhere.")
 FRUGAL_NOTE: Final = N_("Your browser asks to save data, so the game engine loads only when you press Play.")
 LOADING_NOTE: Final = N_("Loading the game engine… This takes a moment the first time.")
-PROGRESS: Final = N_("{percent}% downloaded")
+# TRANSLATORS: {percent} is a whole number from 0 to 100, in the
+# language's digits. The msgid starts with a word: "{percent}% d…"
+# reads as a printf "% d" to gettext's tools, which then refuse
+# every translation of it.
+PROGRESS: Final = N_("Downloaded: {percent}%")
 STARTING: Final = N_("Starting the game engine…")
 NOSCRIPT_NOTE: Final = N_("Playing at this table needs JavaScript. Everything else on this page reads fine without it.")
 ERROR_TITLE: Final = N_("The game engine could not be started.")
