@@ -402,7 +402,7 @@ def prompt(puzzle: Puzzle, lang: str) -> list[str]:
     me = puzzle.seat
     names = puzzle.names_in(lang)
     hand = deal.hands[me]
-    out = [t.plural(*PROMPT_HAND, deal.total(me), cards=C.cards_text(hand))]
+    out = [t.plural(*PROMPT_HAND, deal.total(me), cards=C.cards_text(sorted(hand, key=C.sort_key)))]  # as drawn
     last = deal.history[-1] if deal.history else None
     if deal.phase == "throw" and last is not None and last[0] == me and last[1].kind == "take":
         if deal.took_from_pile is not None:

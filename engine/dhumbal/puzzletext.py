@@ -8,7 +8,9 @@ position and the puzzle's main theme (the most particular of its themes,
 :data:`TITLE_ORDER`): the call total and the limit, the card on the pile, the
 player close to a call, the card picked up in plain view, the cards to
 throw from. A title never says what the answer is; it says what the position
-turns on. The lead of a generated puzzle is one sentence, the same for all.
+turns on. A generated puzzle has no lead: the same sentence above each of
+them would push the position down a phone's screen, and the page says once
+how the puzzles were found.
 
 Cards go through the one card formatter of :mod:`dhumbal.i18n`
 (:func:`dhumbal.i18n.card_words`), so a title writes cards as the rest of the
@@ -24,9 +26,8 @@ from .cards import Card
 from .i18n import N_, NP_, card_words, translator
 from .puzzles import Puzzle
 
-__all__ = ["GENERATED_LEAD", "TITLE_ORDER", "lead_text", "main_theme", "title_text"]
+__all__ = ["TITLE_ORDER", "lead_text", "main_theme", "title_text"]
 
-GENERATED_LEAD: Final = N_("A moment from a deal between computer players, found by the engine because one move is clearly best.")
 
 TITLE_CALL: Final = N_("{cards}: call on {total}?")
 TITLE_TIE: Final = N_("{cards}: exactly the limit of {limit}")
@@ -94,6 +95,5 @@ def title_text(puzzle: Puzzle, themes: Sequence[str], lang: str) -> str:
 
 
 def lead_text(puzzle: Puzzle, lang: str) -> str:
-    """The puzzle's lead in ``lang``: its own, else the one sentence of every generated puzzle."""
-    t = translator(lang)
-    return t.raw(puzzle.lead) if puzzle.lead else t(GENERATED_LEAD)
+    """The puzzle's lead in ``lang``: a hand-written puzzle's own; a generated puzzle has none ("")."""
+    return translator(lang).raw(puzzle.lead) if puzzle.lead else ""

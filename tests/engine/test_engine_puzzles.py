@@ -197,6 +197,13 @@ def test_the_prompt_says_the_position_from_the_reader_seat() -> None:
     assert "You have thrown Q♦; now you take a card." in prompt(thrown, "en")
 
 
+def test_the_prompt_names_the_hand_in_the_order_the_page_draws_it() -> None:
+    for path in puzzle_files([PUZZLES]):
+        puzzle = load_file(path)
+        hand = sorted(puzzle.deal.hands[puzzle.seat], key=C.sort_key)
+        assert prompt(puzzle, "en")[0].startswith(f"You hold {C.cards_text(hand)}:"), path.name
+
+
 def test_the_answer_key_matches_the_answer_in_any_order() -> None:
     puzzle = load_file(PUZZLES / "da-jack-queen-king.toml")
     assert move_key(puzzle.answer) == move_key(parse_action("throw K♠ J♠ Q♠"))

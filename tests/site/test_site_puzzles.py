@@ -196,15 +196,18 @@ def test_each_puzzle_file_holds_the_puzzle_with_an_answer_for_every_move(site, l
         assert themes == entry.themes
 
 
-def test_a_generated_puzzle_s_title_and_lead_are_composed_in_the_page_s_language(site) -> None:
+def test_a_generated_puzzle_s_title_is_composed_in_the_page_s_language_and_it_has_no_lead(site) -> None:
     from dhumbal_site.puzzles import PUZZLE_SET
 
     entry = next(e for e in PUZZLE_SET.entries() if e.puzzle.generated is not None)
+    written = next(e for e in PUZZLE_SET.entries() if e.puzzle.generated is None)
     titles = {}
     for lang in LANGUAGES:
         node = parse(fragment_text(site, lang, entry.id))
         titles[lang] = node.find("dh-puzzle__title").text()
-        assert node.find("dh-puzzle__lead").text()
+        # no lead: the same sentence over every generated puzzle would push its position down a phone's screen
+        assert not node.find_all("dh-puzzle__lead")
+        assert parse(fragment_text(site, lang, written.id)).find("dh-puzzle__lead").text()
     assert len(set(titles.values())) == len(LANGUAGES), titles
 
 
@@ -332,6 +335,7 @@ def test_a_puzzle_is_answered_with_no_engine_and_the_progress_survives_a_reload(
     kings = page.locator("#puzzle-da-two-kings")
     count = page.locator(".dh-puzzles__count")
     assert "Solved: 0 of" in count.inner_text()
+    assert page.locator(".dh-puzzles__forget").is_hidden()  # nothing to forget yet
 
     # cards that cannot go together: the engine's reason, and no answer yet
     kings.locator('.dh-pz-hand button[data-card="KS"]').click()
@@ -390,6 +394,8 @@ def test_a_puzzle_is_answered_with_no_engine_and_the_progress_survives_a_reload(
 
     page.locator(".dh-puzzles__forget").click()
     assert "Solved: 0 of" in page.locator(".dh-puzzles__count").inner_text()
+    assert page.locator(".dh-puzzles__forget").is_hidden()
+    assert page.evaluate("document.activeElement.classList.contains('dh-puzzles__count')")
 
 
 def test_a_puzzle_is_answered_by_keyboard_in_nepali(site, page_factory) -> None:

@@ -119,6 +119,12 @@
         save(STORE, data);
         save(STATS, {});
         listeners.forEach(function (fn) { fn(true); });
+        // the button goes (nothing is left to forget): the keyboard's place moves to the line that says so
+        var count = box.querySelector(".dh-puzzles__count");
+        if (count) {
+          count.setAttribute("tabindex", "-1");
+          count.focus();
+        }
       });
     }
   }
@@ -175,6 +181,8 @@
       }
       table.hidden = !any;
     }
+    var forget = this.box.querySelector(".dh-puzzles__forget");
+    if (forget) forget.hidden = !tried && !stats.run && !stats.best && !stats.days; // nothing to forget yet
     this.box.setAttribute("data-solved", String(solved));
     this.box.setAttribute("data-tried", String(tried));
     this.box.hidden = false;
