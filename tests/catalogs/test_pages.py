@@ -10,7 +10,6 @@ dropped, a list turned into prose, a page cut short, a rejected word used.
 from __future__ import annotations
 
 import re
-
 import shutil
 import subprocess
 import sys
