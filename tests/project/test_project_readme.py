@@ -25,8 +25,9 @@ README = ROOT / "README.md"
 FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.M | re.S)
 SPAN = re.compile(r"`([^`\n]+)`")
 MAKE = re.compile(r"(?:^|\s)make ([a-z][\w-]*)((?: [A-Z_]+=(?:\"[^\"]*\"|\S+))*)")
-#: Commands whose examples take seconds of CPU: their ``--help`` runs instead.
-COSTLY = frozenset({"simulate", "bench"})
+#: Commands whose examples take seconds of CPU (bot deals, a benchmark, making
+#: puzzles): their ``--help`` runs instead.
+COSTLY = frozenset({"simulate", "bench", "puzzles"})
 
 
 def code(text: str) -> list[str]:
