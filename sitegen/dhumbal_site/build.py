@@ -1,12 +1,11 @@
 """The site glue, event by event, with its state kept per build.
 
-mkdocs-static-i18n runs a complete MkDocs build per language: English as the
-outer build, then, from the outer build's ``on_post_build``, one nested build
-per other language. :class:`SiteHooks` (the object ``sitegen/hooks.py``
-delegates to) makes a fresh :class:`SiteBuild` at the start of each outer
-build and reuses it for the nested ones, so what one language pass learns
-(search settings, pages for the sitemaps) is there when the outer build
-finishes, and nothing leaks from one ``mkdocs serve`` rebuild to the next.
+mkdocs-static-i18n runs a MkDocs build per language: English, then one nested
+build per other language from English's ``on_post_build``. :class:`SiteHooks`
+(what ``sitegen/hooks.py`` calls) makes a fresh :class:`SiteBuild` for each
+outer build and reuses it for the nested ones: what one language pass learns
+(search settings, sitemap pages) is there when the outer build finishes, and
+nothing leaks from one ``mkdocs serve`` rebuild to the next.
 
 What it does, in build order:
 

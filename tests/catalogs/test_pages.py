@@ -9,7 +9,6 @@ dropped, a list turned into prose, a page cut short, a rejected word used.
 
 from __future__ import annotations
 
-import re
 import shutil
 import subprocess
 import sys
@@ -346,10 +345,8 @@ def test_a_language_being_translated_warns_of_what_is_left_but_fails_on_a_lost_m
     out = capsys.readouterr().out
     assert "warning: fr/compare.md: the page is not translated yet: it is still the English text" in out
     assert "warning: fr/index.md: the page is not translated" in out
-    # every page at parity but the two left in English
-    counts = re.search(r"^fr: (\d+)/(\d+) pages at parity with English, 0 declared difference\(s\) \(being translated", out, re.M)
-    assert counts is not None, out
-    assert int(counts.group(1)) == int(counts.group(2)) - 2
+    pages = len(list((docs / "en").rglob("*.md")))  # two of them left untranslated above
+    assert f"fr: {pages - 2}/{pages} pages at parity with English, 0 declared difference(s) (being translated" in out
     # a marker lost is a failure even there
     _edit(docs / "fr" / "rules" / "dashain.md", "<!-- dhumbal:example dashain-runs -->\n", "")
     assert parity.main(["--docs", str(docs), "fr"]) == 1
