@@ -204,6 +204,11 @@ class SiteBuild:
                          "'Edit this page' or 'Report a problem' link")
         if not config.repo_url and self.repo_url:
             config.repo_url = self.repo_url
+        if not config.repo_url:
+            # No address: no edit links either (a relative edit_uri alone is a warning on
+            # every page, which fails the strict build of a checkout with no remote).
+            config.edit_uri = None
+            config.edit_uri_template = None
         # The Content-Security-Policy every page states (overrides/main.html).
         config.extra["dhumbal_csp"] = csp.POLICY
         search = search_plugin(config)
