@@ -1,73 +1,39 @@
-"""What every suite shares. Read this before writing a test that needs the
-built site, a server or a browser: use these, do not build or serve your own.
-
-Fixtures (session-scoped; the machinery is in tests/sitekit.py):
+"""What every suite shares: the session fixtures and the run's hooks. Read this
+before writing a test that needs the built site, a server or a browser: use
+these, never a build or a server of your own. CONTRIBUTING.md says which
+fixture a new test uses; tests/sitekit.py says how they work.
 
 ``shared_site``
-    The real site (docs/, mkdocs.yml), built once per *run* with ``mkdocs
-    build --strict`` and served by one server for the whole run, whichever
-    process and suite asks first; the other xdist worker reuses it. A
-    ``sitekit.BuiltSite``: ``directory`` (the built files: read them, never
-    write), ``url`` and ``server.at("ne/rules/")`` (addresses),
-    ``server.origin``, and ``require()``, which fails the calling test with
-    the build's log if the build failed. The suites wrap it: ``real_site``
-    and ``site`` (tests/site), ``built_site`` (tests/runtime), ``real_site``
-    (tests/table, addressed with ``real_site.server.url(path)``).
+    The real site, built once per *run* with ``mkdocs build --strict`` by
+    whichever process asks first, and served by one server for the whole run.
+    A ``sitekit.BuiltSite``: ``directory`` (read it, never write), ``url``,
+    ``server.at("ne/rules/")``, ``server.origin``, and ``require()``, which
+    fails the calling test with the build's log. The suites wrap it:
+    ``site`` (tests/site), ``built_site`` (tests/runtime), ``real_site``
+    (tests/site and tests/table).
 ``shared_csp_site``
-    The same built files at a second address whose every response carries
-    the README's Content-Security-Policy header.
+    The same files at a second address whose every response carries the
+    header policy (``dhumbal_site.csp.HEADER_POLICY``).
 ``shared_chromium``
-    This process's headless Chromium: ``shared_chromium.get()`` (launched on
-    first use; the test is skipped where there is no Chromium, or failed with
-    ``get(required=True)``). Open pages through ``sitekit.LocalPages``, or
-    the suites' page factories built on it (``page_factory`` in tests/site,
-    ``open_page`` in tests/runtime, ``site_page`` and ``stub_page`` in
-    tests/table): a new context per test, every request to another host
-    refused and failing the test.
+    This process's headless Chromium (``get()``; the test is skipped where
+    there is none, or failed with ``get(required=True)``). Pages are opened
+    through the suites' openers (``page_factory``, ``open_page``,
+    ``site_page``, ``stub_page``, ``phone_page``): every request to another
+    host is refused and fails the test.
 ``stub_site`` (tests/table)
-    The mini table's pages with a stand-in runtime answered by this
-    process's ``dhumbal.web``: fast browser tests of the page side, without
-    Pyodide. Built once per run too.
+    The table's pages with a stand-in runtime answered by this process's
+    ``dhumbal.web``: the page side without Pyodide, built once per run too.
+``expert_cap_on_cpu_time`` (automatic)
+    The expert's safety cap (``dhumbal.expert.TIME_CAP``) read on this
+    process's CPU time, which a loaded machine does not move.
 
-A new site variant (say, the site with a service worker's cache primed, or
-a page the real build does not make): add it to ``sitekit.SERVED`` and build
-it with ``sitekit.shared_build(name, build)`` in a session fixture, so that
-it too is built once per run and served by one server.
-
-How the run is organised. ``pytest -n 3`` (``make test``) runs a
-controller and three workers (on two cores: the third fills the others'
-waits for a page or the engine). The controller makes the run's shared
-directory and starts one server per site variant before the workers start
-(``pytest_configure`` below), and stops them at the end; each variant is
-built by the first worker that needs it, under a file lock, and the real
-site's build starts in the background as soon as a worker has collected a
-test that needs it, so the engine tests run meanwhile. Tests are handed
-out one at a time (``--dist loadgroup`` with no groups: each test is its
-own unit), the costliest first (``pytest_collection_modifyitems`` below),
-so that every worker stays busy to the end. Do not mark tests with
-``xdist_group`` to share a build or a browser: the build is shared anyway,
-and a group would pin its tests to one worker.
-
-No test may depend on timing or machine load: wait for an event or a state
-(``page.wait_for_function``, ``wait_for_selector``, a message from a
-process), never for a number of seconds, and assert no wall-clock limit.
-Limits meant for readers (a watchdog's seconds) are tested by setting them
-small where the code allows it and checking what the code measured itself;
-everywhere else they are out of reach: every browser context from
-``sitekit.LocalPages`` (so every page factory above) starts with the
-runtime's watchdog limits at an hour (``sitekit.UNHURRIED_RUNTIME``), since
-every page has the mini table and a loaded machine can keep Pyodide's
-start quiet for longer than the product's 20 seconds.
-
-The expert bot stops sampling after a second of its own clock
-(``dhumbal.expert.TIME_CAP``, a safety cap that ordinary play never
-reaches): on a loaded machine a wall clock could reach it and change a
-move. The test processes read that cap on their own CPU time instead
-(``expert_cap_on_cpu_time`` below); a test that runs the expert in another
-process passes it a clock or sets the cap itself.
-
-``DHUMBAL_TABLE_SITE=<dir>`` serves an already built site instead of
-building one (see tests/sitekit.py).
+The hooks: the controller starts the run's servers and compiles the catalogs
+before any worker starts; the real site's build starts in the background as
+soon as a collected test needs it; ``--fast`` (``make check``) leaves out the
+tests that use :data:`HEAVY_FIXTURES` or are marked ``heavy``; tests go out
+one at a time, the costliest first. Never mark tests ``xdist_group`` to share
+a build or a browser: the build is shared anyway, and a group pins its tests
+to one worker. ``DHUMBAL_TABLE_SITE=<dir>`` serves an already built site.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
-"""The machinery behind the shared test fixtures: each site variant built once
-per test run and shared by every test process, one server per site variant,
-one headless Chromium per process, and browser contexts that may reach
-nothing but the test servers. tests/conftest.py says which fixtures to use;
-this module says how they work.
+"""The machinery behind the shared test fixtures (tests/conftest.py): each site
+variant built once per run for every test process, one server per variant,
+one headless Chromium per process, and browser contexts that reach nothing
+but the test servers.
 
 One run, several processes. ``pytest -n 3`` (``make test``) runs a controller
 and three worker processes. The controller (``start_run``, called from
@@ -11,32 +10,25 @@ and starts one static file server per entry of ``SERVED``, on 127.0.0.1 and
 a free port, in threads of its own process; it tells the workers where both
 are through the ``DHUMBAL_TEST_RUN`` environment variable (the directory;
 ``servers.json`` in it maps each variant to its port). Everything ends with
-the controller (``stop_run``). A process started without a controller (a
-script importing this module) starts a run of its own on first use.
+the controller (``stop_run``); a process without one (a script importing this
+module) starts a run of its own on first use.
 
 Site variants, built once. ``shared_build(name, build)`` gives the files of
 variant ``name``, built by the first process that asks, under a file lock:
-the others wait for it and reuse what it made, the build's failure
-included (its return code and log, so that every test that needs the site
-fails with the log instead of building again). ``build(directory, url)``
+the others wait and reuse what it made, a failure included (every test that
+needs the site fails with its log instead of building again). ``build(directory, url)``
 writes the variant's files into ``directory``, which the variant's server
 will serve at ``url``, and returns ``(returncode, log)``. The variants:
 
 ``real``
-    The real site: ``mkdocs build --strict`` in a subprocess, as ``make
-    build`` does, with ``DHUMBAL_SITE_URL`` set to its server's address
-    (Material's instant navigation only follows links listed in the sitemap
-    under that address, and the site tests check the sitemap against it).
-    ``real_site()`` returns it; ``prebuild_real_site()`` starts the build in
-    the background as soon as a process knows that one of its tests will
-    need it. Set ``DHUMBAL_TABLE_SITE`` to the directory of an already built
-    site to serve that instead while working on the tests: it is served on
-    the port its sitemap names when that port is free (``mkdocs build``
-    alone names 127.0.0.1:8000), so that instant navigation works; on any
-    other port the tests that need the site's own address fail.
+    ``mkdocs build --strict`` in a subprocess with ``DHUMBAL_SITE_URL`` set
+    to its server's address (instant navigation follows only the sitemap's
+    links). ``real_site()`` returns it; ``prebuild_real_site()`` starts it
+    in the background. ``DHUMBAL_TABLE_SITE=<dir>`` serves an already built
+    site instead, on the port its sitemap names when that port is free.
 ``real-csp-header``
-    The same files, every response carrying the README's
-    Content-Security-Policy header (``dhumbal_site.csp.HEADER_POLICY``).
+    The same files, every response carrying the header policy
+    (``dhumbal_site.csp.HEADER_POLICY``).
 ``stub``
     The mini table's pages with a stand-in runtime (tests/table/conftest.py).
 ``parity-N``
@@ -82,7 +74,8 @@ import headless  # noqa: E402  (tools/: the browser without its own UI, shared w
 #: ``chromium`` and 102 s with the shell. ``.ci/run`` installs both.
 HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
 CHROMIUM = HEADLESS_SHELL if Path(HEADLESS_SHELL).exists() else "/usr/bin/chromium"
-#: The test browser's flags: the README's headless set, and V8 kept to its baseline
+#: The test browser's flags: the usual headless set (no sandbox, no GPU, no background
+#: networking), and V8 kept to its baseline
 #: WebAssembly compiler (``--liftoff-only``). Pyodide's 10 MB module is compiled
 #: afresh in every new browser context (a context has no code cache), and the
 #: optimising tier then recompiles its hot functions in the background: traced in

@@ -4,11 +4,9 @@ user interface.
 Chromium's headless mode is the whole browser without a window: for every
 new tab it also builds the address bar's drop-down, two WebUI pages
 (``chrome://omnibox-popup.top-chrome/`` and its AI-mode twin) in a renderer
-of their own. No page under test needs them, and they are not free: over
-36 loads of six site pages in new tabs (``rules/nepali-games``, ``examples``,
-``ne/rules/dashain``, ``puzzles``, the two home pages; at 360 and 1366 px),
-the whole browser used 92-103 s of CPU with them and 50-56 s without, paired
-runs one after the other (Chromium 156). :data:`UI_FEATURES_OFF` turns them off.
+of their own. No page under test needs them, and they cost about as much CPU
+as the pages themselves (DECISIONS.md, "The test browser", has the paired
+figures). :data:`UI_FEATURES_OFF` turns them off.
 
 Chromium keeps only the last ``--disable-features`` switch of its command
 line, and Playwright passes one of its own (features that would make

@@ -1,12 +1,11 @@
 """The site glue, event by event, with its state kept per build.
 
-mkdocs-static-i18n runs a complete MkDocs build per language: English as the
-outer build, then, from the outer build's ``on_post_build``, one nested build
-per other language. :class:`SiteHooks` (the object ``sitegen/hooks.py``
-delegates to) makes a fresh :class:`SiteBuild` at the start of each outer
-build and reuses it for the nested ones, so what one language pass learns
-(search settings, pages for the sitemaps) is there when the outer build
-finishes, and nothing leaks from one ``mkdocs serve`` rebuild to the next.
+mkdocs-static-i18n runs a MkDocs build per language: English, then one nested
+build per other language from English's ``on_post_build``. :class:`SiteHooks`
+(what ``sitegen/hooks.py`` calls) makes a fresh :class:`SiteBuild` for each
+outer build and reuses it for the nested ones: what one language pass learns
+(search settings, sitemap pages) is there when the outer build finishes, and
+nothing leaks from one ``mkdocs serve`` rebuild to the next.
 
 What it does, in build order:
 
@@ -36,9 +35,8 @@ What it does, in build order:
 * ``on_post_page``: point Material's configuration at the language root, so
   search and instant navigation stay inside the language.
 * ``on_post_build`` (last, outer build only): write each language's search
-  index and sitemap, each language's puzzles (one file each, which the
-  Puzzles page fetches: see puzzles.py), and each language's 404 page into
-  its folder (the default language's at the root).
+  index and sitemap, each language's puzzle files (puzzles.py) and its 404
+  page into its folder (the default language's at the root).
 """
 
 from __future__ import annotations
@@ -206,6 +204,11 @@ class SiteBuild:
                          "'Edit this page' or 'Report a problem' link")
         if not config.repo_url and self.repo_url:
             config.repo_url = self.repo_url
+        if not config.repo_url:
+            # No address: no edit links either (a relative edit_uri alone is a warning on
+            # every page, which fails the strict build of a checkout with no remote).
+            config.edit_uri = None
+            config.edit_uri_template = None
         # The Content-Security-Policy every page states (overrides/main.html).
         config.extra["dhumbal_csp"] = csp.POLICY
         search = search_plugin(config)

@@ -3,7 +3,7 @@
 Every page carries the policy in a ``<meta http-equiv>`` tag (written by
 ``overrides/main.html`` from ``config.extra.dhumbal_csp``, set in
 ``SiteBuild.on_config``), which works on any static host. A host that can
-send headers should send :data:`HEADER_POLICY` as well (the README has the
+send headers should send :data:`HEADER_POLICY` as well (CONTRIBUTING.md has the
 recipe for common hosts): a header also covers the Web Workers (the engine's
 and the search's), which a page's meta tag does not reach, and can forbid
 framing, which a meta tag cannot.

@@ -17,11 +17,9 @@ Both are compiled by Pyodide itself under Node (``bytecode.mjs``, offline).
 The worker's file system is new on every page load and Pyodide's own
 ``python_stdlib.zip`` holds 2.5 MB of sources, so without this the worker
 would download all of the standard library and compile about 150 modules
-on every visit (measured under Node: loadPyodide 4.0–6.4 s with Pyodide's
-zip against 0.6–1.4 s with the trimmed bytecode, on a loaded 2-core
-machine); the trimmed zip is 1.5 MB. A module outside it is still found:
-the worker fetches Pyodide's whole standard library the first time an
-import misses (see dhumbal-worker.mjs).
+on every visit (DECISIONS.md has the figures); the trimmed zip is 1.5 MB.
+A module outside it is still found: the worker fetches Pyodide's whole
+standard library the first time an import misses (see dhumbal-worker.mjs).
 
 ``SOURCE_DATE_EPOCH`` and the zip dates are fixed, so the same sources give
 the same bytes and hashes. Both files are cached under

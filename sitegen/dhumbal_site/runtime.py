@@ -1,11 +1,11 @@
 """The browser runtime: Pyodide and the engine, placed into the built site.
 
 Every page's mini table plays with the same engine as the build, run by
-Pyodide in a module Web Worker. This module is the build-time half of that;
-the run-time half is ``docs/assets/javascripts/dhumbal-runtime.js`` (page
-side, ``window.DhumbalRuntime``) and ``dhumbal-worker.mjs`` (the worker).
-The wheel and the standard library it runs on are built by enginewheel.py;
-the service worker that keeps all of it on the reader's device is offline.py.
+Pyodide in a module Web Worker. This module is the build-time half; the
+run-time half is ``docs/assets/javascripts/dhumbal-runtime.js`` (the page's
+``window.DhumbalRuntime``, which starts nothing until the table asks) and
+``dhumbal-worker.mjs`` (the worker). The wheel and the standard library it
+runs on are built by enginewheel.py; offline.py keeps them on the device.
 
 What the build writes (never committed)::
 
@@ -20,59 +20,19 @@ What the build writes (never committed)::
     assets/engine/manifest.json                 what the build made (see EngineManifest)
 
 Every file under ``assets/pyodide/<version>/`` and ``assets/engine/<key>/``
-is named by what it holds (Pyodide's version; ``key``, a hash of the wheel
-and the trimmed library), so a host may cache them for ever (``_headers``,
-written by offline.py, says so). Each page carries the same facts as the
-manifest in ``<meta name="dhumbal:runtime">`` (``config.extra.dhumbal_runtime``,
-written by ``overrides/main.html``), so the worker starts every download at
-once, without first asking for the manifest.
+is named by what it holds (``key`` hashes the wheel and the trimmed library),
+so a host may cache them for ever (offline.py's ``_headers`` says so). Each
+page names the same files, with their SHA-256, in ``<meta
+name="dhumbal:runtime">`` (``config.extra.dhumbal_runtime``, written by
+``overrides/main.html``), so the worker starts every download at once.
 
-Which Pyodide files, and why. ``loadPyodide`` needs ``pyodide.asm.mjs``,
-``pyodide.asm.wasm``, a standard library and a lock file; the worker imports
-``pyodide.mjs``. The worker passes the lock file's contents itself (the
-reduced lock: the ABI version that Pyodide checks, no packages; the engine
-needs no package of the Pyodide distribution, and with no packages listed an
-``import`` of a missing module can never turn into a package download) and
-points ``stdLibURL`` at the trimmed standard library. Nothing else of the
-npm package is needed: ``pyodide.js`` is the classic script build,
-``console*.html`` are demos, ``*.d.ts`` are types and the source maps only
-serve a debugger.
-
-Why standard wheel tooling instead of ``pyodide build``. The engine is pure
-Python with no dependency, so its wheel is ``py3-none-any`` and Pyodide
-installs it as it is; ``pyodide build`` (pyodide-build) exists for packages
-with C extensions, and it downloads an Emscripten toolchain and a
-cross-build environment, which a site build must not need. In the browser
-the worker unpacks the wheel into site-packages with
-``pyodide.unpackArchive(bytes, "wheel")``: no micropip, no request beyond
-the site.
-
-How laziness works. A page only carries ``dhumbal-runtime.js`` (a few KB):
-it defines ``window.DhumbalRuntime`` and starts nothing. The first
-``DhumbalRuntime.ensure()`` (the table calls it on Play or clear intent:
-the pointer resting on the table, focus in it, a "play" link or a shared
-link; never on scrolling alone) creates the worker, which starts every
-download at once (from the device's cache when an earlier visit kept them),
-boots Pyodide, installs the wheel, imports ``dhumbal`` and ``dhumbal.web``,
-and answers ``ready``. A page view without interaction downloads no
-WebAssembly.
-
-How instant navigation keeps the engine. Material's instant navigation
-replaces the page's content (``[data-md-component=container]`` and a few
-header parts) and re-runs only the scripts inside that container.
-``extra_javascript`` scripts are outside it, at the end of ``<body>``, so
-``dhumbal-runtime.js`` runs once per full page load; it also guards itself
-(``if (window.DhumbalRuntime) return``). The worker belongs to the window,
-which instant navigation keeps, so the next page's table finds
-``DhumbalRuntime.status === "ready"`` and plays at once. Switching language
-is a full page load (each language's sitemap lists only its pages), and so
-is a reload: those start again from ``idle``, from the device's cache.
-
-Failure. If node_modules is missing the build fails here, naming
-``make setup``. In the browser, a resource that cannot be fetched gives the
-error code ``blocked``, a browser without module workers or WebAssembly
-``unsupported``, anything else ``failed``; ``DhumbalRuntime.retry()`` starts
-again with a fresh worker.
+Only these Pyodide files are copied: the worker passes the reduced lock
+itself (the ABI version Pyodide checks, no packages, so an ``import`` of a
+missing module never becomes a package download) and points ``stdLibURL``
+at the trimmed library; the rest of the npm package (the classic script,
+demos, types, source maps) serves no page. A build without node_modules
+fails here, naming ``make setup``. ARCHITECTURE.md says how the page, the
+worker and instant navigation share one engine.
 """
 
 from __future__ import annotations

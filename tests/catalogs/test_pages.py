@@ -345,7 +345,7 @@ def test_a_language_being_translated_warns_of_what_is_left_but_fails_on_a_lost_m
     out = capsys.readouterr().out
     assert "warning: fr/compare.md: the page is not translated yet: it is still the English text" in out
     assert "warning: fr/index.md: the page is not translated" in out
-    pages = len(list((docs / "en").rglob("*.md")))  # two of them not translated: the copy and the one removed
+    pages = len(list((docs / "en").rglob("*.md")))  # two of them left untranslated above
     assert f"fr: {pages - 2}/{pages} pages at parity with English, 0 declared difference(s) (being translated" in out
     # a marker lost is a failure even there
     _edit(docs / "fr" / "rules" / "dashain.md", "<!-- dhumbal:example dashain-runs -->\n", "")

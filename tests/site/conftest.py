@@ -99,8 +99,10 @@ class TreeBuilder:
         *,
         nav: list[Any] | None = None,
         strict: bool = True,
+        repo_url: str | None = TEST_REPOSITORY,
     ) -> TreeSite:
-        """``pages`` maps docs paths (``en/index.md``) to Markdown."""
+        """``pages`` maps docs paths (``en/index.md``) to Markdown; ``repo_url`` None builds
+        with no repository address (as a checkout with no remote)."""
         import yaml
         from mkdocs.commands.build import build
         from mkdocs.config import load_config
@@ -125,9 +127,10 @@ class TreeBuilder:
             "theme": {"custom_dir": str(ROOT / "overrides")},
             "hooks": [str(SITEGEN / "hooks.py")],
             "nav": nav,
-            # each page's edit and report links (a reserved documentation domain, not a host)
-            "repo_url": TEST_REPOSITORY,
         }
+        if repo_url is not None:
+            # each page's edit and report links (a reserved documentation domain, not a host)
+            config["repo_url"] = repo_url
         (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
         collector = _Collector()
         logger = logging.getLogger("mkdocs")

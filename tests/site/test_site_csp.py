@@ -4,7 +4,7 @@ Every page carries the policy of ``sitegen/dhumbal_site/csp.py`` in a
 ``<meta http-equiv>``, the first element of ``<head>``, ahead of every style
 sheet and script; no page has an
 inline script, an event-handler attribute, a ``style`` attribute or a
-``javascript:`` URL; and the README's header recipe for static hosts states
+``javascript:`` URL; and CONTRIBUTING.md's header recipe for static hosts states
 the same policy.
 """
 
@@ -141,9 +141,9 @@ def test_materials_inline_scripts_are_served_as_a_file(site: Any) -> None:
     assert parts == ["base", "palette", "content"]
 
 
-def test_the_readme_gives_the_same_policy_as_a_header() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert readme.count(csp.HEADER_POLICY) >= 3, "the header recipe must state the policy for each host it names"
+def test_the_publishing_guide_gives_the_same_policy_as_a_header() -> None:
+    guide = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    assert guide.count(csp.HEADER_POLICY) >= 3, "the header recipe must state the policy for each host it names"
 
 
 WAIT = re.compile(r"""wait_for_function\(\s*f?(["'])(.*?)\1""", re.S)

@@ -134,3 +134,14 @@ def test_the_reload_file_polls_the_server_with_its_tags_numbers_and_reloads_on_a
     done = subprocess.run([node, "-e", NODE_RUN], input=serve.script_text(), capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == ["GET /livereload/1234/56", "reload"]
+
+
+def test_with_no_repository_address_the_strict_build_passes_with_no_edit_links(tree: Any,
+                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A checkout with no remote, or DHUMBAL_REPO_URL set empty: mkdocs.yml's relative
+    edit_uri alone warned on every page, and the strict build stopped."""
+    monkeypatch.setenv(repository.ENV, "")
+    built = tree.build({"en/index.md": "# Home\n\nText.\n", "en/contribute.md": "# Help\n"}, repo_url=None)
+    assert tree.errors() == ""
+    page = (built.directory / "index.html").read_text(encoding="utf-8")
+    assert "edit/main/docs" not in page and 'rel="edit"' not in page

@@ -1,7 +1,7 @@
 """The site works under its Content-Security-Policy, which is really enforced.
 
 A whole deal is played, search answers and instant navigation runs, with the
-policy of the pages' meta tag, and again with the README's header recipe
+policy of the pages' meta tag, and again with the header recipe of CONTRIBUTING.md
 (which also covers the engine's worker, Pyodide and the search worker): not
 one violation is reported. An inline script injected into the page is
 blocked, so the policy is live.
@@ -99,7 +99,7 @@ def test_a_deal_search_and_instant_navigation_under_the_meta_policy(site_page: C
 
 
 def test_a_deal_and_search_under_the_header_policy_workers_included(chromium: Any, shared_csp_site: BuiltSite) -> None:
-    # The built site again, every response with the README's header (tests/conftest.py).
+    # The built site again, every response with the header policy (tests/conftest.py).
     shared_csp_site.require()
     header_server = shared_csp_site.server.origin
     pages = LocalPages(chromium, header_server)

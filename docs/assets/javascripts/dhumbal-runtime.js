@@ -34,8 +34,8 @@
  *                             to change them
  *   DhumbalRuntime.options    {snapshot}: whether the worker keeps a memory
  *                             snapshot of the loaded engine and starts from it
- *                             on the next visit (on; see the README's
- *                             Decisions); window.DhumbalRuntimeOptions =
+ *                             on the next visit (on; see DECISIONS.md,
+ *                             "A memory snapshot"); window.DhumbalRuntimeOptions =
  *                             {snapshot: false} before this script turns it off
  *   DhumbalRuntime.config     the build's runtime files, from the page's
  *                             <meta name="dhumbal:runtime"> (null without it:

@@ -501,7 +501,7 @@ async function loadEngine(base, runtime, limits, options) {
     // A file that cannot be had (or does not match the build) ends the start at once.
     const missing = Promise.all(Object.values(files)).then(() => new Promise(() => {}));
     missing.catch(() => {});
-    // The memory snapshot an earlier visit kept, if any (see the README's Decisions).
+    // The memory snapshot an earlier visit kept, if any (see DECISIONS.md).
     // It is made on this device, so the build names no hash for it: one that will not
     // restore is forgotten and the engine loaded afresh (see boot()), and a failed
     // start forgets it (see sweep()). It is kept at once, before the reader can close

@@ -6,15 +6,11 @@ At build time the site pre-renders each page's table with
 :func:`~dhumbal.view.settings.render_settings`) after every request, and
 :func:`~dhumbal.view.felt.render_felt` for each bot move it plays back one at
 a time. The same functions draw both, so the page's first paint is the table
-the engine then takes over. Pure standard library; every text is escaped,
-and every string a reader sees is a catalog msgid translated into the page's
-language (numbers in its digits). Cards are drawn by :mod:`dhumbal.cardface`.
-
-The picture is a card table: the other seats around a felt (in play order
-from the reader's left), the stock and the last throw in the middle, the
-reader's hand at the bottom, and under it a dock with the status line and
-the controls (sticky on a phone, so the status, the hand and the controls
-are on screen together).
+the engine then takes over. Every text is escaped, and every string a reader
+sees is a catalog msgid in the page's language (numbers in its digits). The
+picture: the other seats along a felt (in play order from the reader's
+left), the stock and the last throw in the middle, the reader's hand, and a
+dock with the status line and the controls. Cards: :mod:`dhumbal.cardface`.
 
 One module per part of the table, each with its own strings:
 
