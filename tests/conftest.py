@@ -56,8 +56,8 @@ def _is_worker(config: pytest.Config) -> bool:
 
 
 #: What makes a test part of the full suite only: the built site, a browser, or the
-#: table's stub pages through their fixtures, or a ``heavy`` mark on a module that
-#: starts Node, Pyodide or other Pythons itself. ``pytest --fast`` (``make check``)
+#: table's stub pages through their fixtures, or a ``heavy`` mark on a test that
+#: starts Node, Pyodide or other Pythons itself, or takes a minute of CPU. ``pytest --fast`` (``make check``)
 #: leaves those out: the engine, the catalogs, the examples and every unit of the
 #: site glue and the table's renderer, with no build and no browser.
 HEAVY_FIXTURES = frozenset({"shared_site", "shared_csp_site", "shared_chromium", "stub_site"})
@@ -73,7 +73,7 @@ def is_heavy(item: pytest.Item) -> bool:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "heavy: needs Node, Pyodide or another Python: left out of make check")
+    config.addinivalue_line("markers", "heavy: needs Node, Pyodide or another Python, or a minute of CPU: left out of make check")
     # The controller (or a run without xdist): the shared directory and the
     # servers, before any worker starts (the workers inherit its environment);
     # and the catalogs compiled, so that every process reads the same

@@ -55,15 +55,33 @@ def cmd_profiles(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _check_puzzle(text: str, name: str) -> str:
-    """Read, run and grade a puzzle file; what ``check`` says of it when its answer holds."""
+    """Read, run and grade a puzzle file (a generated one again, with a seed of its own, and its
+    solvers found again); what ``check`` says of it when its answer holds."""
     from . import puzzles
 
     puzzle = puzzles.load_text(text, name)
-    graded = puzzles.grade_puzzle(puzzle)
+    graded = puzzles.recheck(puzzle) if puzzle.generated is not None else puzzles.grade_puzzle(puzzle)
     puzzles.check(puzzle, graded)
     second = graded.moves[1]
     return (f"puzzle: {graded.best.action} best, {second.diff:.2f} ± {second.diff_se:.2f} ahead of "
             f"{second.action}, {graded.samples} samples")
+
+
+def cmd_puzzles(args: argparse.Namespace, out: TextIO) -> int:
+    """``puzzles generate``: mine puzzles from bot-played deals into a folder (see :mod:`dhumbal.puzzlegen`)."""
+    from pathlib import Path
+
+    from .puzzlegen import Miner
+
+    if args.count < 1:
+        raise UsageError("--count must be at least 1")
+    folder = Path(args.out)
+    if not folder.is_dir():
+        raise UsageError(f"--out: {shown_name(args.out)} is not a folder")
+    profile = _profile_from_args(args)
+    miner = Miner(profile, args.seed, folder, log=out)
+    kept = miner.run(args.count)
+    return 0 if len(kept) == args.count else 1
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
@@ -542,6 +560,16 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("check", help="run example files and report every contradicted expectation")
     sp.add_argument("paths", nargs="+")
 
+    sp = sub.add_parser("puzzles", help="find puzzles in bot-played deals")
+    puzzle_sub = sp.add_subparsers(dest="puzzles_command", required=True)
+    gen = puzzle_sub.add_parser("generate", help="mine positions with one clearly best move into puzzle files")
+    gen.add_argument("--profile", default="nepali-games", help="profile key or canonical form, e.g. 'nepali-games(runs=on)'")
+    gen.add_argument("--option", action="append", metavar="KEY=VALUE", help="a house rule; repeat for more")
+    gen.add_argument("--players", type=_whole)
+    gen.add_argument("--count", type=_whole, required=True, help="how many puzzles to keep")
+    gen.add_argument("--seed", type=_whole, required=True, help="the run's seed: the same seed gives the same puzzles")
+    gen.add_argument("--out", default="puzzles", help="the folder of puzzle files (default: puzzles)")
+
     for name in ("simulate", "play"):
         sp = sub.add_parser(name, help="bot deals and a summary" if name == "simulate" else "play against bots in the terminal")
         sp.add_argument("--profile", default="nepali-games", help="profile key or canonical form, e.g. 'nepali-games(runs=on)'")
@@ -701,6 +729,8 @@ def _main(argv: Sequence[str] | None, out: TextIO | None, inp: TextIO | None) ->
             rc = cmd_profiles(args, out)
         elif args.command == "check":
             rc = cmd_check(args, out)
+        elif args.command == "puzzles":
+            rc = cmd_puzzles(args, out)
         elif args.command == "simulate":
             rc = cmd_simulate(args, out)
         elif args.command == "bench":

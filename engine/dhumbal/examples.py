@@ -38,7 +38,8 @@ from .shuffling import shuffle
 
 __all__ = [
     "ExampleError", "MAX_FILE_BYTES", "MAX_NESTING", "PHASES", "Step", "StepResult", "Walkthrough", "babel_extract",
-    "check_notes", "display_names", "example_files", "load_file", "load_text", "note_text", "read_text", "shown_name",
+    "check_notes", "display_names", "example_files", "load_file", "load_parsed", "load_text", "note_text", "read_text",
+    "shown_name",
 ]
 
 TOP_KEYS: Final = {"title", "profile", "options", "seats", "names", "dealer", "position", "seed", "steps", "scores", "intro", "table", "unseen"}
@@ -62,12 +63,20 @@ def _seat_problem(name: object) -> str | None:
     return None
 
 
-def load_text(text: str, path: str, *, extra_keys: frozenset[str] = frozenset(), min_steps: int = 1) -> Walkthrough:
+def load_text(text: str, path: str, *, extra_keys: frozenset[str] = frozenset(), min_steps: int = 1,
+              needs_title: bool = True) -> Walkthrough:
     """Run the example in ``text`` (``path`` names it in errors, shown as :func:`shown_name` shows it).
 
     A file of another kind built on the example format (a puzzle) names the
-    top-level keys it adds in ``extra_keys`` and may need fewer steps.
+    top-level keys it adds in ``extra_keys``, may need fewer steps, and may
+    do without a title (a generated puzzle's is composed from its position).
     """
+    return load_parsed(text, path, extra_keys=extra_keys, min_steps=min_steps, needs_title=needs_title)[0]
+
+
+def load_parsed(text: str, path: str, *, extra_keys: frozenset[str] = frozenset(), min_steps: int = 1,
+                needs_title: bool = True) -> tuple[Walkthrough, dict[str, Any]]:
+    """:func:`load_text`, with the file's data as read (for a file of another kind: its own keys)."""
     path = shown_name(path)
     data, where = parse(text, path)
     top_line = where.top
@@ -80,7 +89,7 @@ def load_text(text: str, path: str, *, extra_keys: frozenset[str] = frozenset(),
     if unknown:
         k = sorted(unknown)[0]
         raise fail(k, f"unknown key {k!r}; allowed: {', '.join(sorted(allowed))}")
-    for key in ("title", "profile", "seats") + (("steps",) if min_steps else ()):
+    for key in (("title",) if needs_title else ()) + ("profile", "seats") + (("steps",) if min_steps else ()):
         if key not in data:
             raise ExampleError(path, None, f"missing key {key!r}")
     for key in ("title", "intro", "profile"):
@@ -142,7 +151,7 @@ def load_text(text: str, path: str, *, extra_keys: frozenset[str] = frozenset(),
         raise fail("unseen", "unseen must be a list of seats whose hands the reader does not see, e.g. unseen = [\"B\"]")
     start = table_of(deal, names)
     walk = Walkthrough(
-        id=Path(path).stem, path=path, title=data["title"], intro=data.get("intro"),
+        id=Path(path).stem, path=path, title=data.get("title", ""), intro=data.get("intro"),
         profile=profile, names=names, dealer=dealer, start=start, start_state=state_to_json(deal),
         scores_before=scores_before,
         table_options=dict(data.get("table", {})),
@@ -158,7 +167,7 @@ def load_text(text: str, path: str, *, extra_keys: frozenset[str] = frozenset(),
         walk.steps.append(run_step(deal, step, walk, path, where))
     walk.outcome = deal.outcome
     check_notes(walk)
-    return walk
+    return walk, data
 
 
 def _display_names(raw: Any, names: list[str], path: str, where: Positions) -> dict[str, list[str]]:

@@ -35,8 +35,8 @@ What it does, in build order:
 * ``on_post_page``: point Material's configuration at the language root, so
   search and instant navigation stay inside the language.
 * ``on_post_build`` (last, outer build only): write each language's search
-  index and sitemap, and write each language's 404 page into its folder (the
-  default language's at the root).
+  index and sitemap, each language's puzzle files (puzzles.py) and its 404
+  page into its folder (the default language's at the root).
 """
 
 from __future__ import annotations
@@ -530,6 +530,10 @@ class SiteBuild:
             for language in self.languages:
                 xml = render_sitemap(config.site_url, self.sitemap_pages[language.code])
                 write_sitemap(site / language.prefix, xml)
+        # Each puzzle, drawn in every language whose Puzzles page was built (the pages fetch them).
+        from .puzzles import PUZZLE_SET
+
+        PUZZLE_SET.write_fragments(site, {lang.code: lang.prefix for lang in self.languages})
         # Each language's 404 page in its own folder; the default language's at the root.
         for language in self.languages:
             page = self.not_found_pages.get(language.code)

@@ -110,8 +110,12 @@ def _lunr_files(site: Path, languages: list[Language]) -> list[str]:
     return sorted(p for p in wanted if (site / p).is_file())
 
 
+#: A language's puzzles, under its root (see puzzles.py): fetched by its pages, kept with them.
+PUZZLE_FILES = "puzzles/p/*.html"
+
+
 def _pages(site: Path, lang: Language, others: list[Language]) -> dict[str, str]:
-    """A language's pages (by URL from the site root, ``rules/dashain/``) and search index."""
+    """A language's pages (by URL from the site root, ``rules/dashain/``), search index and puzzles."""
     root = site / lang.prefix
     skip = tuple(o.prefix for o in others if o.prefix and o is not lang)
     out: dict[str, str] = {}
@@ -123,6 +127,9 @@ def _pages(site: Path, lang: Language, others: list[Language]) -> dict[str, str]
     index = root / "search" / "search_index.json"
     if index.is_file():
         out[lang.prefix + "search/search_index.json"] = revision(index)
+    # the language's puzzles, one file each, which its pages fetch (puzzles.py)
+    for puzzle in sorted(root.glob(PUZZLE_FILES)):
+        out[puzzle.relative_to(site).as_posix()] = revision(puzzle)
     return out
 
 

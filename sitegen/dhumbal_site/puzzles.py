@@ -1,26 +1,31 @@
-"""The Puzzles page: each puzzle file drawn as a position to answer, graded by the engine at build time.
+"""The Puzzles page: a trainer over every puzzle file, one puzzle at a time, and the daily puzzle.
 
-``<!-- dhumbal:puzzles PROFILE -->`` draws the puzzles of ``puzzles/`` in
-that profile (by theme, then by name; the page puts each profile under a
-heading of its own), and ``<!-- dhumbal:puzzle-progress -->`` the reader's
-progress over the page's puzzles. A puzzle shows the position from the reader's seat with the one
-card renderer (:mod:`dhumbal.cardface`), the prompt and the lead in the
-reader's language, and the controls of the table (the hand's cards to mark,
-Throw, Call, the stock and the face-up cards to take). Every legal move has
-its answer built into the page (the best move with its figure against the
-next, the reader's move and its figure, why, "Play from here"), so
-answering needs no engine: ``dhumbal-puzzles.js`` shows the answer for the
-move made and keeps the reader's progress in local storage.
+``<!-- dhumbal:puzzles -->`` draws the trainer: filters (the profile, the
+theme, the difficulty), the stage where one puzzle at a time is shown, Next
+and Previous, and the list of every puzzle (its number, title, profile,
+themes and rating, on the entry as data attributes, which the filters read).
+``<!-- dhumbal:puzzle-progress -->`` draws the reader's progress (solved,
+tried, the streak, the daily streak, each theme's success rate), and
+``<!-- dhumbal:daily-puzzle -->`` the daily puzzle on another page (the home
+page). ``dhumbal-puzzles.js`` does the rest on the reader's device.
 
-**Grades at build time, kept between builds.** :func:`dhumbal.puzzles.grade_puzzle`
-plays every move out on a thousand sampled deals (a second or two a puzzle).
-Its figures depend only on the engine's code and the puzzle file, so each
-grade is kept in ``build/puzzles/`` under a hash of both (:func:`fingerprint`:
-the engine modules the grade imports, found by reading their imports, and
-the file's bytes); a later build reads it back, and a changed engine or file
-grades again. Every build checks every puzzle against its grade
-(:func:`dhumbal.puzzles.check`): an answer the engine does not find clearly
-best fails the build at the file's ``answer`` line.
+**One file per puzzle, fetched when shown.** A puzzle drawn in full (the
+position with the one card renderer, :mod:`dhumbal.cardface`; the controls of
+the table; an answer for every legal move, with its figures and why, from
+:mod:`dhumbal.advice`) is 10 to 30 kB: a page holding hundreds would be
+megabytes. So each puzzle is written once per language to
+``<language>/puzzles/p/<id>.html`` (:meth:`PuzzleSet.write_fragments`, at the
+end of the build) and the page fetches the one it shows; the service worker
+keeps them with the language's pages. Answering still needs no engine.
+
+**Grades.** A generated puzzle's grade is in its file (the generator graded it):
+the build reads it. A hand-written puzzle is graded here once per engine
+(:func:`dhumbal.puzzles.grade_puzzle`, a second or two) and kept in
+``build/puzzles/`` under a hash of the engine code the grade runs and of the
+file (:func:`fingerprint`), with the bot levels that find its answer. Every
+build checks every puzzle against its grade (:func:`dhumbal.puzzles.check`):
+an answer the engine does not find clearly best fails the build at the file's
+``answer`` line.
 """
 
 from __future__ import annotations
@@ -44,8 +49,14 @@ from dhumbal.compare import rules_in_words
 from dhumbal.examples import ExampleError
 from dhumbal.grading import Grade, move_key
 from dhumbal.i18n import N_, NP_, card_name, digits, number, translator
-from dhumbal.profiles import PROFILE_KEYS
-from dhumbal.puzzles import PUZZLE_SAMPLES, THEMES, Puzzle, check, grade_puzzle, load_file, prompt, puzzle_files
+from dhumbal.profiles import PROFILE_KEYS, find_profile
+from dhumbal.puzzles import (
+    PUZZLE_SAMPLES, THEMES, Puzzle, check, find_solvers, grade_puzzle, load_file, prompt, puzzle_files, puzzle_rating,
+    puzzle_themes,
+)
+from dhumbal.puzzletext import lead_text, title_text
+from dhumbal.levels import PERCENT
+from dhumbal.rating import BANDS, band
 from dhumbal.view.actions import CALL_ON, throw_verdicts
 from dhumbal.view.felt import CARD_COUNT, EMPTY, MAY_TAKE, NOT_TAKABLE, PILE_LABELS, STOCK, TAKE_STOCK
 from dhumbal.view.felt import PICK_CARD as TAKE_CARD
@@ -65,6 +76,11 @@ GRADE_ROOTS: Final = ("puzzles", "grading")
 YOU: Final = N_("You")
 CARD_POINTS: Final = NP_("{card}, {count} point", "{card}, {count} points")
 BARRED: Final = N_("{card}, taken from the pile: it cannot be thrown back this turn")
+#: The difficulty filters' names, by band (dhumbal.rating.BANDS).
+BAND_NAMES: Final = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+#: Where a language's puzzles are written, under its root, and the page that shows them.
+FRAGMENTS: Final = "puzzles/p"
+PAGE: Final = "puzzles.md"
 
 
 # -- the grades, kept between builds ---------------------------------------------------------------
@@ -130,62 +146,109 @@ def fingerprint(path: Path) -> str:
 
 def cached_grade(puzzle: Puzzle, path: Path, cache: Path = CACHE) -> Grade:
     """The puzzle's grade: read from ``cache`` when its fingerprint matches, else computed and kept."""
+    return cached_record(puzzle, path, cache)[0]
+
+
+def cached_record(puzzle: Puzzle, path: Path, cache: Path = CACHE) -> tuple[Grade, tuple[str, ...]]:
+    """A hand-written puzzle's grade and the bot levels that find its answer: read from ``cache``
+    when its fingerprint matches, else computed and kept."""
     stored = cache / f"{puzzle.id}-{fingerprint(path)}.json"
     if stored.is_file():
         try:
-            return Grade.from_json(json.loads(stored.read_text(encoding="utf-8")))
-        except ValueError:  # a damaged file: grade again and replace it
+            data = json.loads(stored.read_text(encoding="utf-8"))
+            solvers = data["solvers"]
+            if not isinstance(solvers, list) or not all(isinstance(x, str) for x in solvers):
+                raise ValueError("bad solvers")
+            return Grade.from_json(data["grade"]), tuple(solvers)
+        except (ValueError, KeyError, TypeError):  # a damaged or older file: grade again and replace it
             pass
     graded = grade_puzzle(puzzle)
+    found = find_solvers(puzzle, graded)
     cache.mkdir(parents=True, exist_ok=True)
     for old in cache.glob(f"{puzzle.id}-*.json"):
         old.unlink(missing_ok=True)
     scratch = stored.with_name(f".{stored.name}.{os.getpid()}")
-    scratch.write_text(json.dumps(graded.to_json(), ensure_ascii=False), encoding="utf-8")
+    scratch.write_text(json.dumps({"grade": graded.to_json(), "solvers": list(found)}, ensure_ascii=False), encoding="utf-8")
     os.replace(scratch, stored)  # whole or not at all, even with builds side by side
-    return graded
+    return graded, found
 
 
 # -- the set of puzzles ---------------------------------------------------------------------
 
 
+class Entry:
+    """One puzzle of the set, read and graded: what every page shows of it in any language."""
+
+    __slots__ = ("puzzle", "grade", "solvers", "themes", "rating", "number")
+
+    def __init__(self, puzzle: Puzzle, graded: Grade, solvers: tuple[str, ...]) -> None:
+        self.puzzle = puzzle
+        self.grade = graded
+        self.solvers = solvers
+        self.themes = puzzle_themes(puzzle, graded)
+        self.rating = puzzle_rating(graded, solvers)
+        self.number = 0
+
+    @property
+    def id(self) -> str:
+        return self.puzzle.id
+
+
 class PuzzleSet:
-    """Puzzles read and graded once per build (they do not depend on the language), the page
-    rendered once per language."""
+    """Puzzles read, graded and numbered once per build (they do not depend on the language);
+    each puzzle and each block rendered once per language."""
 
     def __init__(self, root: Path = PUZZLES, cache: Path = CACHE) -> None:
         self.root = root
         self.cache = cache
-        self._puzzles: dict[str, Puzzle] = {}
-        self._grades: dict[str, Grade] = {}
-        self._rendered: dict[tuple[str, str], HTMLBlock] = {}
+        self._entries: list[Entry] = []
+        self._by_id: dict[str, Entry] = {}
+        self._rendered: dict[tuple[str, ...], HTMLBlock] = {}
+        self._fragments: dict[tuple[str, str], str] = {}
+        self._languages: set[str] = set()  # the languages whose pages show puzzles
 
     def clear(self) -> None:
-        self._puzzles.clear()
-        self._grades.clear()
+        self._entries.clear()
+        self._by_id.clear()
         self._rendered.clear()
+        self._fragments.clear()
+        self._languages.clear()
 
     def paths(self) -> list[Path]:
         return puzzle_files([self.root]) if self.root.is_dir() else []
 
-    def load_all(self) -> list[Puzzle]:
-        """Every puzzle, read, run, graded and checked (a failure raises ``ValueError`` naming file and line)."""
-        if not self._puzzles:
+    def entries(self) -> list[Entry]:
+        """Every puzzle, read, run, graded (or its grade read) and checked, in the page's order
+        and numbered (a failure raises ``ValueError`` naming file and line)."""
+        if not self._entries:
+            found = []
             for path in self.paths():
                 name = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
                 try:
                     puzzle = load_file(path, name=name)
-                    graded = cached_grade(puzzle, path, self.cache)
+                    if puzzle.grade is not None and puzzle.solvers is not None:
+                        graded, solvers = puzzle.grade, puzzle.solvers
+                    else:
+                        graded, solvers = cached_record(puzzle, path, self.cache)
                     check(puzzle, graded)
                 except ExampleError as exc:
                     raise ValueError(f"puzzle failed: {exc}") from None
-                self._puzzles[puzzle.id] = puzzle
-                self._grades[puzzle.id] = graded
-        return ordered(list(self._puzzles.values()))
+                found.append(Entry(puzzle, graded, solvers))
+            self._entries = ordered(found)
+            for i, entry in enumerate(self._entries):
+                entry.number = i + 1
+            self._by_id = {e.id: e for e in self._entries}
+        return self._entries
+
+    def load_all(self) -> list[Puzzle]:
+        return [e.puzzle for e in self.entries()]
+
+    def entry(self, puzzle_id: str) -> Entry:
+        self.entries()
+        return self._by_id[puzzle_id]
 
     def grade(self, puzzle_id: str) -> Grade:
-        self.load_all()
-        return self._grades[puzzle_id]
+        return self.entry(puzzle_id).grade
 
     def validate_all(self) -> None:
         """Forget earlier runs, then read, grade and check every puzzle; the first failure raises ``PluginError``."""
@@ -193,35 +256,108 @@ class PuzzleSet:
 
         self.clear()
         try:
-            self.load_all()
+            self.entries()
         except ValueError as exc:
             raise PluginError(f"dhumbal: {exc}") from None
 
-    def rendered(self, profile_key: str, lang: str) -> HTMLBlock:
-        """The puzzles of one profile in ``lang``, numbered as on the whole page."""
-        if (profile_key, lang) not in self._rendered:
-            puzzles = self.load_all()
-            mine = [puzzle_context(p, self._grades[p.id], lang, i + 1)
-                    for i, p in enumerate(puzzles) if p.profile.key == profile_key]
-            self._rendered[(profile_key, lang)] = block(
-                "puzzles.html", lang, puzzles=mine, card_tokens=False,
-                search=render("puzzles_search.html", lang, puzzles=mine),
+    def daily_order(self) -> list[str]:
+        """The order the daily puzzle goes through the set: day ``d`` (counted in days since
+        1970-01-01, UTC) shows entry ``d mod n``. A fixed shuffle, so that days in a row differ in
+        profile and theme, and the same for every reader and every language."""
+        return [e.id for e in sorted(self.entries(), key=lambda e: hashlib.sha256(f"daily/{e.id}".encode()).hexdigest())]
+
+    # -- what the pages show -------------------------------------------------------------------
+
+    def fragment(self, puzzle_id: str, lang: str) -> str:
+        """One puzzle drawn in full in ``lang``: the file the page fetches when it shows it."""
+        key = (puzzle_id, lang)
+        if key not in self._fragments:
+            entry = self.entry(puzzle_id)
+            self._fragments[key] = render("puzzle.html", lang, pz=puzzle_context(entry, lang))
+        return self._fragments[key]
+
+    def fragments(self, lang: str) -> dict[str, str]:
+        """Every puzzle drawn in ``lang``, by id."""
+        return {e.id: self.fragment(e.id, lang) for e in self.entries()}
+
+    def write_fragments(self, site: Path, prefixes: dict[str, str]) -> int:
+        """Write every puzzle of every language a page showed (``prefixes``: each language's
+        folder under ``site``) to ``<folder>/puzzles/p/<id>.html``; how many files were written."""
+        written = 0
+        for lang in sorted(self._languages):
+            if lang not in prefixes:
+                continue
+            folder = site / prefixes[lang] / FRAGMENTS
+            folder.mkdir(parents=True, exist_ok=True)
+            for puzzle_id, html in self.fragments(lang).items():
+                (folder / f"{puzzle_id}.html").write_text(html + "\n", encoding="utf-8")
+                written += 1
+        return written
+
+    def trainer(self, lang: str) -> HTMLBlock:
+        """The trainer in ``lang``: filters, the stage, Next, and the list of every puzzle."""
+        key = ("trainer", lang)
+        self._languages.add(lang)
+        if key not in self._rendered:
+            t = translator(lang)
+            entries = self.entries()
+            themes = [{"key": k, "name": t(th.name), "explanation": t(th.explanation),
+                       "count": sum(1 for e in entries if k in e.themes)} for k, th in THEMES.items()]
+            profiles = [{"key": k, "name": t(find_profile(k).name),
+                         "count": sum(1 for e in entries if e.puzzle.profile.key == k)} for k in PROFILE_KEYS]
+            bands = [{"key": b, "name": t(BAND_NAMES[b]), "low": low,
+                      "count": sum(1 for e in entries if band(e.rating) == b)} for b, low in BANDS]
+            rows = [list_entry(e, lang) for e in entries]
+            self._rendered[key] = block(
+                "puzzle_trainer.html", lang, entries=rows, themes=themes, profiles=profiles, bands=bands,
+                total=len(entries), daily=" ".join(self.daily_order()), src="p/",
+                digits=digits("0123456789", lang), card_tokens=False,
+                search=render("puzzles_search.html", lang, themes=themes, total=len(entries)),
             )
-        return self._rendered[(profile_key, lang)]
+        return self._rendered[key]
 
     def progress(self, lang: str) -> HTMLBlock:
-        """The line that counts the reader's solved and tried puzzles (filled by the page's script)."""
-        return block("puzzle_progress.html", lang, total=len(self.load_all()), digits=digits("0123456789", lang),
-                     card_tokens=False, search="")
+        """The reader's progress (filled by the page's script): solved and tried, the streaks,
+        each theme's success rate."""
+        key = ("progress", lang)
+        if key not in self._rendered:
+            t = translator(lang)
+            themes = [{"key": k, "name": t(th.name)} for k, th in THEMES.items()]
+            self._rendered[key] = block("puzzle_progress.html", lang, total=len(self.entries()), themes=themes,
+                                        percent=t(PERCENT, percent="{n}"), digits=digits("0123456789", lang),
+                                        card_tokens=False, search="")
+        return self._rendered[key]
+
+    def daily(self, lang: str, src: str, page: str) -> HTMLBlock:
+        """The daily puzzle on another page: ``src`` the folder of the puzzles' files, ``page`` the
+        Puzzles page, both relative to that page."""
+        key = ("daily", lang, src, page)
+        self._languages.add(lang)
+        if key not in self._rendered:
+            self._rendered[key] = block("puzzle_daily.html", lang, daily=" ".join(self.daily_order()), src=src,
+                                        page=page, digits=digits("0123456789", lang), card_tokens=False, search="")
+        return self._rendered[key]
 
 
-def ordered(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """Profile by profile (in the site's order), theme by theme, then by name."""
-    themes = list(THEMES)
-    return sorted(puzzles, key=lambda p: (PROFILE_KEYS.index(p.profile.key), themes.index(p.theme), p.id))
+def ordered(entries: list[Entry]) -> list[Entry]:
+    """Profile by profile (in the site's order), then from the lowest rating, then by name."""
+    return sorted(entries, key=lambda e: (PROFILE_KEYS.index(e.puzzle.profile.key), e.rating, e.id))
 
 
 PUZZLE_SET = PuzzleSet()
+
+
+def list_entry(entry: Entry, lang: str) -> dict[str, Any]:
+    """One puzzle as the trainer's list shows it (and its filters read)."""
+    t = translator(lang)
+    p = entry.puzzle
+    return {
+        "id": entry.id, "number": number(entry.number, lang), "profile_key": p.profile.key,
+        "profile": t(p.profile.name), "themes": " ".join(entry.themes),
+        "theme_names": ", ".join(t(THEMES[k].name) for k in entry.themes),
+        "rating": entry.rating, "rating_text": number(entry.rating, lang), "band": band(entry.rating),
+        "title": rich(title_text(p, entry.themes, lang), lang),
+    }
 
 
 # -- one puzzle, in one language -----------------------------------------------------------------
@@ -257,9 +393,10 @@ def move_code(action: Action, hand_order: list[C.Card] | None = None) -> str:
     return "throw " + " ".join(C.card_text(c, ascii=True) for c in order if c in action.cards)
 
 
-def puzzle_context(puzzle: Puzzle, graded: Grade, lang: str, number_: int) -> dict[str, Any]:
-    """What ``puzzles.html`` draws for one puzzle in ``lang``."""
+def puzzle_context(entry: Entry, lang: str) -> dict[str, Any]:
+    """What ``puzzle.html`` draws for one puzzle in ``lang``."""
     t = translator(lang)
+    puzzle, graded = entry.puzzle, entry.grade
     deal = puzzle.deal
     p = deal.profile
     me = puzzle.seat
@@ -335,11 +472,14 @@ def puzzle_context(puzzle: Puzzle, graded: Grade, lang: str, number_: int) -> di
     state = {"state": puzzle.state(), "names": names}
     return {
         "id": puzzle.id,
-        "number": number(number_, lang),
-        "title": t.raw(puzzle.title),
-        "lead": rich(t.raw(puzzle.lead), lang),
-        "theme": puzzle.theme,
-        "theme_name": t(THEMES[puzzle.theme]),
+        "number": number(entry.number, lang),
+        "title": rich(title_text(puzzle, entry.themes, lang), lang),
+        "lead": rich(lead_text(puzzle, lang), lang),
+        "themes": [{"key": k, "name": t(THEMES[k].name), "explanation": t(THEMES[k].explanation)} for k in entry.themes],
+        "themes_attr": " ".join(entry.themes),
+        "rating": entry.rating,
+        "rating_text": number(entry.rating, lang),
+        "band": t(BAND_NAMES[band(entry.rating)]),
         "rules": rules_in_words(p, lang),
         "profile_key": p.key,
         "profile_text": p.canonical(),
@@ -368,9 +508,10 @@ def puzzle_context(puzzle: Puzzle, graded: Grade, lang: str, number_: int) -> di
 
 
 def _answer_lines(puzzle: Puzzle, graded: Grade, view: Any, chosen: Action | None, lang: str) -> dict[str, Any]:
+    """A move's answer (the best move's line is said once, for every move: see puzzle.html)."""
     profile = puzzle.deal.profile
     return {
-        "best": rich(best_text(profile, view, graded, lang), lang),
+        "best": rich(best_text(profile, view, graded, lang), lang) if chosen is None else None,
         "yours": rich(yours_text(profile, view, graded, chosen, lang), lang) if chosen is not None else None,
         "why": [rich(s, lang) for s in why(profile, view, graded, chosen, lang)],
         "note": samples_text(graded, chosen, lang),
@@ -378,14 +519,26 @@ def _answer_lines(puzzle: Puzzle, graded: Grade, view: Any, chosen: Action | Non
 
 
 def render_puzzles(ctx: MarkerContext) -> HTMLBlock:
-    if len(ctx.args) != 1 or ctx.args[0] not in PROFILE_KEYS:
-        raise ValueError(f"write <!-- dhumbal:puzzles PROFILE -->, PROFILE one of {', '.join(PROFILE_KEYS)}")
-    if not any(p.profile.key == ctx.args[0] for p in PUZZLE_SET.load_all()):
-        raise ValueError(f"no puzzle in puzzles/ is for {ctx.args[0]}")
-    return PUZZLE_SET.rendered(ctx.args[0], ctx.lang)
+    if ctx.args:
+        raise ValueError("write <!-- dhumbal:puzzles -->: the trainer takes no arguments (its filters choose the profile)")
+    if not PUZZLE_SET.entries():
+        raise ValueError("there is no puzzle in puzzles/")
+    return PUZZLE_SET.trainer(ctx.lang)
 
 
 def render_progress(ctx: MarkerContext) -> HTMLBlock:
     if ctx.args:
         raise ValueError("the puzzle-progress marker takes no arguments")
     return PUZZLE_SET.progress(ctx.lang)
+
+
+def render_daily(ctx: MarkerContext) -> HTMLBlock:
+    """The daily puzzle, on a page other than the Puzzles page (the home page)."""
+    from .generated import page_link
+
+    if ctx.args:
+        raise ValueError("the daily-puzzle marker takes no arguments")
+    page = page_link(ctx, PAGE)
+    if page is None:
+        raise ValueError(f"the daily puzzle needs the page {PAGE}")
+    return PUZZLE_SET.daily(ctx.lang, src=page + "p/", page=page)

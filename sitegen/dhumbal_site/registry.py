@@ -27,7 +27,7 @@ from __future__ import annotations
 from .generated import render_compare, render_glossary, render_options, render_register
 from .markers import MarkerHandler
 from .odds_chart import render_bots, render_call_odds
-from .puzzles import render_progress, render_puzzles
+from .puzzles import render_daily, render_progress, render_puzzles
 from .scorepad import render_scorepad
 from .status import render_status
 from .strength_table import render_strength
@@ -45,6 +45,7 @@ HANDLERS: dict[str, MarkerHandler] = {
     "bots": render_bots,
     "puzzles": render_puzzles,
     "puzzle-progress": render_progress,
+    "daily-puzzle": render_daily,
     "strength": render_strength,
     "scorepad": render_scorepad,
 }

@@ -58,9 +58,12 @@ def test_the_service_worker_lists_every_page_and_file_with_its_revision(site: Pa
         assert language["root"] == prefix
         built = {p.parent.relative_to(site).as_posix() + "/" for p in (site / prefix).rglob("index.html")}
         built = {"" if p == "./" else p for p in built if code != "en" or not p.startswith(tuple(v for v in LANGS.values() if v))}
-        pages = {p for p in language["pages"] if not p.endswith(".json")}
+        pages = {p for p in language["pages"] if not p.endswith((".json", ".html"))}
         assert pages == built, code
         assert f"{prefix}search/search_index.json" in language["pages"]
+        # the language's puzzles, which its pages fetch, are kept with them
+        puzzles = {p.relative_to(site).as_posix() for p in (site / prefix / "puzzles" / "p").glob("*.html")}
+        assert len(puzzles) >= 150 and {p for p in language["pages"] if p.endswith(".html")} == puzzles, code
         assert data["offline"][code] == f"{prefix}offline.html"
         for name in ("offline.html", "manifest.webmanifest", "sitemap.xml"):
             assert f"{prefix}{name}" in data["shell"]

@@ -70,9 +70,23 @@ class _Page(HTMLParser):
 
 
 def _pages(site: Any) -> list[Path]:
-    pages = sorted(Path(site.directory).rglob("*.html"))
+    """Every document of the site; not the puzzles, which the Puzzles page fetches into itself
+    (each a <section> with nothing the policy forbids: test_a_fetched_puzzle_holds_no_script_or_style)."""
+    pages = sorted(p for p in Path(site.directory).rglob("*.html") if "/puzzles/p/" not in p.as_posix())
     assert len(pages) > 20
     return pages
+
+
+def test_a_fetched_puzzle_holds_no_script_or_style(site: Any) -> None:
+    puzzles = sorted(Path(site.directory).rglob("puzzles/p/*.html"))
+    assert puzzles
+    for path in puzzles:
+        text = path.read_text(encoding="utf-8")
+        page = _Page()
+        page.feed(text)
+        where = path.relative_to(site.directory)
+        assert text.startswith("<section ") and not re.search(r"<(script|style|link|meta|iframe|object|embed)\b", text), where
+        assert not (page.handlers or page.styles or page.script_urls), (where, page.handlers, page.styles, page.script_urls)
 
 
 def test_the_policy_forbids_inline_script_and_other_hosts() -> None:

@@ -1,17 +1,30 @@
 /*
- * Puzzles: the reader's move, its answer, and the reader's progress.
+ * Puzzles: the trainer (filters, one puzzle at a time, Next, a link to each
+ * puzzle), the daily puzzle, the reader's move and its answer, and the
+ * reader's progress.
  *
- * Every answer is in the page already, graded by the engine when the site
- * was built (sitegen/dhumbal_site/puzzles.py): one panel per legal move,
- * named by the move (data-answer="throw KS KH", "take stock", "call", ...).
- * This script only lets the reader make a move as at the table (mark cards
- * and press Throw; tap the stock or a face-up card; press Call), shows that
- * move's panel, and keeps which puzzles were tried and solved in local
- * storage. It decides no rule: whether marked cards may be thrown, and why
- * not, is the engine's verdict on every set of the hand's cards
- * (data-verdicts and data-reasons, as on the table's Throw button). It never
- * loads the engine: "Play from here" is the table's own button
- * (dhumbal-table.js), which starts the engine only when pressed.
+ * Every puzzle is a file of its own, drawn and graded by the engine when the
+ * site was built (sitegen/dhumbal_site/puzzles.py): <language>/puzzles/p/<id>.html,
+ * with one answer panel per legal move, named by the move (data-answer="throw
+ * KS KH", "take stock", "call", ...). This script fetches the puzzle it shows,
+ * lets the reader make a move as at the table (mark cards and press Throw;
+ * tap the stock or a face-up card; press Call), shows that move's panel, and
+ * keeps the reader's progress in local storage. It decides no rule: whether
+ * marked cards may be thrown, and why not, is the engine's verdict on every
+ * set of the hand's cards (data-verdicts and data-reasons, as on the table's
+ * Throw button); which puzzles match a filter is read from the list the build
+ * wrote (data-profile, data-themes, data-band). It never loads the engine:
+ * "Play from here" is the table's own button (dhumbal-table.js), which starts
+ * the engine only when pressed.
+ *
+ * The daily puzzle: day d (whole days since 1970-01-01, UTC) shows entry d mod n
+ * of the order the build wrote (data-daily), so every reader sees the same one
+ * that day, here and on the home page.
+ *
+ * Kept on the device: "dhumbal-puzzles" ({id: {t: tried, s: solved, f: right
+ * at the first try}}) and "dhumbal-puzzle-stats" ({run, best: the first tries
+ * right in a row and the longest such run; day, days: the last day the daily
+ * puzzle was solved and how many days in a row}).
  *
  * Works with Material's instant navigation (document$) and a strict
  * Content-Security-Policy: no inline script, no eval.
@@ -20,36 +33,176 @@
   "use strict";
 
   var STORE = "dhumbal-puzzles";
+  var STATS = "dhumbal-puzzle-stats";
   var DIGITS = "0123456789";
+  var DAY = 86400000;
 
-  function load() {
+  function load(key) {
     try {
-      var data = JSON.parse(window.localStorage.getItem(STORE) || "{}");
+      var data = JSON.parse(window.localStorage.getItem(key) || "{}");
       return data && typeof data === "object" && !Array.isArray(data) ? data : {};
     } catch (e) {
       return {};
     }
   }
 
-  function save(data) {
+  function save(key, data) {
     try {
-      window.localStorage.setItem(STORE, JSON.stringify(data));
+      window.localStorage.setItem(key, JSON.stringify(data));
     } catch (e) { /* private mode or full: progress is kept for this page view only */ }
   }
 
-  function Puzzle(root, list) {
+  function today() {
+    return Math.floor(Date.now() / DAY);
+  }
+
+  function dailyId(order) {
+    var ids = (order || "").split(" ").filter(Boolean);
+    return ids.length ? ids[today() % ids.length] : "";
+  }
+
+  function fill(template, values, digits) {
+    var text = template || "";
+    Object.keys(values).forEach(function (k) {
+      text = text.split("{" + k + "}").join(localDigits(String(values[k]), digits));
+    });
+    return text;
+  }
+
+  function localDigits(text, digits) {
+    digits = digits || DIGITS;
+    return text.replace(/[0-9]/g, function (d) { return digits.charAt(+d); });
+  }
+
+  function reducedMotion() {
+    return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  }
+
+  // -- the reader's progress ------------------------------------------------------------------
+
+  var listeners = [];
+
+  // A move made on a puzzle: tried, solved, right at the first try; the streaks.
+  function record(id, best, daily) {
+    var data = load(STORE);
+    var entry = data[id] && typeof data[id] === "object" ? data[id] : {};
+    var first = !entry.t;
+    entry.t = 1;
+    if (best) entry.s = 1;
+    if (first) entry.f = best ? 1 : 0;
+    data[id] = entry;
+    save(STORE, data);
+    var stats = load(STATS);
+    if (first) {
+      stats.run = best ? (stats.run || 0) + 1 : 0;
+      stats.best = Math.max(stats.best || 0, stats.run);
+    }
+    if (daily && best && stats.day !== today()) {
+      stats.days = stats.day === today() - 1 ? (stats.days || 0) + 1 : 1;
+      stats.day = today();
+    }
+    save(STATS, stats);
+    listeners.forEach(function (fn) { fn(true); });
+  }
+
+  // The progress line, the streaks and each theme's success rate (on the Puzzles page).
+  function Progress(box, entries) {
+    this.box = box;
+    this.entries = entries; // [{id, themes}]
+    this.digits = box.getAttribute("data-digits") || DIGITS;
+    var self = this;
+    var forget = box.querySelector(".dh-puzzles__forget");
+    if (forget) {
+      forget.addEventListener("click", function () {
+        var data = load(STORE);
+        self.entries.forEach(function (e) { delete data[e.id]; });
+        save(STORE, data);
+        save(STATS, {});
+        listeners.forEach(function (fn) { fn(true); });
+        // the button goes (nothing is left to forget): the keyboard's place moves to the line that says so
+        var count = box.querySelector(".dh-puzzles__count");
+        if (count) {
+          count.setAttribute("tabindex", "-1");
+          count.focus();
+        }
+      });
+    }
+  }
+
+  Progress.prototype.update = function (announce) {
+    var data = load(STORE);
+    var stats = load(STATS);
+    var digits = this.digits;
+    var solved = 0;
+    var tried = 0;
+    var themes = {};
+    this.entries.forEach(function (e) {
+      var entry = data[e.id];
+      if (!entry || !entry.t) return;
+      tried += 1;
+      if (entry.s) solved += 1;
+      e.themes.forEach(function (t) {
+        var th = themes[t] || (themes[t] = { tried: 0, right: 0 });
+        th.tried += 1;
+        if (entry.f) th.right += 1;
+      });
+    });
+    var count = this.box.querySelector(".dh-puzzles__count");
+    if (count) {
+      // Announced after a move (the region is polite); set quietly on load.
+      if (!announce) count.setAttribute("aria-live", "off");
+      count.textContent = fill(count.getAttribute("data-template"),
+        { solved: solved, tried: tried, total: this.entries.length }, digits);
+      if (!announce) setTimeout(function () { count.setAttribute("aria-live", "polite"); }, 0);
+    }
+    var streak = this.box.querySelector(".dh-puzzles__streak");
+    if (streak) {
+      var days = stats.day === today() || stats.day === today() - 1 ? stats.days || 0 : 0;
+      var text = fill(streak.getAttribute("data-template"), { streak: stats.run || 0, best: stats.best || 0 }, digits);
+      if (days) text += " " + fill(streak.getAttribute("data-daily-template"), { days: days }, digits);
+      streak.textContent = text;
+      streak.hidden = !tried;
+    }
+    var table = this.box.querySelector(".dh-puzzles__themes");
+    if (table) {
+      var percent = this.box.getAttribute("data-percent") || "{n}%";
+      var rows = table.querySelectorAll("tr[data-theme]");
+      var any = false;
+      for (var i = 0; i < rows.length; i++) {
+        var th = themes[rows[i].getAttribute("data-theme")];
+        rows[i].hidden = !th;
+        if (!th) continue;
+        any = true;
+        var cell = rows[i].querySelector("td");
+        cell.textContent = fill(cell.getAttribute("data-template"), {
+          right: th.right, tried: th.tried,
+          percent: fill(percent, { n: Math.round(100 * th.right / th.tried) }, digits)
+        }, digits);
+      }
+      table.hidden = !any;
+    }
+    var forget = this.box.querySelector(".dh-puzzles__forget");
+    if (forget) forget.hidden = !tried && !stats.run && !stats.best && !stats.days; // nothing to forget yet
+    this.box.setAttribute("data-solved", String(solved));
+    this.box.setAttribute("data-tried", String(tried));
+    this.box.hidden = false;
+  };
+
+  // -- one puzzle ---------------------------------------------------------------------------------
+
+  function Puzzle(root, daily) {
     this.root = root;
-    this.list = list;
+    this.daily = !!daily;
     this.id = root.getAttribute("data-dhumbal-puzzle");
     this.hand = Array.prototype.slice.call(root.querySelectorAll(".dh-pz-hand button[data-card]"));
     this.throwButton = root.querySelector(".dh-pz-throw");
     this.why = root.querySelector(".dh-pz-why:not(.dh-pz-why--call)");
     this.answer = root.querySelector(".dh-pz-answer");
-    this.board = root.querySelector(".dh-pz-board");
     this.answered = false;
     var self = this;
     root.addEventListener("click", function (ev) { self.onClick(ev); });
     root.addEventListener("keydown", function (ev) { self.onKey(ev); });
+    this.show();
   }
 
   Puzzle.prototype.onClick = function (ev) {
@@ -182,7 +335,8 @@
     this.answer.hidden = false;
     this.answer.focus({ preventScroll: true });
     this.answer.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
-    this.list.record(this.id, best);
+    record(this.id, best, this.daily);
+    this.root.dispatchEvent(new CustomEvent("dhumbal:answered", { bubbles: true, detail: { id: this.id, best: best } }));
   };
 
   Puzzle.prototype.reset = function () {
@@ -204,86 +358,313 @@
     }
   };
 
-  Puzzle.prototype.show = function (entry) {
+  // Its "Solved" or "Tried" mark.
+  Puzzle.prototype.show = function () {
+    var entry = load(STORE)[this.id];
+    mark(this.root, entry);
+  };
+
+  function mark(el, entry) {
     var solved = !!(entry && entry.s);
     var tried = !!(entry && entry.t);
-    var s = this.root.querySelector('[data-status="solved"]');
-    var t = this.root.querySelector('[data-status="tried"]');
+    var s = el.querySelector('[data-status="solved"]');
+    var t = el.querySelector('[data-status="tried"]');
     if (s) s.hidden = !solved;
     if (t) t.hidden = solved || !tried;
-  };
-
-  function reducedMotion() {
-    return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   }
 
-  // -- the page: every puzzle and the progress line ---------------------------------
+  // -- fetching a puzzle into a stage -------------------------------------------------------------
 
-  // ``box`` is the progress line (it may be missing); ``roots`` every puzzle of the page.
-  function List(box, roots) {
-    this.box = box;
-    this.count = box ? box.querySelector(".dh-puzzles__count") : null;
-    this.digits = (box && box.getAttribute("data-digits")) || DIGITS;
-    var self = this;
-    this.puzzles = roots.map(function (el) { return new Puzzle(el, self); });
-    var forget = box ? box.querySelector(".dh-puzzles__forget") : null;
-    if (forget) {
-      forget.addEventListener("click", function () {
-        var data = load();
-        self.puzzles.forEach(function (p) { delete data[p.id]; });
-        save(data);
-        self.update(true);
+  var fetched = {};
+
+  function fetchPuzzle(url) {
+    if (!fetched[url]) {
+      fetched[url] = fetch(url, { credentials: "same-origin" }).then(function (r) {
+        if (!r.ok) throw new Error(String(r.status));
+        return r.text();
       });
+      fetched[url].catch(function () { delete fetched[url]; });
     }
-    this.update(false);
-    if (box) box.hidden = false;
+    return fetched[url];
   }
 
-  List.prototype.record = function (id, best) {
-    var data = load();
-    var entry = data[id] && typeof data[id] === "object" ? data[id] : {};
-    entry.t = 1;
-    if (best) entry.s = 1;
-    data[id] = entry;
-    save(data);
-    this.update(true);
-  };
+  // A table docked beside the puzzle being replaced goes back to its place first.
+  function releaseTable(stage) {
+    var table = stage.querySelector("[data-dhumbal-table]");
+    var ctl = table && table.__dhumbalTable;
+    if (ctl && typeof ctl.undock === "function") ctl.undock(false, true);
+  }
 
-  List.prototype.number = function (n) {
-    var digits = this.digits;
-    return String(n).replace(/[0-9]/g, function (d) { return digits.charAt(+d); });
-  };
-
-  List.prototype.update = function (announce) {
-    var data = load();
-    var solved = 0;
-    var tried = 0;
-    this.puzzles.forEach(function (p) {
-      var entry = data[p.id];
-      if (entry && entry.t) tried += 1;
-      if (entry && entry.s) solved += 1;
-      p.show(entry);
+  // Show puzzle ``id`` in ``stage``; resolves with its Puzzle (null if it could not be loaded).
+  function load_into(stage, src, id, daily, token) {
+    stage.setAttribute("aria-busy", "true");
+    stage.setAttribute("data-state", "loading");
+    return fetchPuzzle(src + encodeURIComponent(id) + ".html").then(function (html) {
+      if (token && token.cancelled) return null;
+      releaseTable(stage);
+      stage.innerHTML = html;
+      stage.removeAttribute("aria-busy");
+      stage.setAttribute("data-state", "shown");
+      var root = stage.querySelector("[data-dhumbal-puzzle]");
+      return root ? new Puzzle(root, daily) : null;
+    }, function () {
+      if (token && token.cancelled) return null;
+      releaseTable(stage);
+      stage.removeAttribute("aria-busy");
+      stage.setAttribute("data-state", "failed");
+      var p = document.createElement("p");
+      p.className = "dh-trainer__failed";
+      p.textContent = stage.getAttribute("data-failed") || "";
+      stage.innerHTML = "";
+      stage.appendChild(p);
+      return null;
     });
-    if (!this.count) return;
-    var text = (this.count.getAttribute("data-template") || "")
-      .split("{solved}").join(this.number(solved))
-      .split("{tried}").join(this.number(tried))
-      .split("{total}").join(this.number(this.puzzles.length));
-    // Announced after a move (the region is polite); set quietly on load.
-    if (!announce) this.count.setAttribute("aria-live", "off");
-    this.count.textContent = text;
-    if (!announce) {
-      var count = this.count;
-      setTimeout(function () { count.setAttribute("aria-live", "polite"); }, 0);
+  }
+
+  // -- the trainer ------------------------------------------------------------------------------
+
+  function Trainer(root, progress) {
+    this.root = root;
+    this.progress = progress;
+    this.src = root.getAttribute("data-src") || "p/";
+    this.digits = root.getAttribute("data-digits") || DIGITS;
+    this.form = root.querySelector(".dh-trainer__filters");
+    this.stage = root.querySelector(".dh-trainer__stage");
+    this.found = root.querySelector(".dh-trainer__found");
+    this.where = root.querySelector(".dh-trainer__where");
+    this.prev = root.querySelector(".dh-trainer__prev");
+    this.next = root.querySelector(".dh-trainer__next");
+    this.dailyButton = root.querySelector(".dh-trainer__daily");
+    this.link = root.querySelector(".dh-trainer__link");
+    this.items = Array.prototype.slice.call(root.querySelectorAll("[data-puzzle-entry]"));
+    this.byId = {};
+    var self = this;
+    this.entries = this.items.map(function (li) {
+      var e = {
+        id: li.getAttribute("data-puzzle-entry"), li: li,
+        profile: li.getAttribute("data-profile"), band: li.getAttribute("data-band"),
+        themes: (li.getAttribute("data-themes") || "").split(" ").filter(Boolean)
+      };
+      self.byId[e.id] = e;
+      return e;
+    });
+    this.daily = dailyId(root.getAttribute("data-daily"));
+    if (this.dailyButton) {
+      this.dailyButton.setAttribute("data-dhumbal-daily", this.daily);
+      this.dailyButton.addEventListener("click", function () { self.open(self.daily, true, true); });
     }
-    this.box.setAttribute("data-solved", String(solved));
-    this.box.setAttribute("data-tried", String(tried));
+    this.current = null;
+    this.token = null;
+    this.form.addEventListener("change", function () { self.filter(true); });
+    this.form.addEventListener("submit", function (ev) { ev.preventDefault(); });
+    this.next.addEventListener("click", function () { self.step(1); });
+    this.prev.addEventListener("click", function () { self.step(-1); });
+    root.addEventListener("click", function (ev) {
+      var a = ev.target.closest && ev.target.closest("[data-puzzle-entry] a");
+      if (!a) return;
+      ev.preventDefault();
+      ev.stopPropagation(); // not Material's instant navigation: the puzzle comes into the stage
+      self.open(a.closest("[data-puzzle-entry]").getAttribute("data-puzzle-entry"), true, true);
+    });
+    root.addEventListener("dhumbal:answered", function () {
+      self.next.classList.add("dh-trainer__next--ready");
+    });
+    this.onHash = function () { self.fromAddress(true); };
+    window.addEventListener("hashchange", this.onHash);
+    listeners.push(function () { self.marks(); });
+  }
+
+  Trainer.prototype.choices = function () {
+    var f = this.form;
+    return {
+      profile: f.elements.profile.value, theme: f.elements.theme.value, band: f.elements.band.value,
+      unsolved: f.elements.unsolved.checked
+    };
   };
+
+  Trainer.prototype.matches = function (e, c, data) {
+    if (c.profile && e.profile !== c.profile) return false;
+    if (c.theme && e.themes.indexOf(c.theme) < 0) return false;
+    if (c.band && e.band !== c.band) return false;
+    if (c.unsolved && data[e.id] && data[e.id].s && e.id !== (this.current && this.current.id)) return false;
+    return true;
+  };
+
+  // Apply the filters to the list; ``move``: show another puzzle if the one shown no longer matches.
+  Trainer.prototype.filter = function (move) {
+    var c = this.choices();
+    var data = load(STORE);
+    var self = this;
+    this.shown = this.entries.filter(function (e) {
+      var ok = self.matches(e, c, data);
+      e.li.hidden = !ok;
+      return ok;
+    });
+    var n = this.shown.length;
+    var found = this.found;
+    var tpl = n === 0 ? found.getAttribute("data-none") : n === 1 ? found.getAttribute("data-template-one") :
+      found.getAttribute("data-template");
+    found.textContent = fill(tpl, { count: n }, this.digits);
+    var count = this.root.querySelector(".dh-trainer__shown");
+    if (count) count.textContent = "(" + localDigits(String(n), this.digits) + ")";
+    if (move && (!this.current || this.shown.indexOf(this.byId[this.current.id]) < 0)) {
+      var first = this.firstUnsolved(0);
+      if (first) this.open(first.id, false, true);
+      else this.clearStage();
+    }
+    this.navState();
+  };
+
+  Trainer.prototype.clearStage = function () {
+    if (this.token) this.token.cancelled = true;
+    releaseTable(this.stage);
+    this.stage.innerHTML = "";
+    this.current = null;
+    this.link.hidden = true;
+  };
+
+  Trainer.prototype.firstUnsolved = function (from) {
+    var data = load(STORE);
+    var n = this.shown.length;
+    for (var k = 0; k < n; k++) {
+      var e = this.shown[(from + k) % n];
+      if (!(data[e.id] && data[e.id].s)) return e;
+    }
+    return this.shown[from % n] || null;
+  };
+
+  Trainer.prototype.index = function () {
+    return this.current ? this.shown.indexOf(this.byId[this.current.id]) : -1;
+  };
+
+  // Next: the next puzzle not solved yet, in the list's order (from the start again at its end);
+  // Previous: the one before in the list.
+  Trainer.prototype.step = function (dir) {
+    var n = this.shown.length;
+    if (!n) return;
+    var i = this.index();
+    var target = dir > 0 ? this.firstUnsolved(i + 1) : this.shown[(i - 1 + n) % n];
+    if (target) this.open(target.id, true, true);
+  };
+
+  Trainer.prototype.navState = function () {
+    var n = this.shown ? this.shown.length : 0;
+    var i = this.index();
+    this.prev.disabled = n < 2 || i < 0;
+    this.next.disabled = n === 0 || (n === 1 && i === 0);
+    this.where.textContent = i >= 0 ? fill(this.where.getAttribute("data-template"), { index: i + 1, count: n }, this.digits) : "";
+  };
+
+  // Show puzzle ``id``: its file fetched into the stage, its address in the bar (``remember``),
+  // the trainer scrolled to (``scroll``) and its title focused (``focus``, which scrolls too).
+  Trainer.prototype.open = function (id, focus, remember, scroll) {
+    var entry = this.byId[id];
+    if (!entry) return;
+    if (this.shown.indexOf(entry) < 0) {
+      this.form.reset(); // a puzzle the filters hide: every puzzle again
+      this.filter(false);
+    }
+    if (this.token) this.token.cancelled = true;
+    var token = this.token = { cancelled: false };
+    var self = this;
+    this.current = { id: id, puzzle: null };
+    this.next.classList.remove("dh-trainer__next--ready");
+    this.items.forEach(function (li) { li.removeAttribute("aria-current"); });
+    entry.li.setAttribute("aria-current", "true");
+    this.navState();
+    if (remember) {
+      try {
+        history.replaceState(history.state, "", location.pathname + location.search + "#puzzle-" + id);
+      } catch (e) { /* the address stays; the puzzle is shown all the same */ }
+    }
+    this.link.href = "#puzzle-" + id;
+    this.link.hidden = false;
+    return load_into(this.stage, this.src, id, id === this.daily, token).then(function (puzzle) {
+      if (token.cancelled) return;
+      self.current.puzzle = puzzle;
+      if (!puzzle) return;
+      if (focus) {
+        var title = self.stage.querySelector(".dh-puzzle__title");
+        if (title) title.focus({ preventScroll: true });
+      }
+      if (focus || scroll) self.root.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
+    });
+  };
+
+  // The address: #puzzle-ID shows that puzzle; #puzzles-PROFILE chooses that profile;
+  // a table docked beside a puzzle (#play-puzzle-ID) shows that puzzle.
+  Trainer.prototype.fromAddress = function (focus) {
+    var h = decodeURIComponent(location.hash.replace(/^#/, ""));
+    var m = /^(?:play-)?puzzle-(.+)$/.exec(h);
+    if (m && this.byId[m[1]]) {
+      if (!this.current || this.current.id !== m[1]) this.open(m[1], focus, false, true);
+      return true;
+    }
+    m = /^puzzles-(.+)$/.exec(h);
+    if (m && this.form.elements.profile.querySelector('option[value="' + m[1] + '"]')) {
+      this.form.elements.profile.value = m[1];
+      this.filter(true);
+      if (focus) this.root.scrollIntoView({ block: "start" });
+      return true;
+    }
+    return false;
+  };
+
+  Trainer.prototype.marks = function () {
+    var data = load(STORE);
+    this.entries.forEach(function (e) { mark(e.li, data[e.id]); });
+    if (this.current && this.current.puzzle) this.current.puzzle.show();
+  };
+
+  Trainer.prototype.start = function () {
+    this.filter(false);
+    this.marks();
+    if (this.fromAddress(false)) return;
+    // No address: today's puzzle if it is not solved yet, else the first not solved.
+    var data = load(STORE);
+    var daily = this.byId[this.daily];
+    if (daily && !(data[daily.id] && data[daily.id].s)) this.open(daily.id, false, false);
+    else {
+      var first = this.firstUnsolved(0);
+      if (first) this.open(first.id, false, false);
+    }
+  };
+
+  // -- the daily puzzle on another page -----------------------------------------------------------
+
+  function Daily(root) {
+    var id = dailyId(root.getAttribute("data-daily"));
+    root.setAttribute("data-dhumbal-daily", id);
+    var link = root.querySelector(".dh-daily__link");
+    if (link && id) link.href = (root.getAttribute("data-page") || "") + "#puzzle-" + id;
+    if (id) load_into(root.querySelector(".dh-trainer__stage"), root.getAttribute("data-src") || "", id, true, null);
+  }
+
+  // -- the page ---------------------------------------------------------------------------------
+
+  var trainer = null;
 
   function setup() {
-    var roots = Array.prototype.slice.call(document.querySelectorAll("[data-dhumbal-puzzle]"));
-    if (!roots.length || roots[0].__dhumbalPuzzle) return;
-    roots[0].__dhumbalPuzzle = new List(document.querySelector("[data-dhumbal-puzzles]"), roots);
+    if (trainer) {
+      window.removeEventListener("hashchange", trainer.onHash);
+      trainer = null;
+    }
+    listeners = [];
+    var daily = document.querySelectorAll(".dh-daily[data-dhumbal-daily]");
+    for (var i = 0; i < daily.length; i++) {
+      if (!daily[i].__dhumbalDaily) daily[i].__dhumbalDaily = new Daily(daily[i]);
+    }
+    var root = document.querySelector("[data-dhumbal-trainer]");
+    var box = document.querySelector("[data-dhumbal-puzzles]");
+    if (!root) return;
+    if (root.__dhumbalTrainer) return;
+    trainer = root.__dhumbalTrainer = new Trainer(root);
+    if (box) {
+      var progress = new Progress(box, trainer.entries);
+      listeners.push(function (announce) { progress.update(announce); });
+      progress.update(false);
+    }
+    trainer.start();
   }
 
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
