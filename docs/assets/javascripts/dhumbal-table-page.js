@@ -155,11 +155,5 @@
   T.ownHistory = ownHistory;
   if (!window.__dhumbalHistoryFirst) window.addEventListener("popstate", ownHistory); // a page without it
 
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(setup);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", setup);
-  } else {
-    setup();
-  }
+  window.DhumbalPage.each(setup);
 })();

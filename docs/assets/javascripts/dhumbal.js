@@ -1,4 +1,26 @@
 /*
+ * DhumbalPage.each(setup): run setup on this page and on every page Material's
+ * instant navigation draws after it (document$), or once the document is read
+ * where there is no instant navigation. This file comes first in
+ * extra_javascript, so every page script sets itself up through it.
+ */
+(function () {
+  "use strict";
+
+  function each(setup) {
+    if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
+      window.document$.subscribe(setup);
+    } else if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", setup);
+    } else {
+      setup();
+    }
+  }
+
+  window.DhumbalPage = { each: each };
+})();
+
+/*
  * Keep the header's language menu pointing at the current page.
  *
  * Material's instant navigation swaps the page content and the <head> tags
@@ -25,11 +47,7 @@
     }
   }
 
-  if (typeof window.document$ !== "undefined") {
-    window.document$.subscribe(updateLanguageLinks);
-  } else {
-    updateLanguageLinks();
-  }
+  window.DhumbalPage.each(updateLanguageLinks);
 })();
 
 /*
