@@ -122,6 +122,7 @@ def write_stub_site(directory: Path, url: str = "") -> tuple[int, str]:
     from tablekit import table_assets
 
     styles, scripts = table_assets(ROOT)  # the table's files, as mkdocs.yml lists them
+    scripts = ["assets/javascripts/dhumbal.js", *scripts]  # first on every page: DhumbalPage.each
     for name in styles + scripts:
         (directory / name).parent.mkdir(parents=True, exist_ok=True)
         (directory / name).write_bytes((ROOT / "docs" / name).read_bytes())
