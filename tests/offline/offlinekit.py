@@ -21,7 +21,7 @@ from typing import Any
 
 from markupsafe import escape
 
-from sitekit import ROOT, SITEGEN, PageWatch, _QuietHandler
+from sitekit import ROOT, SITEGEN, LocalPages, PageWatch, _QuietHandler
 
 HERE = Path(__file__).resolve().parent
 for path in (SITEGEN, HERE, ROOT / "tests" / "table"):
@@ -209,6 +209,38 @@ class Seen(PageWatch):
 
     def paths(self, since: int = 0) -> list[str]:
         return [u[len(self.origin):].split("?")[0] for u in self.requested[since:] if u.startswith(self.origin)]
+
+
+class Visited:
+    """One browser context of a module's tests, service workers allowed, every request
+    to another host refused; the fixture that makes it reads a page there first, so
+    the tests find the site (and the engine) kept on the device."""
+
+    def __init__(self, browser: Any, url: Any) -> None:
+        self.url = url
+        self.pages = LocalPages(browser, url("").rstrip("/"), watch=Seen, passed=("data:", "blob:"), intercept=True)
+        self.context, self.seen = self.pages.context(service_workers="allow")
+        quiet_table(self.context)
+        self.errors: list[str] = []
+        self.failed: list[str] = []
+
+    def page(self, path: str | None = "", *, errors: bool = True) -> Any:
+        """A new page, at ``path`` unless None; its script errors noted unless ``errors`` is false."""
+        page = self.context.new_page()
+        page.set_default_timeout(LOAD)
+        if errors:
+            page.on("pageerror", lambda e: self.errors.append(f"{page.url}: {e}"))
+        page.on("requestfailed", lambda r: self.failed.append(r.url))
+        if path is not None:
+            page.goto(self.url(path))
+        return page
+
+    def close(self) -> None:
+        """Close the context; fail on a script error or a request to another host."""
+        self.context.close()
+        assert not self.errors, self.errors
+        refused = sorted({u for w in self.pages.watches for u in w.refused})
+        assert not refused, f"the browser tried to reach other hosts: {refused}"
 
 
 def quiet_table(context: Any) -> None:

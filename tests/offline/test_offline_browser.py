@@ -16,8 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from offlinekit import LOAD, TABLE, Seen, engine_kept, kept, quiet_table, start_table, timings
-from sitekit import LocalPages
+from offlinekit import TABLE, Visited, engine_kept, kept, start_table, timings
 from tabledriver import BOARD, answers, status, table_hash, ui_move, wait_ready
 
 from dhumbal import web
@@ -32,26 +31,6 @@ def hand(page: Any) -> list[str]:
     return list(page.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all("els => els.map(e => e.dataset.card)"))
 
 
-class Visited:
-    """A browser context that has read ``rules/dashain/`` and played there once."""
-
-    def __init__(self, browser: Any, url: Any) -> None:
-        self.url = url
-        self.pages = LocalPages(browser, url("").rstrip("/"), watch=Seen, passed=("data:", "blob:"), intercept=True)
-        self.context, self.seen = self.pages.context(service_workers="allow")
-        quiet_table(self.context)
-        self.errors: list[str] = []
-
-    def page(self, path: str = "", *, errors: bool = True) -> Any:
-        page = self.context.new_page()
-        page.set_default_timeout(LOAD)
-        if errors:
-            page.on("pageerror", lambda e: self.errors.append(f"{page.url}: {e}"))
-        if path is not None:
-            page.goto(self.url(path))
-        return page
-
-
 @pytest.fixture(scope="module")
 def visited(real: Any, browser: Any) -> Iterator[Visited]:
     v = Visited(browser, real.server.at)
@@ -61,10 +40,7 @@ def visited(real: Any, browser: Any) -> Iterator[Visited]:
     engine_kept(page)
     page.close()
     yield v
-    v.context.close()
-    assert not v.errors, v.errors
-    refused = sorted({u for w in v.pages.watches for u in w.refused})
-    assert not refused, f"the browser tried to reach other hosts: {refused}"
+    v.close()
 
 
 def test_the_second_visit_starts_the_table_from_the_device(visited: Visited) -> None:

@@ -14,8 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from offlinekit import LOAD, Seen, engine_kept, kept, quiet_table
-from sitekit import LocalPages
+from offlinekit import Visited, engine_kept, kept
 
 PAD = "[data-dhumbal-scorepad]"
 
@@ -33,24 +32,6 @@ def totals(page: Any) -> dict[str, str]:
     return {c.evaluate("e => e.closest('tr').dataset.seat"): c.get_attribute("data-value") for c in cells.all()}
 
 
-class Visited:
-    def __init__(self, browser: Any, url: Any) -> None:
-        self.url = url
-        self.pages = LocalPages(browser, url("").rstrip("/"), watch=Seen, passed=("data:", "blob:"), intercept=True)
-        self.context, self.seen = self.pages.context(service_workers="allow")
-        quiet_table(self.context)
-        self.errors: list[str] = []
-        self.failed: list[str] = []
-
-    def page(self, path: str) -> Any:
-        page = self.context.new_page()
-        page.set_default_timeout(LOAD)
-        page.on("pageerror", lambda e: self.errors.append(f"{page.url}: {e}"))
-        page.on("requestfailed", lambda r: self.failed.append(r.url))
-        page.goto(self.url(path))
-        return page
-
-
 @pytest.fixture(scope="module")
 def visited(real: Any, browser: Any) -> Iterator[Visited]:
     v = Visited(browser, real.server.at)
@@ -65,10 +46,7 @@ def visited(real: Any, browser: Any) -> Iterator[Visited]:
     engine_kept(page)
     page.close()
     yield v
-    v.context.close()
-    assert not v.errors, v.errors
-    refused = sorted({u for w in v.pages.watches for u in w.refused})
-    assert not refused, f"the browser tried to reach other hosts: {refused}"
+    v.close()
 
 
 def test_offline_the_pad_keeps_its_sheet_and_the_engine_settles_from_the_device(visited: Visited) -> None:
