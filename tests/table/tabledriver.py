@@ -289,6 +289,19 @@ def shown_rows(page: Any) -> dict[str, list[tuple[str, str]]]:
     return score_rows(page.locator(BOARD).evaluate("el => el.outerHTML"))
 
 
+def follow_link(page: Any, link: Any, path_end: str) -> None:
+    """Click ``link`` (a locator) to another page of the site and wait for that
+    page's table to be set up. Material's instant navigation changes the address
+    before it fetches the page, and the old page, table and all, stays on screen
+    until the new one is swapped in: waiting for the address alone reads the old
+    table."""
+    page.evaluate("() => { const t = document.querySelector('#dh-table'); if (t) t.__left = true; }")
+    link.click()
+    page.wait_for_function("p => location.pathname.endsWith(p)", arg=path_end)
+    page.wait_for_function("() => { const t = document.querySelector('#dh-table');"
+                           " return !!t && !t.__left && !!t.__dhumbalTable; }")
+
+
 def table_hash(page: Any) -> str:
     return str(page.evaluate("location.hash")).lstrip("#")
 

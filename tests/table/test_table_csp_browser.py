@@ -13,7 +13,7 @@ import sys
 from typing import Any, Callable
 
 from sitekit import SITEGEN, BuiltSite, LocalPages
-from tabledriver import TABLE, author_seed, play_deal, prefer, start
+from tabledriver import TABLE, author_seed, follow_link, play_deal, prefer, start
 
 if str(SITEGEN) not in sys.path:
     sys.path.insert(0, str(SITEGEN))
@@ -82,11 +82,8 @@ def test_a_deal_search_and_instant_navigation_under_the_meta_policy(site_page: C
     policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
     assert policy == csp.POLICY
     assert search(page, "joker") > 0
-    page.evaluate("() => { window.__sameWindow = true; document.querySelector('#dh-table').__left = true; }")
-    page.locator(".md-sidebar--primary a.md-nav__link[href*='rules/dashain']").first.click()
-    page.wait_for_function("() => location.pathname.endsWith('/fr/rules/dashain/')")
-    # The address changes before the content is swapped: wait for the new page's table.
-    page.wait_for_function("() => { const t = document.querySelector('#dh-table'); return !!t && !t.__left; }")
+    page.evaluate("window.__sameWindow = true")
+    follow_link(page, page.locator(".md-sidebar--primary a.md-nav__link[href*='rules/dashain']").first, "/fr/rules/dashain/")
     assert page.evaluate("window.__sameWindow") is True, "instant navigation did not happen"
     author_seed(page, "dashain")  # a short deal
     start(page)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tabledriver import BOARD, DESKTOP, LANDSCAPE, PHONE, TABLE, answers, is_over, table_hash, wait_answer, wait_ready, wants
+from tabledriver import BOARD, DESKTOP, LANDSCAPE, PHONE, TABLE, answers, follow_link, is_over, table_hash, wait_answer, wait_ready, wants
 from tablekit import reader_moves
 
 
@@ -434,8 +434,7 @@ def test_back_and_forward_across_pages_show_each_page_with_its_game(phone_page: 
     move(page, 0, touch=False)
     home = table_hash(page)
     # to the Dashain rules by the navigation (instant navigation: the table's script stays)
-    page.locator('.md-nav a[href$="rules/dashain/"]').first.click()
-    page.wait_for_function("() => location.pathname.endsWith('/rules/dashain/')")
+    follow_link(page, page.locator('.md-nav a[href$="rules/dashain/"]').first, "/rules/dashain/")
     # the home page's game is offered there; a new game of these rules is asked for
     page.locator(f"{TABLE} [data-dht-play]").click()
     page.locator(f'{TABLE} dialog.dht-ask [data-dht-ask="new"]').click()

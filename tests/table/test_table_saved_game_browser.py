@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import pytest
 from axescan import axe_here
-from tabledriver import (BOARD, TABLE, answers, click, is_over, play_deal, press_play, start, status, stop_clock,
+from tabledriver import (BOARD, TABLE, answers, click, follow_link, is_over, play_deal, press_play, start, status, stop_clock,
                          tab_to, table_hash, ui_move, wait_answer, wait_ready)
 from tablekit import simple_move
 from test_table_phone_browser import DESKTOP, LANDSCAPE, PHONE, move, start_here, url
@@ -383,9 +383,7 @@ def test_a_page_reached_after_the_engine_loaded_still_offers_the_game(
     kept = table_hash(page)
     # to the Dashain rules by the navigation (instant navigation: the engine is loaded)
     page.evaluate("window.__samePage = true")
-    page.locator('.md-nav a[href$="rules/dashain/"]').first.click()
-    page.wait_for_function("() => location.pathname.endsWith('/rules/dashain/')")
-    page.wait_for_function("() => document.querySelector('#dh-table') && document.querySelector('#dh-table').__dhumbalTable")
+    follow_link(page, page.locator('.md-nav a[href$="rules/dashain/"]').first, "/rules/dashain/")
     if not page.evaluate("window.__samePage === true"):
         pytest.skip("instant navigation is off (a prebuilt site whose sitemap names another address)")
     engine_idle(page)
