@@ -306,6 +306,20 @@ def check_language(lang: str, *, docs: Path = DOCS, locales: Path = LOCALES,
     return hits
 
 
+def paths_under(root: Path) -> dict[str, Path]:
+    """What the check reads under ``root`` (the project, or a copy of it): pages, catalogs,
+    glossary and interface strings, as keyword arguments of :func:`check_language`."""
+    return {
+        "docs": root / "docs", "locales": root / "locales", "glossary": root / "locales" / "glossary.toml",
+        "partials": root / "overrides" / "partials" / "languages",
+    }
+
+
+def check_project(root: Path, lang: str) -> list[Hit]:
+    """:func:`check_language` of the project (or the copy of it) at ``root``."""
+    return check_language(lang, **paths_under(root))
+
+
 def main(argv: Iterable[str] | None = None) -> int:
     """``python -m dhumbal_site.terminology [--root DIR] [LANG…]``: exit 1 on any rejected variant.
 
@@ -316,10 +330,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     root = ROOT
     if args[:1] == ["--root"] and len(args) > 1:
         root, args = Path(args[1]), args[2:]
-    paths = {
-        "docs": root / "docs", "locales": root / "locales", "glossary": root / "locales" / "glossary.toml",
-        "partials": root / "overrides" / "partials" / "languages",
-    }
+    paths = paths_under(root)
     langs = args or site_languages()
     bad = 0
     for lang in langs:

@@ -193,21 +193,8 @@ def test_the_parity_command_fails_on_a_seeded_defect(docs: Path) -> None:
 # -- terminology: seeded defects -------------------------------------------------------
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    """A copy of what the terminology check reads: pages, catalogs, glossary, interface strings."""
-    out = tmp_path / "project"
-    shutil.copytree(ROOT / "docs", out / "docs", ignore=shutil.ignore_patterns("assets"))
-    shutil.copytree(ROOT / "locales", out / "locales")
-    shutil.copytree(ROOT / "overrides", out / "overrides")
-    return out
-
-
 def _check(project: Path, lang: str) -> list[terminology.Hit]:
-    return terminology.check_language(
-        lang, docs=project / "docs", locales=project / "locales", glossary=project / "locales" / "glossary.toml",
-        partials=project / "overrides" / "partials" / "languages",
-    )
+    return terminology.check_project(project, lang)
 
 
 def test_a_rejected_word_in_a_page_is_found_with_its_line_and_the_right_term(project: Path) -> None:

@@ -11,7 +11,6 @@ seeded into a copy of the project, and passing on the project itself.
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -28,21 +27,8 @@ from dhumbal_site.generated import load_glossary, load_register  # noqa: E402
 from dhumbal_site.render import render  # noqa: E402
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    """A copy of what the terminology check reads: pages, catalogs, glossary, interface strings."""
-    out = tmp_path / "project"
-    shutil.copytree(ROOT / "docs", out / "docs", ignore=shutil.ignore_patterns("assets"))
-    shutil.copytree(ROOT / "locales", out / "locales")
-    shutil.copytree(ROOT / "overrides", out / "overrides")
-    return out
-
-
 def _check(project: Path, lang: str = "ne") -> list[terminology.Hit]:
-    return terminology.check_language(
-        lang, docs=project / "docs", locales=project / "locales", glossary=project / "locales" / "glossary.toml",
-        partials=project / "overrides" / "partials" / "languages",
-    )
+    return terminology.check_project(project, lang)
 
 
 def _edit(path: Path, old: str, new: str) -> int:

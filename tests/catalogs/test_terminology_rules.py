@@ -15,7 +15,6 @@ finding a defect seeded into a copy of the project and leaving the right form al
 
 from __future__ import annotations
 
-import shutil
 import sys
 from pathlib import Path
 
@@ -30,21 +29,8 @@ from dhumbal_site import terminology  # noqa: E402
 from dhumbal_site.generated import load_glossary, load_register  # noqa: E402
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    """A copy of what the terminology check reads: pages, catalogs, glossary, interface strings."""
-    out = tmp_path / "project"
-    shutil.copytree(ROOT / "docs", out / "docs", ignore=shutil.ignore_patterns("assets"))
-    shutil.copytree(ROOT / "locales", out / "locales")
-    shutil.copytree(ROOT / "overrides", out / "overrides")
-    return out
-
-
 def _check(project: Path, lang: str) -> list[terminology.Hit]:
-    return terminology.check_language(
-        lang, docs=project / "docs", locales=project / "locales", glossary=project / "locales" / "glossary.toml",
-        partials=project / "overrides" / "partials" / "languages",
-    )
+    return terminology.check_project(project, lang)
 
 
 def _edit(path: Path, old: str, new: str) -> int:
