@@ -1,5 +1,6 @@
 """Fixtures of the catalog and page checks' tests: a copy of the project the checks read,
-for tests that seed a defect in it (the project itself is never changed)."""
+for tests that seed a defect in it (the project itself is never changed). A test file that
+needs another copy defines its own ``project`` (test_new_language_steps.py: a bare project)."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ if str(SITEGEN) not in sys.path:
     sys.path.insert(0, str(SITEGEN))
 
 from dhumbal_site import catalogs, freshness, parity  # noqa: E402
-from sitekit import TRANSLATED_LANGUAGES, warn_of  # noqa: E402
+from sitekit import TRANSLATED_LANGUAGES  # noqa: E402
 
 LANGS = TRANSLATED_LANGUAGES
 

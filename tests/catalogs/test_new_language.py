@@ -50,7 +50,7 @@ def test_a_fifth_language_is_added_in_one_command_listing_every_glossary_entry(f
     assert f"added the {CODE} block to mkdocs.yml" in out
     entries = len(re.findall(r"^\[\[term\]\]", (ROOT / "locales" / "glossary.toml").read_text(encoding="utf-8"), re.M))
     # every missing glossary entry at once, each with its line
-    listed = re.findall(rf"^  locales/glossary\.toml:(\d+): ([\w-]+)$", out, re.M)
+    listed = re.findall(r"^  locales/glossary\.toml:(\d+): ([\w-]+)$", out, re.M)
     assert len(listed) == entries >= 30
     lines = (project / "locales" / "glossary.toml").read_text(encoding="utf-8").splitlines()
     for line, entry in listed:
