@@ -52,8 +52,10 @@ SAMPLES_NOTE: Final = NP_(
 )
 
 WHY_CALL: Final = N_("A call now on {total} is caught in {caught} of the deals that fit what you have seen.")
-WHY_THROW: Final = N_("Throwing {cards} takes {shed} points out of your hand now and leaves you {left}.")
-WHY_THROW_KEEP: Final = N_("Throwing {cards} takes {shed} points out of your hand now and keeps {group} to throw together later.")
+WHY_THROW: Final = NP_("Throwing {cards} takes {shed} point out of your hand now and leaves you {left}.",
+                       "Throwing {cards} takes {shed} points out of your hand now and leaves you {left}.")
+WHY_THROW_KEEP: Final = NP_("Throwing {cards} takes {shed} point out of your hand now and keeps {group} to throw together later.",
+                            "Throwing {cards} takes {shed} points out of your hand now and keeps {group} to throw together later.")
 WHY_TAKE_GROUP: Final = N_("{card} is worth {value} and goes with your {group} in one throw.")
 WHY_TAKE: Final = N_("{card} is worth {value}; a card from the stock is worth {average} on average.")
 WHY_TAKE_KNOWN: Final = N_("{card} is worth {value}, little more than the {average} a card from the stock is worth on average, and it is a card you know: a blind draw may come out heavier.")
@@ -213,8 +215,8 @@ def move_fact(profile: Profile, view: SeatView, a: Action, lang: str, *, best: b
         kept = _kept_group(profile, rest)
         thrown = C.cards_text(sorted(a.cards, key=C.sort_key))
         if kept:
-            return t(WHY_THROW_KEEP, cards=thrown, shed=shed, group=C.cards_text(sorted(kept, key=C.sort_key)))
-        return t(WHY_THROW, cards=thrown, shed=shed, left=total - shed)
+            return t.plural(*WHY_THROW_KEEP, shed, cards=thrown, shed=shed, group=C.cards_text(sorted(kept, key=C.sort_key)))
+        return t.plural(*WHY_THROW, shed, cards=thrown, shed=shed, left=total - shed)
     mean = _average(profile, view) if average is None else average
     average_text = number(f"{mean:.1f}", lang)
     card = _taken(view, a)

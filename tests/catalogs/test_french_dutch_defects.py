@@ -1,7 +1,9 @@
 """The French and Dutch defects a reviewer found stay fixed: the table's money
 note in the reader's number format, bot levels capitalised in the settings
 menu, one mood in the 404 page's sentence, a take that cannot be read as
-"caught" (and in the site's verb), and no ownership claim on the French home page."""
+"caught" (and in the site's verb), no ownership claim on the French home page,
+one point said in the singular, and no French "0,5 points" (the noun is singular
+below two, so a figure that can be a fraction never stands before it)."""
 
 from __future__ import annotations
 
@@ -86,3 +88,61 @@ def test_the_french_home_page_claims_nothing_about_ownership() -> None:
     assert "appartient" not in text and "encaissez une pénalité" not in text
     dutch = (ROOT / "docs" / "nl" / "index.md").read_text(encoding="utf-8")
     assert "roep je ook uit op het moment dat je roept" not in dutch
+
+
+# -- one point, and fractions of a point ----------------------------------------------------
+
+ONE_POINT = {
+    # the nearest seat one point from the limit; a throw of one ace
+    "en": ("Nearest to 100: A, 1 point away.", "takes 1 point out of your hand"),
+    "fr": ("Le plus proche de 100\u00a0: A, à 1 point.", "retire maintenant 1 point de votre main"),
+    "nl": ("Het dichtst bij 100: A, nog 1 punt.", "haal je nu 1 punt uit je hand"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(ONE_POINT))
+def test_one_point_is_said_in_the_singular(lang: str) -> None:
+    from dhumbal.deal import Deal, Outcome
+    from dhumbal.action import Action
+    from dhumbal.advice import move_fact
+    from dhumbal.profiles import find_profile
+    from dhumbal.view.scores import score_notes
+
+    near, shed = ONE_POINT[lang]
+    crp = find_profile("cardrulesplus")
+    o = Outcome("call", 1, False, 1, (12, 3, 20), (12, 0, 20), (0, 0, 0), (12, 0, 20))
+    notes = dict(score_notes(o, crp, lang, ["A", "B", "C"], totals=[99, 10, 40]))
+    assert near in notes["total"], notes["total"]
+    dashain = find_profile("dashain")  # throw first: the seat on turn may throw an ace alone
+    view = next(v for v in (Deal.new(dashain, seed).public_view(0) for seed in range(50))
+                if any(dashain.values[c] == 1 for c in v.hand))
+    ace = next(c for c in view.hand if dashain.values[c] == 1)
+    fact = move_fact(dashain, view, Action.throw(ace), lang)
+    assert shed in fact, fact
+
+
+#: Placeholders that only ever hold a whole number of two or more (a limit, an
+#: eliminated seat's score, a puzzle's hand above the limit, a profile's margin, a
+#: worked example's hand), which French may write before "points".
+WHOLE_AT_LEAST_TWO = re.compile(r"limit|score|total|margin|hand_row\.\w+")
+
+
+def test_french_writes_no_figure_that_can_be_below_two_before_points() -> None:
+    """Seeded by the catalog before the fix: averages such as "en moyenne {best} points"
+    (read "0,5 points") and "{left} points" without a plural form were all found."""
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "locales" / "fr" / "LC_MESSAGES" / "dhumbal.po").open("rb") as fh:
+        catalog = read_po(fh)
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        singular = message.id[0] if isinstance(message.id, tuple) else message.id
+        counted = set(re.findall(r"\{([\w.]+)\} points?\b", singular)) if isinstance(message.id, tuple) else set()
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in texts:
+            for name in re.findall(r"\{([\w.]+)\}(?: ± \{[\w.]+\})? points?\b", text or ""):
+                if name not in counted and not WHOLE_AT_LEAST_TWO.fullmatch(name):
+                    found.append(f"{singular}: {text}")
+    assert found == []

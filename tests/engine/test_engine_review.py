@@ -62,7 +62,7 @@ def test_the_hint_s_why_is_read_from_the_position() -> None:
     deal = next(d for d in _starts("dashain", "why", 10) if expert.choose(d).kind == "throw")
     s = suggest(deal.profile, deal.public_view(deal.turn), "en")
     shed = sum(deal.profile.values[c] for c in s.action.cards)
-    assert f"takes {shed} points out of your hand now" in s.text, s.text
+    assert f"takes {shed} point{'' if shed == 1 else 's'} out of your hand now" in s.text, s.text
 
 
 @pytest.mark.parametrize("lang", LANGS)

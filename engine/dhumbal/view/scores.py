@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Final, Mapping, Sequence
 
 from ..deal import Deal
-from ..i18n import N_, Translator, number, translator
+from ..i18n import N_, NP_, Translator, number, translator
 from ..match import money_text
 from ..profiles import Profile
 from ..scoring import Outcome
@@ -76,11 +76,13 @@ NOTE_MONEY_TOTAL: Final = N_("Total money: the same total, in money.")
 NOTE_POINTS_WON: Final = N_("Points: added to each score. {caller}, the caller, had the lowest hand: {zero}. Every other player: their own hand.")
 NOTE_POINTS_CAUGHT: Final = N_("Points: added to each score. {caller}, the caller, got caught: the penalty of {penalty}. Every other player: {zero}.")
 NOTE_TOTAL_CUMULATIVE: Final = N_("Total: the points so far. Lower is better: reaching {limit} points puts a player out.")
-NOTE_NEAREST: Final = N_("Nearest to {limit}: {name}, {left} points away.")
+NOTE_NEAREST: Final = NP_("Nearest to {limit}: {name}, {left} point away.", "Nearest to {limit}: {name}, {left} points away.")
 NOTE_ELIMINATED: Final = N_("Eliminated: out of the match, having reached {limit} points.")
 #: The notes that name a seat, told to the reader when that seat is theirs: by the
 #: third-person note and the role the reader holds in it (see :func:`score_notes`).
-NOTES_TO_READER: Final[Mapping[tuple[str, str], str]] = {
+#: A note's message: one msgid, or a (singular, plural) pair chosen by a number in it.
+Note = str | tuple[str, str]
+NOTES_TO_READER: Final[Mapping[tuple[Note, str], Note]] = {
     (NOTE_TOOK_WON, "caller"): N_("Took: what each player is charged. You called with the lowest hand: {zero}. Every other player: their own hand."),
     (NOTE_TOOK_CAUGHT, "caller"): N_("Took: what each player is charged. You called and were caught: the penalty of {penalty} instead of your hand. {winner}, the lowest other hand: {zero}. Every other player: their own hand."),
     (NOTE_TOOK_CAUGHT, "winner"): N_("Took: what each player is charged. {caller}, the caller, got caught: the penalty of {penalty} instead of the hand. You had the lowest other hand: {zero}. Every other player: their own hand."),
@@ -91,7 +93,7 @@ NOTES_TO_READER: Final[Mapping[tuple[str, str], str]] = {
     (NOTE_PAID_CAUGHT, "winner"): N_("Paid: {caller}, the caller, got caught by you, so the caller pays you the sum of every other hand, the caller's own included: {sum}. Nobody else pays."),
     (NOTE_POINTS_WON, "caller"): N_("Points: added to each score. You called with the lowest hand: {zero}. Every other player: their own hand."),
     (NOTE_POINTS_CAUGHT, "caller"): N_("Points: added to each score. You called and were caught: the penalty of {penalty}. Every other player: {zero}."),
-    (NOTE_NEAREST, "name"): N_("Nearest to {limit}: you, {left} points away."),
+    (NOTE_NEAREST, "name"): NP_("Nearest to {limit}: you, {left} point away.", "Nearest to {limit}: you, {left} points away."),
 }
 ScoreRow = tuple[str, str, list[tuple[int | str, str]]]
 
@@ -169,7 +171,8 @@ def score_notes(
     def name(seat: int | None) -> str:
         return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
 
-    def t(msgid: str, /, **params: object) -> str:
+    def t(msgid: Note, /, n: int = 0, **params: object) -> str:
+        """``msgid`` said of this deal's seats (a pair: its form for ``n``)."""
         seats = {k: v for k, v in params.items() if k in ("caller", "winner", "name") and (v is None or isinstance(v, int))}
         for role, seat in seats.items():
             form = NOTES_TO_READER.get((msgid, role))
@@ -177,6 +180,8 @@ def score_notes(
                 msgid = form
                 break
         shown = {k: name(seats[k]) if k in seats else v for k, v in params.items()}
+        if isinstance(msgid, tuple):
+            return translator(lang).plural(*msgid, n, **shown)
         return translator(lang)(msgid, **shown)
 
     notes: list[tuple[str, str]] = [("hand", t(NOTE_HAND))]
@@ -215,7 +220,8 @@ def score_notes(
             still = [s for s in range(n) if not (eliminated and eliminated[s])]
             if still:
                 near = max(still, key=lambda s: (totals[s], -s))
-                text += " " + t(NOTE_NEAREST, limit=limit, name=near, left=max(0, limit - totals[near]))
+                left = max(0, limit - totals[near])
+                text += " " + t(NOTE_NEAREST, left, limit=limit, name=near, left=left)
             notes.append(("total", text))
             if eliminated is not None and any(eliminated):
                 notes.append(("eliminated", t(NOTE_ELIMINATED, limit=limit)))
