@@ -24,7 +24,7 @@ from .action import Action, parse_action
 from .botlevels import DIFFICULTIES, Difficulty, choose, policy
 from .deal import Deal, IllegalAction
 from .examples import ExampleError, example_files, load_text, read_text, shown_name
-from .i18n import N_, available_languages, number, translator
+from .i18n import N_, NP_, available_languages, number, translator
 from .match import Match, money_text
 from .messages import render
 from .playout import play_out
@@ -382,7 +382,7 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 PROMPT_HELP = N_("Commands: c = call, s = take from the stock, p [card] = take from the pile, t CARDS = throw (e.g. t K♠ K♥ or t 1 2), q = quit")
 PROMPT_YOUR_TURN = N_("Your turn. Your hand: {hand} (total {total}; call at {limit} or less)")
 PROMPT_YOUR_TURN_NO_LIMIT = N_("Your turn. Your hand: {hand} (total {total}; no call limit)")
-PROMPT_TABLE = N_("Pile: {pile} | Stock: {stock} cards | Cards held: {counts}")
+PROMPT_TABLE = NP_("Pile: {pile} | Stock: {stock} card | Cards held: {counts}", "Pile: {pile} | Stock: {stock} cards | Cards held: {counts}")
 PROMPT_YOU = N_("You")
 PROMPT_BOT = N_("Bot {number}")
 PROMPT_SCORES = N_("Scores after deal {number}: {scores}")
@@ -466,7 +466,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
                 else:
                     out.write(t(PROMPT_YOUR_TURN, hand=hand, total=deal.total(me), limit=profile.call_limit) + "\n")
                 pile = C.cards_text(deal.offer_cards if not profile.draw_first else deal.pile[-1:])
-                out.write(t(PROMPT_TABLE, pile=pile, stock=len(deal.stock), counts=" ".join(number(len(h), lang) for h in deal.hands)) + "\n")
+                out.write(t.plural(*PROMPT_TABLE, len(deal.stock), pile=pile, stock=len(deal.stock), counts=" ".join(number(len(h), lang) for h in deal.hands)) + "\n")
                 out.write("> ")
                 out.flush()
                 line, whole = _read_command(inp)

@@ -2,8 +2,9 @@
 note in the reader's number format, bot levels capitalised in the settings
 menu, one mood in the 404 page's sentence, a take that cannot be read as
 "caught" (and in the site's verb), no ownership claim on the French home page,
-one point said in the singular, and no French "0,5 points" (the noun is singular
-below two, so a figure that can be a fraction never stands before it)."""
+one point (and one card left in the stock) said in the singular, and no French
+"0,5 points" (the noun is singular below two, so a figure that can be a
+fraction never stands before it)."""
 
 from __future__ import annotations
 
@@ -120,6 +121,14 @@ def test_one_point_is_said_in_the_singular(lang: str) -> None:
     fact = move_fact(dashain, view, Action.throw(ace), lang)
     assert shed in fact, fact
 
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "Stock: 1 card |"), ("fr", "Pioche\u00a0: 1 carte |"), ("nl", "Trekstapel: 1 kaart |")])
+def test_the_command_line_says_one_card_left_in_the_stock(lang: str, shown: str) -> None:
+    from dhumbal.cli import PROMPT_TABLE
+
+    line = translator(lang).plural(*PROMPT_TABLE, 1, pile="Q♣", stock=1, counts="5 5")
+    assert shown in line, line
 
 #: Placeholders that only ever hold a whole number of two or more (a limit, an
 #: eliminated seat's score, a puzzle's hand above the limit, a profile's margin, a
