@@ -466,7 +466,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
                 else:
                     out.write(t(PROMPT_YOUR_TURN, hand=hand, total=deal.total(me), limit=profile.call_limit) + "\n")
                 pile = C.cards_text(deal.offer_cards if not profile.draw_first else deal.pile[-1:])
-                out.write(t.plural(*PROMPT_TABLE, len(deal.stock), pile=pile, stock=len(deal.stock), counts=" ".join(number(len(h), lang) for h in deal.hands)) + "\n")
+                stock = len(deal.stock)
+                out.write(t.plural(*PROMPT_TABLE, stock, pile=pile, stock=stock, counts=" ".join(number(len(h), lang) for h in deal.hands)) + "\n")
                 out.write("> ")
                 out.flush()
                 line, whole = _read_command(inp)

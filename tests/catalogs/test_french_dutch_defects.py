@@ -122,13 +122,13 @@ def test_one_point_is_said_in_the_singular(lang: str) -> None:
     assert shed in fact, fact
 
 
-
 @pytest.mark.parametrize(("lang", "shown"), [("en", "Stock: 1 card |"), ("fr", "Pioche\u00a0: 1 carte |"), ("nl", "Trekstapel: 1 kaart |")])
 def test_the_command_line_says_one_card_left_in_the_stock(lang: str, shown: str) -> None:
     from dhumbal.cli import PROMPT_TABLE
 
     line = translator(lang).plural(*PROMPT_TABLE, 1, pile="Q♣", stock=1, counts="5 5")
     assert shown in line, line
+
 
 #: Placeholders that only ever hold a whole number of two or more (a limit, an
 #: eliminated seat's score, a puzzle's hand above the limit, a profile's margin, a

@@ -171,8 +171,8 @@ def score_notes(
     def name(seat: int | None) -> str:
         return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
 
-    def t(msgid: Note, /, n: int = 0, **params: object) -> str:
-        """``msgid`` said of this deal's seats (a pair: its form for ``n``)."""
+    def t(msgid: Note, /, amount: int = 0, **params: object) -> str:
+        """``msgid`` said of this deal's seats (a pair: its form for ``amount``)."""
         seats = {k: v for k, v in params.items() if k in ("caller", "winner", "name") and (v is None or isinstance(v, int))}
         for role, seat in seats.items():
             form = NOTES_TO_READER.get((msgid, role))
@@ -181,7 +181,7 @@ def score_notes(
                 break
         shown = {k: name(seats[k]) if k in seats else v for k, v in params.items()}
         if isinstance(msgid, tuple):
-            return translator(lang).plural(*msgid, n, **shown)
+            return translator(lang).plural(*msgid, amount, **shown)
         return translator(lang)(msgid, **shown)
 
     notes: list[tuple[str, str]] = [("hand", t(NOTE_HAND))]
