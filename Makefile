@@ -79,7 +79,7 @@ bench: setup
 ## Measure the bots' win shares that the rules pages show (2,000 seeded deals a
 ## table, eighteen tables: about half an hour of CPU) into the committed figures file
 strength: setup
-	$(PY) -m dhumbal.strength --deals 2000 --out sitegen/dhumbal_site/strength.json
+	$(PY) -m dhumbal.lab.strength --deals 2000 --out sitegen/dhumbal_site/strength.json
 
 ## Grade every puzzle again with a seed of its own: each answer must still be the
 ## best move by the margin its file states, and a generated puzzle's bot levels must

@@ -1,7 +1,7 @@
 """The expert bot and the call odds, for ``make bench``: strength, decision time, odds time.
 
 (a) Strength, with 95 % intervals (Wilson score): every table of
-    :func:`dhumbal.strength.lineups` in each profile, ``--deals`` seeded
+    :func:`dhumbal.lab.strength.lineups` in each profile, ``--deals`` seeded
     deals each (default 200, a quick look; ``--deals 2000`` for the figures
     the goals are judged on; the dealer moves one seat each deal): each level
     against three hard bots, and the expert against the aggressive reference
@@ -33,11 +33,11 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from benchkit import in_pyodide, percentile
-from dhumbal.arena import play_table, read_bots
-from dhumbal.benchmark import expert_decisions, odds_requests
-from dhumbal.odds import HINT_PLAYOUTS, HINT_SAMPLES
-from dhumbal.profiles import PROFILE_KEYS
-from dhumbal.strength import lineups, table_profile, wilson
+from dhumbal.lab.arena import play_table, read_bots
+from dhumbal.lab.benchmark import expert_decisions, odds_requests
+from dhumbal.bots.odds import HINT_PLAYOUTS, HINT_SAMPLES
+from dhumbal.core.profiles import PROFILE_KEYS
+from dhumbal.lab.strength import lineups, table_profile, wilson
 
 TARGET_P95_MS = 150.0
 #: (profile or None for every profile, table) -> the expert's goal win share.
@@ -61,8 +61,8 @@ def goal_of(key: str, lineup: tuple[str, ...]) -> float | None:
 
 PYODIDE_CODE = """
 import json, time
-from dhumbal.benchmark import expert_decisions, odds_requests
-from dhumbal.profiles import PROFILE_KEYS
+from dhumbal.lab.benchmark import expert_decisions, odds_requests
+from dhumbal.core.profiles import PROFILE_KEYS
 out = {}
 for key in PROFILE_KEYS:
     expert_decisions(key, 1, seed=99)  # warm up

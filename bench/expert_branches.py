@@ -8,14 +8,14 @@ played on again with an alternative in place of the expert's move, every
 later move by the same policies, on the same stock.
 The alternative is:
 
-- ``throw``: the expert's runner-up (the second of :func:`dhumbal.expert.ranked_throws`);
+- ``throw``: the expert's runner-up (the second of :func:`dhumbal.bots.expert.ranked_throws`);
 - ``take``: the other source: the stock where the expert took a face-up card,
   the lightest face-up card it may take where it drew from the stock;
-- ``call``: the other choice: playing on (:func:`dhumbal.expert.best_move`)
+- ``call``: the other choice: playing on (:func:`dhumbal.bots.expert.best_move`)
   where the expert called, a call where it played on.
 
 The figure is the mean, over the deals that reached such a decision, of the
-alternative's credit less the expert's (:func:`dhumbal.arena.credits`, seat
+alternative's credit less the expert's (:func:`dhumbal.lab.arena.credits`, seat
 0), with its standard error and 95 % interval, and the share of deals whose
 result the change turned. The same figure is split by the expert's margin
 over its runner-up, in points (``throw``), or by seat 0's hand total
@@ -40,13 +40,13 @@ from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 from typing import NamedTuple
 
-from dhumbal import expert
-from dhumbal.action import Action
-from dhumbal.arena import credits, read_bots
-from dhumbal.botlevels import policy
-from dhumbal.deal import Deal
-from dhumbal.playout import Policy
-from dhumbal.strength import table_profile
+from dhumbal.bots import expert
+from dhumbal.play.action import Action
+from dhumbal.lab.arena import credits, read_bots
+from dhumbal.bots.botlevels import policy
+from dhumbal.play.deal import Deal
+from dhumbal.play.playout import Policy
+from dhumbal.lab.strength import table_profile
 from expert_screen import DEFAULT_TABLES, read_table
 
 DECISIONS = ("throw", "take", "call")

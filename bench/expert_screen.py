@@ -5,8 +5,8 @@ runs of 2,000 deals each differ by more than that from the deals alone
 (about ±2 points at 95 %). Here every deal is played twice, once with
 today's expert in seat 0 and once with the variant, everything else alike
 (the same deal ``f"{seed}/{i}"``, dealer and opponents as in
-:func:`dhumbal.arena.play_table`), and the figure reported is the mean of
-the per-deal differences in seat 0's credit (:func:`dhumbal.arena.credits`)
+:func:`dhumbal.lab.arena.play_table`), and the figure reported is the mean of
+the per-deal differences in seat 0's credit (:func:`dhumbal.lab.arena.credits`)
 with its standard error: most deals go the same way both times, so the
 difference is measured far more tightly than either share. Screen a lever on
 a few hundred deals; confirm one that helps on 2,000 (``--deals 2000``, the
@@ -14,7 +14,7 @@ figures the goals and the rules pages use); only then change the expert
 and re-measure with ``make strength``.
 
 A variant is today's expert with some of its whole-number settings changed
-(``--set NAME=N`` for a setting of :mod:`dhumbal.expert`, ``--set
+(``--set NAME=N`` for a setting of :mod:`dhumbal.bots.expert`, ``--set
 NAME.KEY=N`` for one entry of a per-profile setting such as ``RISK``),
 applied in the worker processes only. ``--shown-hands`` makes the variant
 today's expert shown every other seat's hand (the stock still unknown): not
@@ -38,14 +38,14 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from dhumbal import expert
-from dhumbal.action import Action
-from dhumbal.arena import credits, read_bots
-from dhumbal.botlevels import policy
-from dhumbal.deal import Deal
-from dhumbal.playout import play_out
-from dhumbal.profiles import PROFILE_KEYS
-from dhumbal.strength import table_profile
+from dhumbal.bots import expert
+from dhumbal.play.action import Action
+from dhumbal.lab.arena import credits, read_bots
+from dhumbal.bots.botlevels import policy
+from dhumbal.play.deal import Deal
+from dhumbal.play.playout import play_out
+from dhumbal.core.profiles import PROFILE_KEYS
+from dhumbal.lab.strength import table_profile
 
 #: The goal tables of issue 23 (the expert in seat 0).
 DEFAULT_TABLES = (

@@ -1,6 +1,6 @@
 """Bot moves per second in Pyodide (under Node) beside CPython, for ``make bench``.
 
-The same function, :func:`dhumbal.benchmark.bot_moves` (four medium bots,
+The same function, :func:`dhumbal.lab.benchmark.bot_moves` (four medium bots,
 seeded deals, the trusted path), runs in this CPython and, from the engine
 wheel the site ships, inside Pyodide under Node, offline. CPython rounds run
 before and after the Pyodide ones; medians are printed. Both sides count
@@ -20,16 +20,16 @@ import sys
 import time
 
 from benchkit import in_pyodide, pyodide_missing
-from dhumbal.benchmark import bot_moves
-from dhumbal.profiles import PROFILE_KEYS
+from dhumbal.lab.benchmark import bot_moves
+from dhumbal.core.profiles import PROFILE_KEYS
 
 # Timed by the Node process's CPU time (process.cpuUsage), as CPython's side is by
 # its own: other work on a shared machine then lowers neither figure.
 PYODIDE_CODE = """
 import json
 import js
-from dhumbal.benchmark import bot_moves
-from dhumbal.profiles import PROFILE_KEYS
+from dhumbal.lab.benchmark import bot_moves
+from dhumbal.core.profiles import PROFILE_KEYS
 
 def cpu():
     used = js.process.cpuUsage()

@@ -12,7 +12,7 @@ One run in headless Chromium against the built site served on 127.0.0.1:
     bytes (``dhumbal-table-*.js``, ``dhumbal-runtime.js``, ``dhumbal-table-*.css``,
     ``dhumbal-cards.css``; target ≤ 40 KB);
 (c) bot move latency inside the worker: p50 and p95 over 300 bot moves per
-    profile (``{"op": "bench-bot"}`` of ``dhumbal.web``), beside the same
+    profile (``{"op": "bench-bot"}`` of ``dhumbal.table.web``), beside the same
     moves in CPython (target p95 ≤ 20 ms), and a request's round trip;
 (d) the expert's decisions inside the worker (target p95 ≤ 150 ms) and the
     table's hint (``{"op": "hint"}``) per request;
@@ -189,7 +189,7 @@ def page_view_bytes(browser: Any, url: str, site: Path) -> dict[str, Any]:
 
 def cpython_bot_timings(profile: str) -> tuple[list[float], Any]:
     """The same bench-bot request in this process (CPython): (timings, error)."""
-    from dhumbal import web
+    from dhumbal.table import web
 
     request = {"op": "bench-bot", "profile": profile, "difficulty": "hard", "moves": MOVES, "seed": 1}
     answer = json.loads(web.handle(json.dumps(request)))
@@ -285,7 +285,7 @@ def run(browser: Any, url: str, site: Path, runs: int) -> None:
         median_steps = {k: statistics.median(s.get(k, 0.0) for s in steps) for k in keys}
         print("  engine steps in the worker (median ms): "
               + ", ".join(f"{k} {median_steps[k]:.0f}" for k in keys)
-              + "  (start: worker script running; wheel: wait after Pyodide; import: dhumbal + dhumbal.web)")
+              + "  (start: worker script running; wheel: wait after Pyodide; import: dhumbal + dhumbal.table.web)")
         # The same ratio within each engine run: its time against the same run
         # without the engine's own steps (Pyodide's boot inside it), which a
         # busy machine disturbs far less than comparing separate runs.

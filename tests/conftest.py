@@ -22,9 +22,9 @@ fixture a new test uses; tests/sitekit.py says how they work.
     host is refused and fails the test.
 ``stub_site`` (tests/table)
     The table's pages with a stand-in runtime answered by this process's
-    ``dhumbal.web``: the page side without Pyodide, built once per run too.
+    ``dhumbal.table.web``: the page side without Pyodide, built once per run too.
 ``expert_cap_on_cpu_time`` (automatic)
-    The expert's safety cap (``dhumbal.expert.TIME_CAP``) read on this
+    The expert's safety cap (``dhumbal.bots.expert.TIME_CAP``) read on this
     process's CPU time, which a loaded machine does not move.
 
 The hooks: the controller starts the run's servers and compiles the catalogs
@@ -178,7 +178,7 @@ def _keep_xdist_groups(config: pytest.Config, items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session", autouse=True)
 def expert_cap_on_cpu_time() -> Iterator[None]:
     """The expert's time cap measured on this process's CPU time, which other work on the machine does not move."""
-    from dhumbal import expert
+    from dhumbal.bots import expert
 
     functions = [getattr(expert, name, None) for name in ("decide", "decide_view", "best_move")]
     saved = [(f, dict(f.__kwdefaults__)) for f in functions if f is not None and "clock" in (f.__kwdefaults__ or {})]

@@ -19,16 +19,16 @@ import sys
 import time
 from typing import Any, Final, NoReturn, Sequence, TextIO
 
-from . import cards as C
-from .action import Action, parse_action
-from .botlevels import DIFFICULTIES, Difficulty, choose, policy
-from .deal import Deal, IllegalAction
-from .examples import ExampleError, example_files, load_text, read_text, shown_name
-from .i18n import N_, NP_, available_languages, number, translator
-from .match import Match, money_text
-from .messages import render
-from .playout import play_out
-from .profiles import PROFILE_KEYS, Profile, ProfileError, find_profile, parse_profile
+from .core import cards as C
+from .play.action import Action, parse_action
+from .bots.botlevels import DIFFICULTIES, Difficulty, choose, policy
+from .play.deal import Deal, IllegalAction
+from .worked.examples import ExampleError, example_files, load_text, read_text, shown_name
+from .core.i18n import N_, NP_, available_languages, number, translator
+from .matches.match import Match, money_text
+from .core.messages import render
+from .play.playout import play_out
+from .core.profiles import PROFILE_KEYS, Profile, ProfileError, find_profile, parse_profile
 
 
 def _profile_from_args(args: argparse.Namespace) -> Profile:
@@ -57,7 +57,7 @@ def cmd_profiles(args: argparse.Namespace, out: TextIO) -> int:
 def _check_puzzle(text: str, name: str) -> str:
     """Read, run and grade a puzzle file (a generated one again, with a seed of its own, and its
     solvers found again); what ``check`` says of it when its answer holds."""
-    from . import puzzles
+    from .worked import puzzles
 
     puzzle = puzzles.load_text(text, name)
     graded = puzzles.recheck(puzzle) if puzzle.generated is not None else puzzles.grade_puzzle(puzzle)
@@ -68,10 +68,10 @@ def _check_puzzle(text: str, name: str) -> str:
 
 
 def cmd_puzzles(args: argparse.Namespace, out: TextIO) -> int:
-    """``puzzles generate``: mine puzzles from bot-played deals into a folder (see :mod:`dhumbal.puzzlegen`)."""
+    """``puzzles generate``: mine puzzles from bot-played deals into a folder (see :mod:`dhumbal.lab.puzzlegen`)."""
     from pathlib import Path
 
-    from .puzzlegen import Miner
+    from .lab.puzzlegen import Miner
 
     if args.count < 1:
         raise UsageError("--count must be at least 1")
@@ -85,7 +85,7 @@ def cmd_puzzles(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
-    from .puzzles import is_puzzle
+    from .worked.puzzles import is_puzzle
 
     files = example_files(args.paths)
     if not files:
@@ -119,7 +119,7 @@ class SimulationError(Exception):
 
 def _simulate(profile: Profile, deals: int, seed: int, difficulty: Difficulty, *, checked: bool = False) -> dict[str, Any]:
     """Bots play ``deals`` seeded deals (seeds ``{seed}/{i}``, the dealer moving round), as
-    ``bench`` does: on the trusted path (:func:`dhumbal.playout.play_out`), or with
+    ``bench`` does: on the trusted path (:func:`dhumbal.play.playout.play_out`), or with
     ``checked`` every move through ``Deal.apply`` (full check and messages). Both paths
     play the same moves, so they give the same figures; only the rates differ."""
     bot = policy(difficulty)
@@ -193,7 +193,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 def _simulate_table(args: argparse.Namespace, out: TextIO) -> int:
     """``simulate --bots LEVEL,LEVEL,…``: one level per seat; each seat's win share and settlement."""
-    from .arena import play_table, read_bots
+    from .lab.arena import play_table, read_bots
 
     if args.check:
         raise UsageError("--check checks tables of one level (--difficulty); a --bots table plays on the trusted path only")
@@ -217,7 +217,7 @@ def _simulate_table(args: argparse.Namespace, out: TextIO) -> int:
     best = set(result.best_seats())
     for s, r in enumerate(result.seats):
         mark = "  best" if s in best else ""
-        wins = f"{round(float(r.credit), 1):g}"  # a deal no one is named to win is shared (dhumbal.arena)
+        wins = f"{round(float(r.credit), 1):g}"  # a deal no one is named to win is shared (dhumbal.lab.arena)
         out.write(f"{s:<6}{r.bot:<12}{wins:>7}{result.win_share(s):>11.1%}{result.mean_settlement(s):>12.2f}"
                   f"{r.calls:>7}{r.caught:>8}{mark}\n")
     return 0
@@ -225,7 +225,7 @@ def _simulate_table(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_odds(args: argparse.Namespace, out: TextIO) -> int:
     """The chance that a call on ``--hand`` is caught when the others hold ``--counts`` cards."""
-    from .odds import caught_chance
+    from .bots.odds import caught_chance
 
     try:
         hand = C.parse_cards(args.hand)
@@ -305,8 +305,8 @@ def _caller(text: str) -> int | None:
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
-    """Settle a deal played with real cards (:func:`dhumbal.tally.settle_deal`)."""
-    from .tally import TallyError, settle_deal
+    """Settle a deal played with real cards (:func:`dhumbal.matches.tally.settle_deal`)."""
+    from .matches.tally import TallyError, settle_deal
 
     profile = _profile_from_args(args)
     hands = _hands(args.hands)
@@ -362,10 +362,10 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     """Bot-vs-bot deals per CPU second for each profile (4 seats, medium bots), and the
-    ratio of `dashain` to the lean reference loop (see :mod:`dhumbal.benchmark`)."""
+    ratio of `dashain` to the lean reference loop (see :mod:`dhumbal.lab.benchmark`)."""
     from pathlib import Path
 
-    from . import benchmark
+    from .lab import benchmark
 
     if args.deals < 1 or args.rounds < 1:
         raise UsageError("--deals and --rounds must be at least 1")

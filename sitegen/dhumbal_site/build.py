@@ -23,7 +23,7 @@ What it does, in build order:
   refuse a translation whose markers differ from its English page's; a
   handler's finished HTML (``HTMLBlock``) is kept aside, behind a placeholder.
 * ``on_page_content``: put the page's text in its language's typography
-  (``dhumbal.i18n.typography_html``); turn card tokens into accessible cards; translate the
+  (``dhumbal.core.i18n.typography_html``); turn card tokens into accessible cards; translate the
   heading permalink title; put each kept block's search text where its
   placeholder is, for the search index (which reads the page next).
 * ``on_page_context`` (after the search plugin): put the kept blocks in, in
@@ -57,7 +57,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 from mkdocs.utils.meta import get_data
 
-from dhumbal.i18n import translator, typography, typography_html
+from dhumbal.core.i18n import translator, typography, typography_html
 
 from . import csp, fonts, freshness, frontmatter, registry, repository
 from .generated import glossary_gaps
@@ -105,12 +105,12 @@ def theme_strings(config: MkDocsConfig, *keys: str) -> list[str]:
 
 
 def engine_card_name() -> CardNamer:
-    """``dhumbal.i18n.card_name(card_text, lang)``, looked up when needed.
+    """``dhumbal.core.i18n.card_name(card_text, lang)``, looked up when needed.
 
     Tests replace this function rather than the engine's, so that no module
     of the engine ever holds a stand-in.
     """
-    return importlib.import_module("dhumbal.i18n").card_name  # type: ignore[no-any-return]
+    return importlib.import_module("dhumbal.core.i18n").card_name  # type: ignore[no-any-return]
 
 
 def _toc_typography(items: Any, lang: str) -> None:
@@ -364,7 +364,7 @@ class SiteBuild:
         page.content = _PLACED_BLOCK.sub(full, content)
 
     def card_namer(self, page: Page) -> CardNamer:
-        """``dhumbal.i18n.card_name``, looked up when first needed, with errors naming the page."""
+        """``dhumbal.core.i18n.card_name``, looked up when first needed, with errors naming the page."""
 
         def name(card: str, lang: str) -> str:
             key = (card, lang)
@@ -375,19 +375,19 @@ class SiteBuild:
             except (ImportError, AttributeError) as error:
                 raise PluginError(
                     f"{page.file.src_uri}: the page shows the card {card!r}, whose "
-                    "accessible name comes from dhumbal.i18n.card_name(card_text, lang), "
+                    "accessible name comes from dhumbal.core.i18n.card_name(card_text, lang), "
                     f"which is not available: {error}"
                 ) from error
             try:
                 result = card_name(card, lang)
             except Exception as error:
                 raise PluginError(
-                    f"{page.file.src_uri}: dhumbal.i18n.card_name({card!r}, {lang!r}) "
+                    f"{page.file.src_uri}: dhumbal.core.i18n.card_name({card!r}, {lang!r}) "
                     f"failed ({type(error).__name__}): {error}"
                 ) from error
             if not isinstance(result, str) or not result.strip():
                 raise PluginError(
-                    f"{page.file.src_uri}: dhumbal.i18n.card_name({card!r}, {lang!r}) "
+                    f"{page.file.src_uri}: dhumbal.core.i18n.card_name({card!r}, {lang!r}) "
                     f"returned {result!r}, expected a non-empty name"
                 )
             self.card_names[key] = result

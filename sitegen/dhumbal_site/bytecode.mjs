@@ -1,9 +1,9 @@
 // Compile the engine, and the part of the standard library it runs on, for
 // Pyodide's own Python, at build time.
 //
-//   node bytecode.mjs < {"files": {"dhumbal/deal.py": "<source>", …},
+//   node bytecode.mjs < {"files": {"dhumbal/play/deal.py": "<source>", …},
 //                        "wheel": "<base64 of the wheel>",
-//                        "imports": ["dhumbal", "dhumbal.web"],
+//                        "imports": ["dhumbal", "dhumbal.table.web"],
 //                        "workload": ["<request JSON>", …]}
 //   > {"python": "3.14.2", "cache_tag": "cpython-314",
 //      "files": {"dhumbal/__pycache__/deal.cpython-314.pyc": "<base64>", …},
@@ -21,7 +21,7 @@
 // - "stdlib": every standard-library module that the worker's Python loads:
 //   Pyodide's start-up, unpacking "wheel" (pyodide.unpackArchive), importing
 //   "imports" (from "files") and answering each "workload" request with
-//   dhumbal.web.handle, as sourceless .pyc. The worker mounts
+//   dhumbal.table.web.handle, as sourceless .pyc. The worker mounts
 //   them as its standard library (loadPyodide's stdLibURL) in place of the
 //   2.5 MB of sources;
 // - "more": the standard library's other modules: an import of one of them
@@ -71,7 +71,7 @@ sys.path.insert(0, src)  # a new path entry: no finder cache to invalidate
 import importlib
 for name in request.get("imports", []):
     importlib.import_module(name)
-handle = sys.modules["dhumbal.web"].handle if "dhumbal.web" in sys.modules else None
+handle = sys.modules["dhumbal.table.web"].handle if "dhumbal.table.web" in sys.modules else None
 for text in request.get("workload", []):
     answer = json.loads(handle(text))
     # A response that carries the game's link: restore it, as a shared link is.

@@ -1,7 +1,7 @@
 """Card tokens in page text (``K♠``, ``10♥``) rendered as accessible cards.
 
 A screen reader reads "K♠" as "K black spade suit" or not at all, so each
-token becomes the engine's inline card badge (``dhumbal.cardface``, the one
+token becomes the engine's inline card badge (``dhumbal.view.cardface``, the one
 card renderer of prose, examples and table): an image-role span whose
 accessible name is the card's name in the language of the surrounding text,
 with the printed glyphs hidden from assistive technology and coloured by suit.
@@ -82,8 +82,8 @@ def parse_attrs(text: str) -> dict[str, str]:
 
 def card_markup(token: str, name: str) -> str:
     """The markup of one card: the engine's inline card badge, named ``name``."""
-    from dhumbal.cardface import face
-    from dhumbal.cards import parse_card
+    from dhumbal.view.cardface import face
+    from dhumbal.core.cards import parse_card
 
     return face(parse_card(normalize_card(token)), "en", size="inline", label=name)
 
@@ -217,8 +217,8 @@ def text_with_cards(text: str, lang: str) -> str:
 
 @lru_cache(maxsize=1024)
 def _badge(card: str, lang: str) -> str:
-    from dhumbal.cardface import inline
-    from dhumbal.cards import parse_card
+    from dhumbal.view.cardface import inline
+    from dhumbal.core.cards import parse_card
 
     return inline(parse_card(card), lang)
 

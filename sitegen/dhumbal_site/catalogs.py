@@ -321,7 +321,7 @@ def compile_catalogs(langs: Iterable[str] | None = None) -> list[Path]:
             if not po_path(stale.parent.parent.name).exists():
                 stale.unlink()
     # a long-lived process (mkdocs serve) must read the new files, not its cache
-    from dhumbal import i18n
+    from dhumbal.core import i18n
 
     i18n.translations.cache_clear()
     i18n.translator.cache_clear()

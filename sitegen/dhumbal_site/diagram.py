@@ -5,7 +5,7 @@ example keeps unseen until the show), the pile or the throw on offer with the
 cards that may be taken marked, the stock, whose turn it is, and, once the
 deal is over, every hand shown. The cards come from the engine's state
 after the step (``StepResult.state``, a ``Deal``) and are drawn by the one card
-renderer, ``dhumbal.cardface``, at ``sm`` size; what may be taken is asked of
+renderer, ``dhumbal.view.cardface``, at ``sm`` size; what may be taken is asked of
 the engine (``Deal.is_legal``), never decided here. Cards that moved since the
 previous diagram carry the ``changed`` mark; a refused throw's cards the
 ``selected`` mark, in the hand that tried it.
@@ -19,11 +19,11 @@ from typing import Any, Final
 
 from markupsafe import Markup
 
-from dhumbal import cardface
-from dhumbal import cards as C
-from dhumbal.action import Action
-from dhumbal.deal import Deal
-from dhumbal.i18n import N_, NP_, translator
+from dhumbal.view import cardface
+from dhumbal.core import cards as C
+from dhumbal.play.action import Action
+from dhumbal.play.deal import Deal
+from dhumbal.core.i18n import N_, NP_, translator
 from dhumbal.view.felt import CARD_COUNT, DEALER, EMPTY, PILE_LABELS, STOCK, TO_PLAY
 from dhumbal.view.scores import CALLED
 

@@ -10,7 +10,7 @@ they are served and why):
   listed in RECORD);
 * ``python_stdlib.zip``: the standard library trimmed to what the worker's
   Python loads (Pyodide's own start-up, importing ``dhumbal`` and
-  ``dhumbal.web``, answering the :data:`WORKLOAD` requests), as sourceless
+  ``dhumbal.table.web``, answering the :data:`WORKLOAD` requests), as sourceless
   bytecode.
 
 Both are compiled by Pyodide itself under Node (``bytecode.mjs``, offline).
@@ -67,7 +67,7 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 BYTECODE_SCRIPT = Path(__file__).with_name("bytecode.mjs")
 #: What the worker imports at start (bytecode.mjs imports the same to see
 #: which standard-library modules they need).
-WORKER_IMPORTS = ("dhumbal", "dhumbal.web")
+WORKER_IMPORTS = ("dhumbal", "dhumbal.table.web")
 #: The trimmed standard library, beside the wheel.
 STDLIB_NAME = "python_stdlib.zip"
 #: Inside it: the names of the standard library's modules it leaves out
@@ -80,7 +80,7 @@ _SKIP_SUFFIXES = (".pyc", ".pyo", ".tmp")
 
 def _workload() -> list[str]:
     """The requests bytecode.mjs answers to see which modules the table's
-    requests load: every operation of dhumbal.web in every profile and
+    requests load: every operation of dhumbal.table.web in every profile and
     in each kind of language, refusals and malformed requests included (a
     response carrying a link is restored too). The languages are code paths,
     not the site's list of languages: English (no catalog), French (a catalog

@@ -48,7 +48,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-from dhumbal.i18n import N_, digits
+from dhumbal.core.i18n import N_, digits
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -246,7 +246,7 @@ class Freshness:
         return "fresh" if self.fresh else "stale"
 
     def text(self, lang: str = "en") -> str:
-        from dhumbal.i18n import translator
+        from dhumbal.core.i18n import translator
 
         t = translator(lang)
         if self.state == "unrecorded":

@@ -10,9 +10,9 @@ from typing import Any
 
 from mkdocs.utils import get_relative_url
 
-from dhumbal.compare import comparison, options_table
-from dhumbal.i18n import N_, NP_, translator
-from dhumbal.profiles import PROFILE_KEYS, ProfileError, all_profiles, find_profile
+from dhumbal.core.compare import comparison, options_table
+from dhumbal.core.i18n import N_, NP_, translator
+from dhumbal.core.profiles import PROFILE_KEYS, ProfileError, all_profiles, find_profile
 from markupsafe import Markup
 
 from .markers import MarkerContext
@@ -33,7 +33,7 @@ def page_link(ctx: MarkerContext, rel_md: str) -> str | None:
 
 
 def _profile_headers(ctx: MarkerContext) -> list[dict[str, Any]]:
-    from dhumbal.i18n import translator
+    from dhumbal.core.i18n import translator
 
     t = translator(ctx.lang)
     return [
@@ -277,7 +277,7 @@ LANGUAGE_NAMES = {"en": "English", "fr": "Français", "nl": "Nederlands", "ne": 
 def render_glossary(ctx: MarkerContext) -> str:
     """The glossary of the game's words; ``<!-- dhumbal:glossary terms-only -->`` gives the bare
     terminology table translators use, with the site's own words (page names, profile names) too."""
-    from dhumbal.i18n import translator
+    from dhumbal.core.i18n import translator
 
     if ctx.args not in ((), ("terms-only",)):
         raise ValueError("write <!-- dhumbal:glossary --> or <!-- dhumbal:glossary terms-only -->")

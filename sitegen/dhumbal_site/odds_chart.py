@@ -1,6 +1,6 @@
 """The rules pages' "chance of being caught" chart and the list of bot levels.
 
-``<!-- dhumbal:call-odds PROFILE -->`` draws, from :func:`dhumbal.odds.chart`,
+``<!-- dhumbal:call-odds PROFILE -->`` draws, from :func:`dhumbal.bots.odds.chart`,
 a line chart (inline SVG, one line per card count, no script and no library)
 with a text description, and the same figures as a table beside it, in the
 reader's language. The figures are computed once per profile for a given
@@ -8,7 +8,7 @@ engine and kept in ``build/call-odds/`` (see :func:`profile_chart`), so a
 build only pays for them after the engine changed.
 
 ``<!-- dhumbal:bots PROFILE -->`` lists the four bot levels with the numbers
-they play by (:func:`dhumbal.levels.level_notes`).
+they play by (:func:`dhumbal.bots.levels.level_notes`).
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dhumbal.i18n import N_, NP_, number, translator
-from dhumbal.levels import PERCENT, level_notes, percent
-from dhumbal.odds import CHART_COUNTS, CHART_SAMPLES, Chart, chart
-from dhumbal.profiles import PROFILE_KEYS, Profile, ProfileError, find_profile
+from dhumbal.core.i18n import N_, NP_, number, translator
+from dhumbal.bots.levels import PERCENT, level_notes, percent
+from dhumbal.bots.odds import CHART_COUNTS, CHART_SAMPLES, Chart, chart
+from dhumbal.core.profiles import PROFILE_KEYS, Profile, ProfileError, find_profile
 
 from .markers import MarkerContext
 from .render import render
@@ -53,7 +53,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Chart figures kept between builds, named by what makes them (see :func:`fingerprint`).
 CACHE = ROOT / "build" / "call-odds"
 #: The engine modules the figures depend on.
-SOURCES = ("cards.py", "profiles.py", "groups.py", "deal.py", "sampler.py", "odds.py")
+SOURCES = ("core/cards.py", "core/profiles.py", "play/groups.py", "play/deal.py", "bots/sampler.py", "bots/odds.py")
 
 
 def fingerprint() -> str:
@@ -168,7 +168,7 @@ def render_call_odds(ctx: MarkerContext) -> str:
 
 
 def _card(card: int) -> str:
-    from dhumbal.cards import card_text
+    from dhumbal.core.cards import card_text
 
     return card_text(card)
 

@@ -41,7 +41,7 @@ from urllib.parse import urlsplit
 from mkdocs.commands.build import get_context
 from mkdocs.exceptions import PluginError
 
-from dhumbal.i18n import N_, translator
+from dhumbal.core.i18n import N_, translator
 
 from . import csp, icons
 from .languages import Language, current_language, i18n_plugin, languages_of

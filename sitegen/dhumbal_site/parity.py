@@ -133,7 +133,7 @@ class Difference:
         return dict(self.params)[name]
 
     def text(self, lang: str = "en") -> str:
-        from dhumbal.i18n import number, translator
+        from dhumbal.core.i18n import number, translator
 
         t = translator(lang)
         values: dict[str, object] = {}

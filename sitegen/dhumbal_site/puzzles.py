@@ -10,9 +10,9 @@ tried, the streak, the daily streak, each theme's success rate), and
 page). ``dhumbal-puzzles.js`` does the rest on the reader's device.
 
 **One file per puzzle, fetched when shown.** A puzzle drawn in full (the
-position with the one card renderer, :mod:`dhumbal.cardface`; the controls of
+position with the one card renderer, :mod:`dhumbal.view.cardface`; the controls of
 the table; an answer for every legal move, with its figures and why, from
-:mod:`dhumbal.advice`) is 10 to 30 kB: a page holding hundreds would be
+:mod:`dhumbal.trainer.advice`) is 10 to 30 kB: a page holding hundreds would be
 megabytes. So each puzzle is written once per language to
 ``<language>/puzzles/p/<id>.html`` (:meth:`PuzzleSet.write_fragments`, at the
 end of the build) and the page fetches the one it shows; the service worker
@@ -20,10 +20,10 @@ keeps them with the language's pages. Answering still needs no engine.
 
 **Grades.** A generated puzzle's grade is in its file (the generator graded it):
 the build reads it. A hand-written puzzle is graded here once per engine
-(:func:`dhumbal.puzzles.grade_puzzle`, a second or two) and kept in
+(:func:`dhumbal.worked.puzzles.grade_puzzle`, a second or two) and kept in
 ``build/puzzles/`` under a hash of the engine code the grade runs and of the
 file (:func:`fingerprint`), with the bot levels that find its answer. Every
-build checks every puzzle against its grade (:func:`dhumbal.puzzles.check`):
+build checks every puzzle against its grade (:func:`dhumbal.worked.puzzles.check`):
 an answer the engine does not find clearly best fails the build at the file's
 ``answer`` line.
 """
@@ -41,22 +41,22 @@ from typing import Any, Final
 
 from markupsafe import Markup
 
-from dhumbal import cardface
-from dhumbal import cards as C
-from dhumbal.action import Action
-from dhumbal.advice import best_text, samples_text, why, yours_text
-from dhumbal.compare import rules_in_words
-from dhumbal.examples import ExampleError
-from dhumbal.grading import Grade, move_key
-from dhumbal.i18n import N_, NP_, card_name, digits, number, translator
-from dhumbal.profiles import PROFILE_KEYS, find_profile
-from dhumbal.puzzles import (
+from dhumbal.view import cardface
+from dhumbal.core import cards as C
+from dhumbal.play.action import Action
+from dhumbal.trainer.advice import best_text, samples_text, why, yours_text
+from dhumbal.core.compare import rules_in_words
+from dhumbal.worked.examples import ExampleError
+from dhumbal.trainer.grading import Grade, move_key
+from dhumbal.core.i18n import N_, NP_, card_name, digits, number, translator
+from dhumbal.core.profiles import PROFILE_KEYS, find_profile
+from dhumbal.worked.puzzles import (
     PUZZLE_SAMPLES, THEMES, Puzzle, check, find_solvers, grade_puzzle, load_file, prompt, puzzle_files, puzzle_rating,
     puzzle_themes,
 )
-from dhumbal.puzzletext import lead_text, title_text
-from dhumbal.levels import PERCENT
-from dhumbal.rating import BANDS, band
+from dhumbal.worked.puzzletext import lead_text, title_text
+from dhumbal.bots.levels import PERCENT
+from dhumbal.trainer.rating import BANDS, band
 from dhumbal.view.actions import CALL_ON, throw_verdicts
 from dhumbal.view.felt import CARD_COUNT, EMPTY, MAY_TAKE, NOT_TAKABLE, PILE_LABELS, STOCK, TAKE_STOCK
 from dhumbal.view.felt import PICK_CARD as TAKE_CARD
@@ -71,12 +71,12 @@ PUZZLES: Final = ROOT / "puzzles"
 CACHE: Final = ROOT / "build" / "puzzles"
 ENGINE: Final = ROOT / "engine" / "dhumbal"
 #: The engine modules a grade runs (their imports are followed from here).
-GRADE_ROOTS: Final = ("puzzles", "grading")
+GRADE_ROOTS: Final = ("worked.puzzles", "trainer.grading")
 
 YOU: Final = N_("You")
 CARD_POINTS: Final = NP_("{card}, {count} point", "{card}, {count} points")
 BARRED: Final = N_("{card}, taken from the pile: it cannot be thrown back this turn")
-#: The difficulty filters' names, by band (dhumbal.rating.BANDS).
+#: The difficulty filters' names, by band (dhumbal.trainer.rating.BANDS).
 BAND_NAMES: Final = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 #: Where a language's puzzles are written, under its root, and the page that shows them.
 FRAGMENTS: Final = "puzzles/p"

@@ -14,7 +14,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
-from dhumbal.i18n import number, translator, typography_html
+from dhumbal.core.i18n import number, translator, typography_html
 
 from .markers import HTMLBlock
 
@@ -68,7 +68,7 @@ def block(template: str, lang: str, *, search: str | None = None, card_tokens: b
         from .cards import CARD_TOKEN, rewrite_cards
 
         if CARD_TOKEN.search(html):
-            from dhumbal.i18n import available_languages, card_name
+            from dhumbal.core.i18n import available_languages, card_name
 
             html = rewrite_cards(html, lang=lang, namer=card_name, languages=frozenset(available_languages()))
     return HTMLBlock(html, search=search)

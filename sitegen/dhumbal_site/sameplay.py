@@ -1,6 +1,6 @@
 """The comparison page's "same deal under three rule sets" section.
 
-:func:`dhumbal.samedeal.same_deal` plays one seeded opening under every
+:func:`dhumbal.lab.samedeal.same_deal` plays one seeded opening under every
 profile with bots of one level and finds where play parts; this module puts
 that into the page's language: the dealt position (drawn like a worked
 example's), the sentences saying where and why play parts, and a table of
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from dhumbal.i18n import N_, number, translator
-from dhumbal.samedeal import SameDeal, divergence_text, same_deal, seat_names
+from dhumbal.core.i18n import N_, number, translator
+from dhumbal.lab.samedeal import SameDeal, divergence_text, same_deal, seat_names
 from dhumbal.view.settings import LEVELS
 
 from .diagram import TOTAL, diagram
@@ -34,7 +34,7 @@ _CACHE: dict[tuple[int | str, int, str, int], SameDeal] = {}
 
 def _played() -> SameDeal:
     """The opening, played once per process (it does not depend on the language)."""
-    from dhumbal import samedeal
+    from dhumbal.lab import samedeal
 
     key = (samedeal.SEED, samedeal.PLAYERS, samedeal.DIFFICULTY, samedeal.TURNS)
     if key not in _CACHE:

@@ -2,15 +2,15 @@
 
 The pad's HTML (the set-up form from the profiles' option specs, the places
 the settled sheet goes into, and every text its script shows) comes from
-:func:`dhumbal.padview.render_pad` in the page's language, so the page, the
+:func:`dhumbal.view.padview.render_pad` in the page's language, so the page, the
 worker and the catalogs speak with one voice. ``dhumbal-scorepad.js`` runs
 it; the engine settles every deal in the table's worker (op ``scorepad`` of
-:mod:`dhumbal.web`).
+:mod:`dhumbal.table.web`).
 """
 
 from __future__ import annotations
 
-from dhumbal.padview import render_pad
+from dhumbal.view.padview import render_pad
 
 from .markers import HTMLBlock, MarkerContext
 

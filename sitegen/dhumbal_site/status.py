@@ -134,7 +134,7 @@ def _nav_order(nav: Any) -> dict[str, int]:
 def render_status(ctx: MarkerContext) -> str:
     if ctx.args:
         raise ValueError("the translation-status marker takes no arguments")
-    from dhumbal.i18n import translator
+    from dhumbal.core.i18n import translator
 
     t = translator(ctx.lang)
     docs = Path(ctx.config["docs_dir"]) if ctx.config.get("docs_dir") else DOCS

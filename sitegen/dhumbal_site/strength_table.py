@@ -6,15 +6,15 @@ against the aggressive reference bot (head to head and against three of it),
 each with its number of deals and its 95 % interval, in the reader's
 language, and says what a win is: where the rules name no winner (a caught
 call in ``cardrulesplus``) the seats tied for the best score share the deal
-(:mod:`dhumbal.arena`).
+(:mod:`dhumbal.lab.arena`).
 
-The figures come from :mod:`dhumbal.strength` and are kept in
+The figures come from :mod:`dhumbal.lab.strength` and are kept in
 ``strength.json`` beside this module, **checked into the repository** rather
 than measured by the build: 2,000 deals of each of the eighteen tables take
 about half an hour of CPU time, far more than a build may spend, and a clean
 checkout (CI, a new contributor) must build the same pages. The file is
 trusted only as far as it is checked: every row must read back
-(:func:`dhumbal.strength.load`), every table of every profile must be there,
+(:func:`dhumbal.lab.strength.load`), every table of every profile must be there,
 and each row's fingerprint (the bots' moves in its first deals) must be what
 today's bots play, so figures measured with other bots fail the build with
 the command that measures them again (``make strength``) instead of showing
@@ -26,10 +26,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from dhumbal.i18n import N_, NP_, number, translator
-from dhumbal.levels import LEVEL_NAMES, PERCENT, percent
-from dhumbal.profiles import PROFILE_KEYS, ProfileError, find_profile
-from dhumbal.strength import Strength, check_current, lineups, load
+from dhumbal.core.i18n import N_, NP_, number, translator
+from dhumbal.bots.levels import LEVEL_NAMES, PERCENT, percent
+from dhumbal.core.profiles import PROFILE_KEYS, ProfileError, find_profile
+from dhumbal.lab.strength import Strength, check_current, lineups, load
 
 from .markers import MarkerContext
 from .render import render
@@ -96,7 +96,7 @@ def figures(path: Path | None = None) -> dict[str, list[Strength]]:
 
 
 def table_rows(key: str, lang: str, path: Path | None = None) -> list[dict[str, str]]:
-    """The rows of ``key``'s table in the reader's language, in :func:`dhumbal.strength.lineups` order."""
+    """The rows of ``key``'s table in the reader's language, in :func:`dhumbal.lab.strength.lineups` order."""
     t = translator(lang)
     by_lineup = {r.lineup: r for r in figures(path)[key]}
     out = []

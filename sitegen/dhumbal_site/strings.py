@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from dhumbal.i18n import N_, translator
+from dhumbal.core.i18n import N_, translator
 
 MSGIDS: Mapping[str, str] = {
     "untranslated.title": N_("Not translated yet"),

@@ -1,7 +1,7 @@
 """Each page's mini table, pre-rendered at build time by the engine's renderer.
 
 Every page ends with a table where the reader plays against bots. Its first
-state is drawn here by :func:`dhumbal.web.prerender` (which uses
+state is drawn here by :func:`dhumbal.table.web.prerender` (which uses
 :mod:`dhumbal.view`, the same code the worker runs in the browser), so the
 table shows at first paint and without JavaScript; its controls stay inert
 until the reader starts the engine.
@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from mkdocs.exceptions import PluginError
 
-from dhumbal.i18n import N_, translator
+from dhumbal.core.i18n import N_, translator
 
 from .languages import current_language, folder_codes
 
@@ -121,7 +121,7 @@ class PageTables:
     def example(self, example_id: str, lang: str) -> tuple[dict[str, Any], list[str]]:
         """An example's starting position and its seats' names as ``lang`` writes them."""
         if example_id not in self.examples:
-            from dhumbal.examples import load_file
+            from dhumbal.worked.examples import load_file
 
             path = self.repo_root / "examples" / f"{example_id}.toml"
             if not path.exists():
@@ -133,7 +133,7 @@ class PageTables:
 
     def render(self, page: Page, config: MkDocsConfig) -> str:
         """The pre-rendered table for ``page`` in the language being built."""
-        from dhumbal import protocol, web
+        from dhumbal.table import protocol, web
         from dhumbal.view.table import position_attrs
 
         lang = current_language(config)

@@ -11,14 +11,14 @@ import json
 from pathlib import Path
 from typing import Any, Final
 
-from dhumbal import cards as C
-from dhumbal.action import Action
-from dhumbal.compare import rules_in_words
-from dhumbal.deal import Deal
-from dhumbal.examples import ExampleError, Walkthrough, display_names, example_files, load_file, note_text
-from dhumbal.i18n import N_, translator
-from dhumbal.profiles import PROFILE_KEYS
-from dhumbal.records import state_from_json
+from dhumbal.core import cards as C
+from dhumbal.play.action import Action
+from dhumbal.core.compare import rules_in_words
+from dhumbal.play.deal import Deal
+from dhumbal.worked.examples import ExampleError, Walkthrough, display_names, example_files, load_file, note_text
+from dhumbal.core.i18n import N_, translator
+from dhumbal.core.profiles import PROFILE_KEYS
+from dhumbal.play.records import state_from_json
 from dhumbal.view.scores import score_rows
 
 from .cards import clear_badges
@@ -219,7 +219,7 @@ def render_examples(ctx: MarkerContext) -> str:
     if ctx.args:
         raise ValueError("the examples marker takes no arguments")
     t = translator(ctx.lang)
-    from dhumbal.profiles import find_profile
+    from dhumbal.core.profiles import find_profile
 
     groups = []
     ids = CACHE.all_ids()

@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT / "sitegen"))
 
 from dhumbal_site import catalogs, strings  # noqa: E402
 
-from dhumbal import i18n  # noqa: E402
+from dhumbal.core import i18n  # noqa: E402
 from dhumbal.view.actions import THROW_VALUE  # noqa: E402
 
 LOADING = strings.MSGIDS["progress"]  # lands in the progress bar's aria-label

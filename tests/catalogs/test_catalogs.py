@@ -121,10 +121,10 @@ def test_unsafe_translation_is_not_compiled(tmp_path: Path, monkeypatch: pytest.
 @pytest.mark.parametrize(("lang", "name"), [("en", "King of spades"), ("fr", "roi de pique"), ("nl", "schoppenheer"), ("ne", "हुकुमको बादशाह")])
 def test_card_names_read_naturally(lang: str, name: str) -> None:
     catalogs.compile_catalogs()
-    from dhumbal.i18n import card_name, translations
+    from dhumbal.core.i18n import card_name, translations
 
     translations.cache_clear()
-    from dhumbal.i18n import translator
+    from dhumbal.core.i18n import translator
 
     translator.cache_clear()
     assert card_name("K♠", lang).lower() == name.lower()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from dhumbal.i18n import translator
+from dhumbal.core.i18n import translator
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def compiled_catalogs() -> None:
     if str(ROOT / "sitegen") not in sys.path:
         sys.path.insert(0, str(ROOT / "sitegen"))
-    from dhumbal import i18n
+    from dhumbal.core import i18n
     from dhumbal_site import catalogs
 
     catalogs.compile_catalogs()
@@ -33,10 +33,10 @@ def compiled_catalogs() -> None:
 
 @pytest.mark.parametrize(("lang", "rate"), [("en", "0.05"), ("fr", "0,05"), ("nl", "0,05"), ("ne", "०.०५")])
 def test_the_money_note_writes_the_rate_as_the_reader_does(lang: str, rate: str) -> None:
-    from dhumbal.bots import choose
-    from dhumbal.profiles import find_profile
-    from dhumbal.protocol import Settings
-    from dhumbal.session import Session
+    from dhumbal.bots.bots import choose
+    from dhumbal.core.profiles import find_profile
+    from dhumbal.table.protocol import Settings
+    from dhumbal.table.session import Session
 
     session = Session(Settings(find_profile("dashain"), "easy", 3), lang=lang)
     session.start()
@@ -57,7 +57,7 @@ def test_the_money_note_writes_the_rate_as_the_reader_does(lang: str, rate: str)
     ("nl", ["Makkelijk", "Gemiddeld", "Moeilijk", "Expert"]),
 ])
 def test_bot_levels_are_capitalised_in_the_settings_menu(lang: str, levels: list[str]) -> None:
-    from dhumbal.web import handle_request
+    from dhumbal.table.web import handle_request
 
     reply = handle_request({"op": "settings", "lang": lang, "profile": "dashain", "difficulty": "medium"})
     menu = re.search(r'name="difficulty">(.*?)</select>', reply["settings_html"], re.S)
@@ -103,10 +103,10 @@ ONE_POINT = {
 
 @pytest.mark.parametrize("lang", sorted(ONE_POINT))
 def test_one_point_is_said_in_the_singular(lang: str) -> None:
-    from dhumbal.deal import Deal, Outcome
-    from dhumbal.action import Action
-    from dhumbal.advice import move_fact
-    from dhumbal.profiles import find_profile
+    from dhumbal.play.deal import Deal, Outcome
+    from dhumbal.play.action import Action
+    from dhumbal.trainer.advice import move_fact
+    from dhumbal.core.profiles import find_profile
     from dhumbal.view.scores import score_notes
 
     near, shed = ONE_POINT[lang]

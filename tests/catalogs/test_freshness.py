@@ -38,7 +38,7 @@ LANGS = TRANSLATED_LANGUAGES
 @pytest.fixture(scope="module", autouse=True)
 def compiled_catalogs() -> None:
     """The messages below are read from the compiled catalogs."""
-    from dhumbal import i18n
+    from dhumbal.core import i18n
 
     catalogs.compile_catalogs()
     i18n.translations.cache_clear()

@@ -1,4 +1,4 @@
-"""One number formatter (dhumbal.i18n.number) with each language's rules: the
+"""One number formatter (dhumbal.core.i18n.number) with each language's rules: the
 decimal sign, the thousands sign, the digits and a real minus sign; every
 message fills its numbers with it."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dhumbal.i18n import count_text, format_text, number, read_decimal
+from dhumbal.core.i18n import count_text, format_text, number, read_decimal
 
 NNBSP = "\u202f"
 

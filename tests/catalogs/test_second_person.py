@@ -20,9 +20,9 @@ from typing import Iterator
 
 import pytest
 
-from dhumbal import messages
-from dhumbal.i18n import translator
-from dhumbal.messages import Message, TEMPLATES
+from dhumbal.core import messages
+from dhumbal.core.i18n import translator
+from dhumbal.core.messages import Message, TEMPLATES
 
 LANGS = ("en", "fr", "nl", "ne")
 
@@ -33,7 +33,7 @@ def compiled_catalogs() -> None:
     import sys
     from pathlib import Path
 
-    from dhumbal import i18n
+    from dhumbal.core import i18n
 
     sitegen = str(Path(__file__).resolve().parents[2] / "sitegen")
     if sitegen not in sys.path:
@@ -84,7 +84,7 @@ FORBIDDEN: dict[str, list[str]] = {
 
 
 def reader_name(lang: str) -> str:
-    from dhumbal.session import YOU
+    from dhumbal.table.session import YOU
 
     return translator(lang)(YOU)
 
@@ -188,7 +188,7 @@ def test_a_missing_second_person_form_is_caught(monkeypatch: pytest.MonkeyPatch)
 
 
 def _outcome(profile_key: str, reason: str, caught: bool, caller: int | None, winner: int | None) -> object:
-    from dhumbal.deal import Outcome
+    from dhumbal.play.deal import Outcome
 
     hands = (6, 9, 14, 21)
     paid = [0, 0, 0, 0]
@@ -217,7 +217,7 @@ NOTE_CASES = list(note_cases())
 
 
 def _notes(key: str, case: str, caller: int | None, winner: int | None, lang: str, *, nearest_reader: bool = True) -> list[str]:
-    from dhumbal.profiles import find_profile
+    from dhumbal.core.profiles import find_profile
     from dhumbal.view.scores import score_notes
 
     profile = find_profile(key)
@@ -255,10 +255,10 @@ def test_a_missing_second_person_note_is_caught(monkeypatch: pytest.MonkeyPatch)
 
 def _session_texts(key: str, lang: str, seed: int) -> Iterator[str]:
     """Everything the reader is told over a few deals at the table, the reader played by a bot."""
-    from dhumbal.bots import choose
-    from dhumbal.profiles import find_profile
-    from dhumbal.protocol import Settings
-    from dhumbal.session import Session
+    from dhumbal.bots.bots import choose
+    from dhumbal.core.profiles import find_profile
+    from dhumbal.table.protocol import Settings
+    from dhumbal.table.session import Session
 
     session = Session(Settings(find_profile(key), "medium", seed), lang=lang)
     yield from session.start()

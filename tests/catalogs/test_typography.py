@@ -1,13 +1,13 @@
 """French typography in generated text: a no-break space before : and inside
 guillemets, a narrow one before ; ! ?, put in by one function
-(dhumbal.i18n.typography) that every translated message passes through, and
+(dhumbal.core.i18n.typography) that every translated message passes through, and
 its HTML form for templates and pages, which leaves markup and code alone."""
 
 from __future__ import annotations
 
 import pytest
 
-from dhumbal.i18n import NBSP, NNBSP, format_text, translator, typography, typography_html
+from dhumbal.core.i18n import NBSP, NNBSP, format_text, translator, typography, typography_html
 
 
 @pytest.mark.parametrize(("text", "expected"), [

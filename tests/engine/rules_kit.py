@@ -13,10 +13,10 @@ from typing import Any, Sequence
 
 from hypothesis import strategies as st
 
-from dhumbal.cards import Card, parse_card, parse_cards
-from dhumbal.deal import Action, Deal, IllegalAction, iter_cards, parse_action
-from dhumbal.profiles import Profile, find_profile
-from dhumbal.records import from_position, state_to_json
+from dhumbal.core.cards import Card, parse_card, parse_cards
+from dhumbal.play.deal import Action, Deal, IllegalAction, iter_cards, parse_action
+from dhumbal.core.profiles import Profile, find_profile
+from dhumbal.play.records import from_position, state_to_json
 
 __all__ = [
     "Action", "Deal", "IllegalAction", "cards", "card", "profile", "position",

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from dhumbal import botlevels, bots
-from dhumbal.arena import play_table, read_bots
-from dhumbal.deal import Action, Deal
-from dhumbal.profiles import parse_profile
+from dhumbal.bots import botlevels, bots
+from dhumbal.lab.arena import play_table, read_bots
+from dhumbal.play.deal import Action, Deal
+from dhumbal.core.profiles import parse_profile
 
 from rules_kit import OPTIONS, check_cards, profile
 

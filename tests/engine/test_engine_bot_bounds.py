@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import pytest
 
-from dhumbal import botlevels, bots, deal as deal_module, groups
-from dhumbal.deal import Action, Deal, PositionError
-from dhumbal.records import state_from_json, state_to_json
+from dhumbal.bots import botlevels, bots
+
+from dhumbal.play import deal as deal_module, groups
+from dhumbal.play.deal import Action, Deal, PositionError
+from dhumbal.play.records import state_from_json, state_to_json
 
 from rules_kit import profile, unchecked
 

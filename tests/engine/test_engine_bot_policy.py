@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dhumbal import botlevels, bots
-from dhumbal.cards import card_text
-from dhumbal.deal import Action
+from dhumbal.bots import botlevels, bots
+from dhumbal.core.cards import card_text
+from dhumbal.play.deal import Action
 
 from rules_kit import act, card, cards, position
 

@@ -12,10 +12,10 @@ from typing import Any, Callable, Sequence
 
 from hypothesis import HealthCheck, Phase, example, given, settings, strategies as st
 
-from dhumbal import botlevels, bots
-from dhumbal.deal import Action, Deal
-from dhumbal.records import replay, state_to_json, transcript
-from dhumbal.profiles import Profile, parse_profile
+from dhumbal.bots import botlevels, bots
+from dhumbal.play.deal import Action, Deal
+from dhumbal.play.records import replay, state_to_json, transcript
+from dhumbal.core.profiles import Profile, parse_profile
 
 from rules_kit import OPTIONS, check_cards, count_actions, profile
 
@@ -139,10 +139,10 @@ def test_bots_are_deterministic(table: Table) -> None:
 
 DETERMINISM_SCRIPT = """
 import json, sys
-from dhumbal import botlevels
-from dhumbal.deal import Deal
-from dhumbal.profiles import parse_profile
-from dhumbal.records import transcript
+from dhumbal.bots import botlevels
+from dhumbal.play.deal import Deal
+from dhumbal.core.profiles import parse_profile
+from dhumbal.play.records import transcript
 out = []
 for text, seats, seed, level in json.loads(sys.argv[1]):
     d = Deal.new(parse_profile(text), seed, dealer=seats - 1, players=seats)

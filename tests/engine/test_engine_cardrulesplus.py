@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dhumbal.deal import Action, Deal
+from dhumbal.play.deal import Action, Deal
 
 from rules_kit import act, assert_refused, card, cards, position, profile
 

@@ -91,9 +91,9 @@ def test_simulate_trusted_and_checked_paths_give_identical_results(argv: list[st
     assert trusted.pop("checked") is False and checked.pop("checked") is True
     assert trusted == checked
     # and the same figures as the engine's own checked loop: each move chosen, then applied with every check
-    from dhumbal.botlevels import choose
-    from dhumbal.deal import Deal
-    from dhumbal.profiles import parse_profile
+    from dhumbal.bots.botlevels import choose
+    from dhumbal.play.deal import Deal
+    from dhumbal.core.profiles import parse_profile
 
     profile = parse_profile(str(trusted["profile"]))
     hands, moves = [], 0
@@ -112,7 +112,7 @@ def test_simulate_trusted_and_checked_paths_give_identical_results(argv: list[st
 def test_simulate_check_names_a_bot_move_the_rules_refuse(monkeypatch: pytest.MonkeyPatch,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     from dhumbal import cli
-    from dhumbal.action import Action
+    from dhumbal.play.action import Action
 
     monkeypatch.setattr(cli, "policy", lambda level: lambda deal: Action.call() if deal.turns >= 2 else Action.take_stock())
     rc, _ = run(["simulate", "--deals", "1", "--check", "--profile", "nepali-games"])

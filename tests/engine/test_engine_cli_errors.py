@@ -277,7 +277,7 @@ def test_ctrl_c_at_any_point_of_a_command_is_one_line_and_exit_130(capsys: pytes
     assert capsys.readouterr().err == "error: interrupted\n"
 
 
-@pytest.mark.parametrize("module", ["dhumbal.cli", "dhumbal.deal", "dhumbal.examplefile"])
+@pytest.mark.parametrize("module", ["dhumbal.cli", "dhumbal.play.deal", "dhumbal.worked.examplefile"])
 def test_ctrl_c_while_the_command_line_starts_is_one_line(module: str) -> None:
     """Ctrl-C while the command line is being imported: the interrupt is raised at
     that import, deterministically, by an import hook in the child process."""

@@ -18,10 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from dhumbal import botlevels, bots, cli, expert
-from dhumbal.arena import play_table, read_bots
-from dhumbal.deal import Deal
-from dhumbal.playout import play_out
+from dhumbal.bots import botlevels, bots, expert
+
+from dhumbal import cli
+from dhumbal.lab.arena import play_table, read_bots
+from dhumbal.play.deal import Deal
+from dhumbal.play.playout import play_out
 
 from rules_kit import check_cards, profile
 from test_engine_sampler import positions, twin
@@ -124,7 +126,7 @@ def test_the_weighing_counts_as_plainly_drawn_samples_would(prof) -> None:  # ty
     its whole numbers and the random state it leaves are those of the plain count."""
     import random
 
-    from dhumbal.sampler import Sampler
+    from dhumbal.bots.sampler import Sampler
 
     compared = 0
     for seed in range(8):
@@ -176,9 +178,9 @@ def test_the_time_cap_stops_sampling_when_the_clock_runs_out() -> None:
 def test_decisions_replay_alike_in_a_fresh_interpreter_with_another_hash_seed() -> None:
     code = (
         # the safety cap lifted: a loaded machine must not cut one run's sampling short
-        "import dhumbal.expert; dhumbal.expert.TIME_CAP = float('inf')\n"
-        "import json; from dhumbal.deal import Deal; from dhumbal.botlevels import play_deal; from dhumbal.records import transcript; "
-        "from dhumbal.profiles import find_profile as f; "
+        "import dhumbal.bots.expert; dhumbal.bots.expert.TIME_CAP = float('inf')\n"
+        "import json; from dhumbal.play.deal import Deal; from dhumbal.bots.botlevels import play_deal; from dhumbal.play.records import transcript; "
+        "from dhumbal.core.profiles import find_profile as f; "
         "out = []\n"
         "for key in ('nepali-games', 'dashain', 'cardrulesplus'):\n"
         "    d = Deal.new(f(key), 'fresh'); play_deal(d, ['expert', 'hard', 'expert', 'medium']); out.append(transcript(d))\n"
@@ -233,7 +235,7 @@ def test_ranked_throws_put_the_expert_s_own_throw_first_and_weigh_every_legal_gr
 
 
 def test_turns_to_call_throws_the_heaviest_group_each_turn_and_draws_a_light_card() -> None:
-    from dhumbal.cards import parse_cards
+    from dhumbal.core.cards import parse_cards
 
     dashain = profile("dashain")  # call at 10 or less; the race is weighed here
 

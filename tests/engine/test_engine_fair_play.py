@@ -4,7 +4,7 @@ The test builds *twins*: a table in play, and a copy of it in which the cards
 the reader's seat cannot see (the other hands' unseen cards and the stock)
 are shuffled among their places, so that the seat's ``public_view`` is equal
 and nothing else is. Every answer the worker sends the page for either twin
-(``dhumbal.web.handle``, requests as the table sends them: the table's state
+(``dhumbal.table.web.handle``, requests as the table sends them: the table's state
 with its HTML, the Hint, sorting the hand, another language, refused
 actions, a review asked for mid-deal) must then be the same, byte for byte,
 except the save token.
@@ -39,17 +39,18 @@ from typing import Any, Iterator
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
-from dhumbal import cards as C
-from dhumbal import expert, web
-from dhumbal.action import Action, parse_action
-from dhumbal.botlevels import choose
-from dhumbal.deal import Deal
-from dhumbal.messages import Message
-from dhumbal.profiles import find_profile
-from dhumbal.records import state_to_json, transcript
-from dhumbal.sampler import after_view, stand_in
-from dhumbal.session import Session, restore_session
-from dhumbal.share import decode_hash
+from dhumbal.core import cards as C
+from dhumbal.bots import expert
+from dhumbal.table import web
+from dhumbal.play.action import Action, parse_action
+from dhumbal.bots.botlevels import choose
+from dhumbal.play.deal import Deal
+from dhumbal.core.messages import Message
+from dhumbal.core.profiles import find_profile
+from dhumbal.play.records import state_to_json, transcript
+from dhumbal.bots.sampler import after_view, stand_in
+from dhumbal.table.session import Session, restore_session
+from dhumbal.play.share import decode_hash
 
 PROFILES = ("nepali-games", "dashain", "cardrulesplus")
 EXAMPLES = int(os.environ.get("DHUMBAL_FAIR_PLAY_EXAMPLES", "8"))

@@ -1,4 +1,4 @@
-"""Grading every move of a position (dhumbal.grading) and saying it in words (dhumbal.advice;
+"""Grading every move of a position (dhumbal.trainer.grading) and saying it in words (dhumbal.trainer.advice;
 the words in each language are held by tests/site/test_site_puzzles.py, where
 the catalogs are compiled).
 
@@ -15,12 +15,12 @@ import math
 
 import pytest
 
-from dhumbal import advice
-from dhumbal import cards as C
-from dhumbal.action import Action, parse_action
-from dhumbal.grading import Grade, GradeError, grade, grade_view, move_key, moves
-from dhumbal.profiles import find_profile
-from dhumbal.records import from_position
+from dhumbal.trainer import advice
+from dhumbal.core import cards as C
+from dhumbal.play.action import Action, parse_action
+from dhumbal.trainer.grading import Grade, GradeError, grade, grade_view, move_key, moves
+from dhumbal.core.profiles import find_profile
+from dhumbal.play.records import from_position
 
 
 def position(profile: str, hands: list[str], pile: str, *, stock: str = "", turns: int = 12, **opts: object):

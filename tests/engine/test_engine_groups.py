@@ -14,11 +14,11 @@ from typing import Sequence
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dhumbal.cards import Card
-from dhumbal.groups import (
+from dhumbal.core.cards import Card
+from dhumbal.play.groups import (
     best_group_value, classify_group, group_kind, group_refusal, heaviest_group, throwable_groups,
 )
-from dhumbal.profiles import Profile
+from dhumbal.core.profiles import Profile
 
 from rules_kit import IllegalAction, cards, profile
 

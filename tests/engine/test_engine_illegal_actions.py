@@ -12,9 +12,9 @@ from typing import Callable
 
 import pytest
 
-from dhumbal import messages
-from dhumbal.cards import full_deck
-from dhumbal.deal import Action, Deal, IllegalAction, parse_action
+from dhumbal.core import messages
+from dhumbal.core.cards import full_deck
+from dhumbal.play.deal import Action, Deal, IllegalAction, parse_action
 
 from rules_kit import act, assert_refused, card, cards, position, profile, unchecked
 

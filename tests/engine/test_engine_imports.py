@@ -116,12 +116,12 @@ def test_the_engine_has_no_import_circle() -> None:
 
 def test_the_walk_sees_every_kind_of_import() -> None:
     graph = import_graph(ENGINE, PACKAGE)
-    assert len(graph) > 30 and "dhumbal.deal" in graph and "dhumbal.view.table" in graph
-    assert "dhumbal.cards" in graph["dhumbal.deal"]  # from . import cards as C
-    assert "dhumbal.deal" in graph["dhumbal.view.felt"]  # from ..deal import ...
+    assert len(graph) > 30 and "dhumbal.play.deal" in graph and "dhumbal.view.table" in graph
+    assert "dhumbal.core.cards" in graph["dhumbal.play.deal"]  # from . import cards as C
+    assert "dhumbal.play.deal" in graph["dhumbal.view.felt"]  # from ..deal import ...
     assert "dhumbal.view.felt" in graph["dhumbal.view.table"]  # from .felt import ...
-    assert "dhumbal.expert" in graph["dhumbal.benchmark"]  # inside a function
-    assert "dhumbal.levels" in graph["dhumbal.view.hint"]  # inside a function, two dots up
+    assert "dhumbal.bots.expert" in graph["dhumbal.lab.benchmark"]  # inside a function
+    assert "dhumbal.bots.levels" in graph["dhumbal.view.hint"]  # inside a function, two dots up
 
 
 def test_a_circle_is_found_and_named(tmp_path: Path) -> None:

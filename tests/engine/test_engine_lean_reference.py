@@ -14,9 +14,9 @@ from types import ModuleType
 
 import pytest
 
-from dhumbal.benchmark import bench_profile, load_lean_loop
-from dhumbal.botlevels import play_deal
-from dhumbal.deal import Deal
+from dhumbal.lab.benchmark import bench_profile, load_lean_loop
+from dhumbal.bots.botlevels import play_deal
+from dhumbal.play.deal import Deal
 
 LEAN = Path(__file__).resolve().parents[2] / "bench" / "lean_dashain.py"
 
@@ -58,4 +58,4 @@ def test_the_lean_loop_reaches_the_late_game_rules_too(lean: ModuleType) -> None
 def test_the_benchmark_finds_the_lean_loop_in_a_checkout() -> None:
     assert load_lean_loop(None) is not None
     assert load_lean_loop(LEAN.with_name("missing.py")) is None
-    assert importlib.util.find_spec("dhumbal.benchmark") is not None
+    assert importlib.util.find_spec("dhumbal.lab.benchmark") is not None

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dhumbal import botlevels
-from dhumbal.deal import Deal, PositionError
-from dhumbal.match import Match, Standing
+from dhumbal.bots import botlevels
+from dhumbal.play.deal import Deal, PositionError
+from dhumbal.matches.match import Match, Standing
 
 from rules_kit import act, position, profile
 

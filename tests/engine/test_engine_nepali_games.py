@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from dhumbal.cards import full_deck
-from dhumbal.deal import Action, Deal
+from dhumbal.core.cards import full_deck
+from dhumbal.play.deal import Action, Deal
 
 from rules_kit import act, assert_refused, card, cards, position, profile, unchecked
 

@@ -17,10 +17,12 @@ from typing import Sequence
 
 import pytest
 
-from dhumbal import bots, cli, odds
-from dhumbal.cards import Card
-from dhumbal.deal import Deal
-from dhumbal.profiles import Profile
+from dhumbal.bots import bots, odds
+
+from dhumbal import cli
+from dhumbal.core.cards import Card
+from dhumbal.play.deal import Deal
+from dhumbal.core.profiles import Profile
 
 from rules_kit import cards, profile
 

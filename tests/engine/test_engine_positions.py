@@ -17,11 +17,11 @@ from typing import Any, Callable
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from dhumbal import botlevels
-from dhumbal.cards import card_text
-from dhumbal.deal import Deal, IllegalAction, PositionError
-from dhumbal.examples import example_files, load_file
-from dhumbal.records import MAX_TURNS, state_from_json, state_to_json
+from dhumbal.bots import botlevels
+from dhumbal.core.cards import card_text
+from dhumbal.play.deal import Deal, IllegalAction, PositionError
+from dhumbal.worked.examples import example_files, load_file
+from dhumbal.play.records import MAX_TURNS, state_from_json, state_to_json
 
 from rules_kit import act, card, cards, check_cards, count_actions, position, profile
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dhumbal.cards import CardError, card_text, parse_card, parse_cards
-from dhumbal.deal import Deal, PositionError
-from dhumbal.profiles import ProfileError, find_profile, parse_profile
+from dhumbal.core.cards import CardError, card_text, parse_card, parse_cards
+from dhumbal.play.deal import Deal, PositionError
+from dhumbal.core.profiles import ProfileError, find_profile, parse_profile
 
 from rules_kit import cards, position, profile
 
@@ -240,7 +240,7 @@ def profiles_with_options(draw: st.DrawFn) -> object:
 @settings(max_examples=150, deadline=None)
 @given(profiles_with_options())
 def test_canonical_text_round_trips(p: object) -> None:
-    from dhumbal.profiles import Profile
+    from dhumbal.core.profiles import Profile
 
     assert isinstance(p, Profile)
     text = p.canonical()

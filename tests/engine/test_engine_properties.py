@@ -17,9 +17,9 @@ from typing import Any, Hashable
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from dhumbal.deal import Action, Deal, IllegalAction
-from dhumbal.records import replay, state_from_json, state_to_json, transcript
-from dhumbal.profiles import parse_profile
+from dhumbal.play.deal import Action, Deal, IllegalAction
+from dhumbal.play.records import replay, state_from_json, state_to_json, transcript
+from dhumbal.core.profiles import parse_profile
 
 from rules_kit import OPTIONS, check_cards, count_actions, profile
 

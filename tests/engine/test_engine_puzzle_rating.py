@@ -1,11 +1,11 @@
-"""A puzzle's rating (dhumbal.rating): more levels missing the best move rate higher, a narrow lead a little higher."""
+"""A puzzle's rating (dhumbal.trainer.rating): more levels missing the best move rate higher, a narrow lead a little higher."""
 
 from __future__ import annotations
 
 import pytest
 
-from dhumbal.botlevels import DIFFICULTIES
-from dhumbal.rating import BANDS, BASE, CLOSE, PER_MISS, band, rating
+from dhumbal.bots.botlevels import DIFFICULTIES
+from dhumbal.trainer.rating import BANDS, BASE, CLOSE, PER_MISS, band, rating
 
 
 def test_every_level_finding_it_with_a_clear_lead_is_the_base() -> None:

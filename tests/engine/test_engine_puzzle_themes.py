@@ -1,4 +1,4 @@
-"""Puzzle themes (dhumbal.themes): each tagger, on a hand-made position with its theme and one without.
+"""Puzzle themes (dhumbal.trainer.themes): each tagger, on a hand-made position with its theme and one without.
 
 A tagger reads the reader's view and the graded moves. The grades here are
 written by hand (the moves in the order the test says is best first, with
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from dhumbal import cards as C
-from dhumbal.action import parse_action
-from dhumbal.deal import Deal
-from dhumbal.grading import Grade, MoveGrade, move_key, moves
-from dhumbal.profiles import find_profile
-from dhumbal.records import from_position
-from dhumbal.themes import TAGGERS, THEMES, tag
+from dhumbal.core import cards as C
+from dhumbal.play.action import parse_action
+from dhumbal.play.deal import Deal
+from dhumbal.trainer.grading import Grade, MoveGrade, move_key, moves
+from dhumbal.core.profiles import find_profile
+from dhumbal.play.records import from_position
+from dhumbal.trainer.themes import TAGGERS, THEMES, tag
 
 
 def position(profile: str, hands: list[str], pile: str, *, steps: Sequence[str] = (), stock: str = "",

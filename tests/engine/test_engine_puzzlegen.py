@@ -1,4 +1,4 @@
-"""The puzzle generator (dhumbal.puzzlegen): what it keeps, what it writes, and that a run repeats.
+"""The puzzle generator (dhumbal.lab.puzzlegen): what it keeps, what it writes, and that a run repeats.
 
 The generator's grades run on fewer sampled deals here (the thresholds are
 the same), so that a run takes a second or two; the project's generated
@@ -13,17 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from dhumbal import cards as C
-from dhumbal import puzzlegen
-from dhumbal.bots import choose
+from dhumbal.core import cards as C
+from dhumbal.lab import puzzlegen
+from dhumbal.bots.bots import choose
 from dhumbal.cli import main
-from dhumbal.deal import Deal
-from dhumbal.grading import Grade, MoveGrade, grade, move_key, moves
-from dhumbal.profiles import find_profile, parse_profile
-from dhumbal.puzzlegen import GENERATOR_VERSION, Miner, position_key, puzzle_text
-from dhumbal.puzzles import GENERATED_MARGIN, check, find_solvers, load_file, load_text, puzzle_files
-from dhumbal.records import from_position
-from dhumbal.themes import tag
+from dhumbal.play.deal import Deal
+from dhumbal.trainer.grading import Grade, MoveGrade, grade, move_key, moves
+from dhumbal.core.profiles import find_profile, parse_profile
+from dhumbal.lab.puzzlegen import GENERATOR_VERSION, Miner, position_key, puzzle_text
+from dhumbal.worked.puzzles import GENERATED_MARGIN, check, find_solvers, load_file, load_text, puzzle_files
+from dhumbal.play.records import from_position
+from dhumbal.trainer.themes import tag
 
 
 @pytest.fixture

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from dhumbal import cards as C
-from dhumbal.action import parse_action
-from dhumbal.examples import ExampleError
-from dhumbal.grading import MoveGrade, move_key
-from dhumbal.puzzles import (
+from dhumbal.core import cards as C
+from dhumbal.play.action import parse_action
+from dhumbal.worked.examples import ExampleError
+from dhumbal.trainer.grading import MoveGrade, move_key
+from dhumbal.worked.puzzles import (
     THEMES, babel_extract, check, grade_puzzle, is_puzzle, load_file, load_text, prompt, puzzle_files,
 )
 
@@ -249,7 +249,7 @@ moves = [
 
 
 def test_a_generated_puzzle_reads_its_grade_solvers_and_origin() -> None:
-    from dhumbal.puzzles import GENERATED_MARGIN, Generated
+    from dhumbal.worked.puzzles import GENERATED_MARGIN, Generated
 
     puzzle = load_text(GENERATED, "gen.toml")
     assert puzzle.title == "" and puzzle.lead == "" and puzzle.theme == ""

@@ -9,10 +9,10 @@ from typing import Any, Callable
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dhumbal import botlevels
-from dhumbal.cards import card_text
-from dhumbal.deal import Action, Deal, IllegalAction, PositionError
-from dhumbal.records import replay, state_from_json, state_to_json, transcript
+from dhumbal.bots import botlevels
+from dhumbal.core.cards import card_text
+from dhumbal.play.deal import Action, Deal, IllegalAction, PositionError
+from dhumbal.play.records import replay, state_from_json, state_to_json, transcript
 
 from rules_kit import act, cards, position, profile
 

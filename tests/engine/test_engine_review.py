@@ -9,14 +9,16 @@ import re
 
 import pytest
 
-from dhumbal import expert, web
-from dhumbal.action import Action
-from dhumbal.botlevels import choose
-from dhumbal.deal import Deal
-from dhumbal.grading import move_key, moves
-from dhumbal.i18n import translator
-from dhumbal.profiles import find_profile
-from dhumbal.review import MISTAKE_POINTS, MISTAKE_SE, ReviewError, ReviewStep, review_deal, same_move
+from dhumbal.bots import expert
+
+from dhumbal.table import web
+from dhumbal.play.action import Action
+from dhumbal.bots.botlevels import choose
+from dhumbal.play.deal import Deal
+from dhumbal.trainer.grading import move_key, moves
+from dhumbal.core.i18n import translator
+from dhumbal.core.profiles import find_profile
+from dhumbal.trainer.review import MISTAKE_POINTS, MISTAKE_SE, ReviewError, ReviewStep, review_deal, same_move
 from dhumbal.view.review import REVIEW_EVEN, REVIEW_STEP_DIFFERS, REVIEW_STEP_EVEN, render_review, summary_text
 from dhumbal.view.suggest import suggest
 
@@ -222,7 +224,7 @@ def test_the_review_is_drawn_in_the_reader_s_language_and_escaped(lang: str) -> 
 
 
 def test_a_long_review_shares_its_samples_but_never_below_the_floor() -> None:
-    from dhumbal.review import MIN_SAMPLES
+    from dhumbal.trainer.review import MIN_SAMPLES
 
     start = Deal.new(find_profile("nepali-games"), "budget")
     deal = start.copy()

@@ -21,11 +21,11 @@ from collections import Counter
 
 import pytest
 
-from dhumbal import botlevels, bots
-from dhumbal.deal import Deal, SeatView
-from dhumbal.playout import random_policy
-from dhumbal.records import from_position, state_to_json
-from dhumbal.sampler import Sampler, SamplerError, view_key
+from dhumbal.bots import botlevels, bots
+from dhumbal.play.deal import Deal, SeatView
+from dhumbal.play.playout import random_policy
+from dhumbal.play.records import from_position, state_to_json
+from dhumbal.bots.sampler import Sampler, SamplerError, view_key
 
 from rules_kit import cards, check_cards, profile
 

@@ -1,4 +1,4 @@
-"""The score pad's sheet (dhumbal.scoresheet) and its request (op ``scorepad`` of dhumbal.web).
+"""The score pad's sheet (dhumbal.matches.scoresheet) and its request (op ``scorepad`` of dhumbal.table.web).
 
 A sheet is what a table typed; the engine settles it from the start on every
 request. Held here: the dealer moving on, edits and removals settling every
@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from dhumbal.scoresheet import (
+from dhumbal.matches.scoresheet import (
     Entry, SheetError, change_sheet, csv_text, player_stats, read_sheet, settle_sheet,
 )
-from dhumbal.tally import TallyError
-from dhumbal.web import handle
+from dhumbal.matches.tally import TallyError
+from dhumbal.table.web import handle
 
 NAMES = ["Asha", "Bina", "Chandra"]
 

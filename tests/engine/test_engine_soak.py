@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from dhumbal.deal import Action, Deal, IllegalAction, Outcome
-from dhumbal.profiles import Profile, find_profile
-from dhumbal.records import state_from_json, state_to_json
+from dhumbal.play.deal import Action, Deal, IllegalAction, Outcome
+from dhumbal.core.profiles import Profile, find_profile
+from dhumbal.play.records import state_from_json, state_to_json
 
 from rules_kit import count_actions
 

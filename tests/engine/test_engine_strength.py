@@ -1,4 +1,4 @@
-"""Measured bot strength (:mod:`dhumbal.strength`): the intervals, the figures file and its checks."""
+"""Measured bot strength (:mod:`dhumbal.lab.strength`): the intervals, the figures file and its checks."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from types import ModuleType
 
 import pytest
 
-from dhumbal import strength
-from dhumbal.arena import credits, play_table
-from dhumbal.botlevels import policy
-from dhumbal.deal import Deal
-from dhumbal.playout import play_out
-from dhumbal.strength import Strength, check_current, dump, fingerprint, lineups, load, measure, table_profile, wilson
+from dhumbal.lab import strength
+from dhumbal.lab.arena import credits, play_table
+from dhumbal.bots.botlevels import policy
+from dhumbal.play.deal import Deal
+from dhumbal.play.playout import play_out
+from dhumbal.lab.strength import Strength, check_current, dump, fingerprint, lineups, load, measure, table_profile, wilson
 
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
@@ -70,7 +70,7 @@ def test_a_measure_is_the_arena_s_seat_0_and_its_fingerprint_is_the_bots_play() 
 
 def test_a_change_of_the_bots_settings_changes_the_fingerprint_even_where_the_first_deals_play_alike(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from dhumbal import expert
+    from dhumbal.bots import expert
 
     mixed, plain = ("expert", "aggressive"), ("hard", "aggressive")
     before = fingerprint("cardrulesplus", mixed, "1"), fingerprint("cardrulesplus", plain, "1")
@@ -87,7 +87,7 @@ def test_the_settings_text_is_the_same_in_every_interpreter() -> None:
     import subprocess
     import sys
 
-    code = "from dhumbal import strength; print(strength.tuning())"
+    code = "from dhumbal.lab import strength; print(strength.tuning())"
     texts = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             env={"PYTHONHASHSEED": str(n), "PATH": ""}).stdout for n in (1, 2)}
     assert len(texts) == 1 and "expert.RISK=" in texts.pop()
@@ -227,7 +227,7 @@ def test_stale_measures_again_only_the_tables_whose_bots_now_play_otherwise(
 
 def test_the_screen_s_ceiling_decides_on_the_other_hands_and_so_never_makes_a_caught_call() -> None:
     # bench/expert_screen.py --shown-hands: today's expert shown every other hand, a bound for the docstring's figures
-    from dhumbal.action import Action
+    from dhumbal.play.action import Action
 
     screen = _bench_module("expert_screen")
     weighed: list[float] = []
@@ -253,7 +253,7 @@ def test_the_screen_s_ceiling_decides_on_the_other_hands_and_so_never_makes_a_ca
 
 def test_the_branches_tool_plays_the_expert_s_move_against_one_legal_alternative_from_the_same_position() -> None:
     # bench/expert_branches.py: one decision of seat 0 per deal changed, both branches played out
-    from dhumbal import expert
+    from dhumbal.bots import expert
 
     branches = _bench_module("expert_branches")
 

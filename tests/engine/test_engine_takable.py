@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules_kit import cards, position
 
-from dhumbal.deal import Action
+from dhumbal.play.deal import Action
 
 
 def test_nepali_games_the_pile_top_until_the_seat_has_taken() -> None:

@@ -1,4 +1,4 @@
-"""A deal played with real cards, settled from its show (dhumbal.tally, ``python -m dhumbal score``).
+"""A deal played with real cards, settled from its show (dhumbal.matches.tally, ``python -m dhumbal score``).
 
 The settlement must be exactly the one a deal the engine plays gets. Held here:
 every scoring fact of the seeds and every worked example of the rules pages
@@ -21,14 +21,14 @@ from typing import Any
 
 import pytest
 
-from dhumbal import cards as C
-from dhumbal.botlevels import policy
+from dhumbal.core import cards as C
+from dhumbal.bots.botlevels import policy
 from dhumbal.cli import main
-from dhumbal.examples import load_file
-from dhumbal.match import Match
-from dhumbal.playout import play_out
-from dhumbal.profiles import Profile, find_profile
-from dhumbal.tally import TallyError, hand_range, pack_can_hold, settle_deal
+from dhumbal.worked.examples import load_file
+from dhumbal.matches.match import Match
+from dhumbal.play.playout import play_out
+from dhumbal.core.profiles import Profile, find_profile
+from dhumbal.matches.tally import TallyError, hand_range, pack_can_hold, settle_deal
 
 from rules_kit import profile
 
@@ -222,7 +222,7 @@ def _played_matches(key: str, deals: int) -> int:
             # mid-match (players already out): the same step the score pad takes
             replay = Match(prof, first_dealer=m.first_dealer, scores=before, eliminated=out_before,
                            dealers=m.dealers[:-1], deals=m.deals[:-1])
-            from dhumbal.tally import tally_next
+            from dhumbal.matches.tally import tally_next
 
             t = tally_next(replay, caller, by_seat)
             assert (t.outcome, t.dealer, list(t.after), list(t.eliminated)) == (o, dealer, m.scores, m.eliminated)
@@ -370,7 +370,7 @@ def test_bad_input_is_one_clear_line_and_exit_2(argv: list[str], says: str, caps
 def test_a_refused_deal_books_nothing() -> None:
     prof = profile("nepali-games", players=3)
     m = Match(prof, first_dealer=0)
-    from dhumbal.tally import tally_next
+    from dhumbal.matches.tally import tally_next
 
     with pytest.raises(TallyError) as exc:
         tally_next(m, 1, [4, 12, 19])
@@ -381,7 +381,7 @@ def test_a_refused_deal_books_nothing() -> None:
 
 
 def test_every_refusal_reads_in_every_language() -> None:
-    from dhumbal.tally import ERRORS
+    from dhumbal.matches.tally import ERRORS
 
     params = {"seat": 1, "low": 2, "high": 6, "count": 3, "players": 4, "text": "x", "number": 7, "total": 12,
               "max": 50, "cards": 5, "min": 1, "limit": 5, "card": "A♠", "score": 104, "sum": 6, "zero": 0}

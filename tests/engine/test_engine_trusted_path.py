@@ -19,11 +19,11 @@ from typing import Hashable
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from dhumbal import botlevels, bots
-from dhumbal.deal import Action, Deal
-from dhumbal.playout import play_out, random_policy
-from dhumbal.profiles import parse_profile
-from dhumbal.records import state_to_json, transcript
+from dhumbal.bots import botlevels, bots
+from dhumbal.play.deal import Action, Deal
+from dhumbal.play.playout import play_out, random_policy
+from dhumbal.core.profiles import parse_profile
+from dhumbal.play.records import state_to_json, transcript
 
 from rules_kit import OPTIONS, check_cards, count_actions, profile
 

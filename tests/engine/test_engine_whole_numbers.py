@@ -21,10 +21,10 @@ ENGINE = Path(__file__).resolve().parents[2] / "engine" / "dhumbal"
 #: module -> the names (functions, methods, module constants) where a float may appear:
 #: each only reports a figure or bounds the clock, and no decision reads it.
 REPORTS: dict[str, set[str]] = {
-    "botlevels.py": set(),
-    "bots.py": set(),
-    "expert.py": {"TIME_CAP", "caught_chance"},
-    "sampler.py": set(),
+    "bots/botlevels.py": set(),
+    "bots/bots.py": set(),
+    "bots/expert.py": {"TIME_CAP", "caught_chance"},
+    "bots/sampler.py": set(),
 }
 
 

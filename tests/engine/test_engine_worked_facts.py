@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dhumbal.deal import Deal
-from dhumbal.match import money_text
+from dhumbal.play.deal import Deal
+from dhumbal.matches.match import money_text
 
 from rules_kit import act, assert_refused, card, cards, position, profile
 
@@ -97,7 +97,7 @@ def test_seed_002_44_points_at_0_05_is_2_20() -> None:
 
 
 def test_seed_002_runs_a_2_3_yes_q_k_a_and_k_a_2_no() -> None:
-    from dhumbal.deal import IllegalAction, classify_group
+    from dhumbal.play.deal import IllegalAction, classify_group
 
     p = profile("dashain")
     assert classify_group(p, cards("A♠ 2♠ 3♠")) == "run"

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from dhumbal import examplefile
-from dhumbal.examplefile import MAX_KEY_PARTS, MAX_LINE, ExampleError, parse, read_file, scan, shown_name
-from dhumbal.examplenotes import babel_extract
-from dhumbal.examples import load_file, load_text
+from dhumbal.worked import examplefile
+from dhumbal.worked.examplefile import MAX_KEY_PARTS, MAX_LINE, ExampleError, parse, read_file, scan, shown_name
+from dhumbal.worked.examplenotes import babel_extract
+from dhumbal.worked.examples import load_file, load_text
 from rules_kit import EXAMPLE_TEXT
 
 

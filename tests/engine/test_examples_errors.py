@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from dhumbal.examples import MAX_NESTING, ExampleError, load_text
+from dhumbal.worked.examples import MAX_NESTING, ExampleError, load_text
 from rules_kit import EXAMPLE_TEXT
 
 ROOT = Path(__file__).resolve().parents[2]

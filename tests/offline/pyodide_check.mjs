@@ -1,6 +1,6 @@
 // Run Python in Pyodide under Node, offline, set up as the browser's worker
 // sets it up: the trimmed standard library as Pyodide's (stdLibURL), the
-// engine wheel unpacked into site-packages, dhumbal and dhumbal.web imported.
+// engine wheel unpacked into site-packages, dhumbal and dhumbal.table.web imported.
 //
 //   node tests/offline/pyodide_check.mjs WHEEL STDLIB LOCK_JSON CODE_FILE [restores]
 //
@@ -72,7 +72,7 @@ if (process.env.FULL_STDLIB) {
 const site = install(first);
 first.runPython(
   `import importlib, sys\n_f = sys.path_importer_cache.get(${JSON.stringify(site)})\n` +
-    "if _f is not None: _f.invalidate_caches()\nimport dhumbal, dhumbal.web",
+    "if _f is not None: _f.invalidate_caches()\nimport dhumbal, dhumbal.table.web",
 );
 const results = [];
 let size = 0;

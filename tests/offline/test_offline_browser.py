@@ -19,8 +19,8 @@ import pytest
 from offlinekit import TABLE, Visited, engine_kept, kept, start_table, timings
 from tabledriver import BOARD, answers, status, table_hash, ui_move, wait_ready
 
-from dhumbal import web
-from dhumbal.i18n import translator
+from dhumbal.table import web
+from dhumbal.core.i18n import translator
 from dhumbal_site import csp, offline
 
 

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 import yaml
 
-from dhumbal.i18n import translator
+from dhumbal.core.i18n import translator
 from dhumbal_site import csp, icons, offline, runtime
 from dhumbal_site.languages import Language
 from sitekit import LANGUAGE_PREFIXES

@@ -23,7 +23,7 @@ import pytest
 from offlinekit import TABLE
 from tabledriver import press_play, status
 
-from dhumbal.i18n import translator
+from dhumbal.core.i18n import translator
 from dhumbal.view.loader import ERRORS
 
 

@@ -85,8 +85,8 @@ def test_seeded_bot_deals_and_expert_links_give_byte_identical_transcripts_on_th
     # The same file's source, run inside Pyodide on the same cases.
     source = (PARITY / "parity_cases.py").read_text(encoding="utf-8")
     code = source + f"""
-import importlib.util, sys, dhumbal, dhumbal.expert
-dhumbal.expert.TIME_CAP = float('inf')
+import importlib.util, sys, dhumbal, dhumbal.bots.expert
+dhumbal.bots.expert.TIME_CAP = float('inf')
 json.dumps({{"result": json.loads(run({json.dumps(json.dumps(cases))})),
             "python": "%d.%d.%d" % sys.version_info[:3], "engine": dhumbal.__file__,
             "whole_library": importlib.util.find_spec("tomllib") is not None}})
@@ -118,7 +118,7 @@ json.dumps({{"result": json.loads(run({json.dumps(json.dumps(cases))})),
 
 
 RESTORED = """
-import json, random, dhumbal.web as web
+import json, random, dhumbal.table.web as web
 deal = json.loads(web.handle(json.dumps({"op": "new", "profile": "dashain", "lang": "ne", "difficulty": "expert"})))
 hint = json.loads(web.handle(json.dumps({"op": "hint", "lang": "ne"})))
 # The heap grows well past the snapshot's size, and the engine goes on.

@@ -20,7 +20,7 @@ from offlinekit import TABLE, SiteServer, engine_kept, kept, start_table, timing
 from sitekit import build_real as build
 from tabledriver import play_deal, wait_ready
 
-from dhumbal.i18n import translator
+from dhumbal.core.i18n import translator
 from dhumbal_site import offline
 
 

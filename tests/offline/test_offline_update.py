@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from offlinekit import MARK, build_b, engine_kept, kept, start_table, timings, until
 
-from dhumbal.i18n import translator
+from dhumbal.core.i18n import translator
 from dhumbal_site import offline, runtime
 
 

@@ -1,9 +1,10 @@
 """ARCHITECTURE.md cannot go stale: it names every module, in layers the imports keep.
 
 The engine's stack is read from the document's "The engine" section (``### N.``
-layers, one ``- [`module`](path)`` line a module) and held to the real import
-graph (tests/engine/test_engine_imports.py): every engine module named once, at
-its own file, and no import reaching a later layer. Every module of the site glue
+layers, each naming its package as ```pkg```, one ``- [`module`](path)`` line a
+module) and held to the real import graph (tests/engine/test_engine_imports.py):
+every engine module named once, at its own file, inside its layer's package, and
+no import reaching a later layer. Every module of the site glue
 and every script of the page side is named too, and every relative link of the
 project's guides leads to a file that exists.
 """
@@ -18,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ARCHITECTURE = ROOT / "ARCHITECTURE.md"
 GUIDES = ("README.md", "ARCHITECTURE.md", "CONTRIBUTING.md", "DECISIONS.md", "bench/RESEARCH.md")
 
-LAYER = re.compile(r"^### (\d+)\. ")
+LAYER = re.compile(r"^### (\d+)\. (?:`(\w+)`)?")
 MODULE = re.compile(r"^- \[`([\w.]+)`\]\(([^)]+)\)")
 LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)|\ssrc=\"([^\"#]+)\"")
 
@@ -31,27 +32,35 @@ def _engine_graph() -> dict[str, set[str]]:
     return imports.import_graph(ROOT / "engine", "dhumbal")
 
 
-def stack(text: str) -> tuple[dict[str, int], dict[str, str]]:
-    """The engine section's layers: each module's layer number and its link."""
+def stack(text: str) -> tuple[dict[str, int], dict[str, str], dict[str, str]]:
+    """The engine section's layers: each module's layer number, its link, and
+    the package its layer names (none for the command line's top layer)."""
     section = text.split("\n## The engine", 1)[1].split("\n## ", 1)[0]
     layers: dict[str, int] = {}
     links: dict[str, str] = {}
-    layer = 0
+    packages: dict[str, str] = {}
+    layer, package = 0, ""
     for line in section.splitlines():
         if m := LAYER.match(line):
             assert int(m.group(1)) == layer + 1, f"layers out of order at: {line}"
-            layer += 1
+            layer, package = layer + 1, m.group(2) or ""
         elif m := MODULE.match(line):
             name = "dhumbal" if m.group(1) == "dhumbal" else f"dhumbal.{m.group(1)}"
             assert layer, f"a module before the first layer: {line}"
             assert name not in layers, f"{name} named twice"
             layers[name], links[name] = layer, m.group(2)
-    return layers, links
+            if package:
+                packages[name] = package
+    return layers, links, packages
 
 
 def stack_problems(text: str, graph: dict[str, set[str]]) -> list[str]:
-    layers, links = stack(text)
+    layers, links, packages = stack(text)
     found = [f"not in ARCHITECTURE.md: {name}" for name in sorted(set(graph) - set(layers))]
+    for name, package in sorted(packages.items()):
+        inside = name == f"dhumbal.{package}" or name.startswith(f"dhumbal.{package}.")
+        if name != "dhumbal" and not inside:
+            found.append(f"{name} is listed under the {package} layer but lives outside dhumbal.{package}")
     found += [f"named but not a module: {name}" for name in sorted(set(layers) - set(graph))]
     for name, link in sorted(links.items()):
         if name in graph:
@@ -75,11 +84,16 @@ def test_the_stack_check_can_fail() -> None:
     text = ARCHITECTURE.read_text(encoding="utf-8")
     graph = _engine_graph()
     # a module dropped, a module moved above one that imports it, a new module
-    assert "not in ARCHITECTURE.md: dhumbal.groups" in stack_problems(
-        re.sub(r"^- \[`groups`\].*\n", "", text, flags=re.M), graph)
-    moved = text.replace("- [`cards`](engine/dhumbal/cards.py)", "- [`dhumbal_site_dummy`](x)").replace(
-        "### 8. The command line\n", "### 8. The command line\n- [`cards`](engine/dhumbal/cards.py): moved\n")
-    assert "dhumbal.deal (layer 2) imports dhumbal.cards (layer 8)" in stack_problems(moved, graph)
+    assert "not in ARCHITECTURE.md: dhumbal.play.groups" in stack_problems(
+        re.sub(r"^- \[`play.groups`\].*\n", "", text, flags=re.M), graph)
+    moved = text.replace("- [`core.cards`](engine/dhumbal/core/cards.py)", "- [`dhumbal_site_dummy`](x)").replace(
+        "### 10. The command line\n", "### 10. The command line\n- [`core.cards`](engine/dhumbal/core/cards.py): moved\n")
+    assert "dhumbal.play.deal (layer 2) imports dhumbal.core.cards (layer 10)" in stack_problems(moved, graph)
+    # a module listed under a layer whose package it is not in
+    astray = text.replace("- [`play.share`]", "- [`play.shared`]").replace(
+        "### 1. `core`: the pieces\n", "### 1. `core`: the pieces\n- [`play.share`](engine/dhumbal/play/share.py): astray\n")
+    assert "dhumbal.play.share is listed under the core layer but lives outside dhumbal.core" in stack_problems(
+        astray, graph)
     assert "not in ARCHITECTURE.md: dhumbal.newthing" in stack_problems(text, {**graph, "dhumbal.newthing": set()})
 
 

@@ -54,20 +54,20 @@ def play(case: dict[str, Any]) -> str:
     it restores (every action of the link applied once), as transcripts of every
     deal and the match scores.
     """
-    from dhumbal.records import transcript
+    from dhumbal.play.records import transcript
 
     if "hash" in case:
-        from dhumbal.session import restore_session
-        from dhumbal.share import decode_hash
+        from dhumbal.table.session import restore_session
+        from dhumbal.play.share import decode_hash
 
         session = restore_session(decode_hash(case["hash"]), "en")
         deal = session.deal
         assert deal is not None
         return json.dumps({"deal": transcript(deal), "scores": session.match.scores, "moves": session.moves},
                           sort_keys=True, ensure_ascii=False)
-    from dhumbal.botlevels import play_deal
-    from dhumbal.deal import Deal
-    from dhumbal.profiles import find_profile
+    from dhumbal.bots.botlevels import play_deal
+    from dhumbal.play.deal import Deal
+    from dhumbal.core.profiles import find_profile
 
     if "match" in case:
         return play_match(case)
@@ -84,10 +84,10 @@ def play(case: dict[str, Any]) -> str:
 
 def play_match(case: dict[str, Any]) -> str:
     """A whole match of bots (one level per match seat): every deal's transcript and the scores."""
-    from dhumbal.botlevels import choose
-    from dhumbal.match import Match
-    from dhumbal.profiles import parse_profile
-    from dhumbal.records import transcript
+    from dhumbal.bots.botlevels import choose
+    from dhumbal.matches.match import Match
+    from dhumbal.core.profiles import parse_profile
+    from dhumbal.play.records import transcript
 
     match = Match(parse_profile(case["match"]), seed=case["seed"])
     levels = case["bots"]

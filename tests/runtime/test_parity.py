@@ -21,7 +21,7 @@ import parity_cases
 import pytest
 import sitekit
 
-from dhumbal.profiles import PROFILE_KEYS
+from dhumbal.core.profiles import PROFILE_KEYS
 
 pytestmark = pytest.mark.heavy  # starts Node or other Pythons: not in make check
 
@@ -38,7 +38,7 @@ def _first_difference(a: str, b: str) -> str:
 
 
 def test_parity_cases_cover_every_profile_with_several_option_sets() -> None:
-    from dhumbal.profiles import PROFILE_KEYS
+    from dhumbal.core.profiles import PROFILE_KEYS
 
     cases = [c for c in parity_cases.cases() if "match" not in c]
     for key in PROFILE_KEYS:
@@ -49,8 +49,8 @@ def test_parity_cases_cover_every_profile_with_several_option_sets() -> None:
 
 def simple_move(deal: Any, seat: int) -> str:
     """A legal move for the reader: call on 5 or less when allowed, else take from the stock, else throw the heaviest card."""
-    from dhumbal.cards import card_text
-    from dhumbal.deal import Action
+    from dhumbal.core.cards import card_text
+    from dhumbal.play.deal import Action
 
     if deal.is_legal(Action.call()) and deal.total(seat) <= 5:
         return "call"
@@ -74,7 +74,7 @@ def cpython_parity() -> tuple[list[dict[str, Any]], list[str]]:
 
 
 def _play_parity_cases(directory: Path, url: str) -> tuple[int, str]:
-    from dhumbal import expert
+    from dhumbal.bots import expert
 
     cap = expert.TIME_CAP
     expert.TIME_CAP = float("inf")  # type: ignore[misc]
@@ -91,7 +91,7 @@ def _play_parity_cases(directory: Path, url: str) -> tuple[int, str]:
 def expert_links() -> list[dict[str, Any]]:
     """Shared links of tables with expert bots, one per profile: the reader's moves over two
     deals, made here in CPython (simple legal moves), to be restored in Pyodide."""
-    from dhumbal import web
+    from dhumbal.table import web
 
     links = []
     for key in PROFILE_KEYS:

@@ -6,7 +6,7 @@ The real site is the one every suite shares (``shared_site`` in
 tests/conftest.py: built once per run with ``mkdocs build --strict`` in a
 subprocess, ``DHUMBAL_SITE_URL`` set to its server's address, see
 tests/sitekit.py). Temporary trees are built in this process so that tests
-can register marker handlers and replace ``dhumbal.i18n.card_name`` with
+can register marker handlers and replace ``dhumbal.core.i18n.card_name`` with
 ``monkeypatch``.
 
 The site's own strings and the cards' names come from the compiled
@@ -40,7 +40,7 @@ if str(SITEGEN) not in sys.path:
 @pytest.fixture(scope="session", autouse=True)
 def compiled_catalogs() -> None:
     """Compile the catalogs once, and drop what the engine read before (none, or stale)."""
-    from dhumbal import i18n
+    from dhumbal.core import i18n
     from dhumbal_site.runtime import compile_catalogs
 
     compile_catalogs(ROOT)
@@ -160,7 +160,7 @@ def module_tree(tmp_path_factory: pytest.TempPathFactory) -> TreeBuilder:
 
 @pytest.fixture
 def card_names(monkeypatch: pytest.MonkeyPatch) -> Callable[[str, str], str]:
-    """Card names from a stand-in for dhumbal.i18n.card_name, in the site glue only."""
+    """Card names from a stand-in for dhumbal.core.i18n.card_name, in the site glue only."""
     from dhumbal_site import build
 
     monkeypatch.setattr(build, "engine_card_name", lambda: fake_card_name)

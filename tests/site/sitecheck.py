@@ -182,7 +182,7 @@ def css_urls(text: str) -> Iterator[str]:
 
 
 def fake_card_name(card: str, lang: str) -> str:
-    """A stand-in for dhumbal.i18n.card_name that shows what it was asked."""
+    """A stand-in for dhumbal.core.i18n.card_name that shows what it was asked."""
     ranks = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
     suits = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
     return f"{ranks.get(card[:-1], card[:-1])} of {suits[card[-1]]} ({lang})"

@@ -134,4 +134,4 @@ def test_a_failing_card_name_fails_the_build_naming_the_page(tree, monkeypatch) 
     monkeypatch.setattr(build, "engine_card_name", lambda: broken)
     with pytest.raises(Abort):
         tree.build({"en/index.md": "# Home\n\nK♠\n", "en/contribute.md": "# C\n"})
-    assert "en/index.md: dhumbal.i18n.card_name('K♠', 'en') failed (ValueError): no such card" in tree.errors()
+    assert "en/index.md: dhumbal.core.i18n.card_name('K♠', 'en') failed (ValueError): no such card" in tree.errors()

@@ -20,12 +20,12 @@ from typing import Any
 import pytest
 from htmltree import Node, parse
 
-from dhumbal import cards as C
-from dhumbal.compare import rules_in_words
-from dhumbal.deal import Deal
-from dhumbal.examples import display_names, example_files, load_file
-from dhumbal.messages import Message
-from dhumbal.records import state_from_json
+from dhumbal.core import cards as C
+from dhumbal.core.compare import rules_in_words
+from dhumbal.play.deal import Deal
+from dhumbal.worked.examples import display_names, example_files, load_file
+from dhumbal.core.messages import Message
+from dhumbal.play.records import state_from_json
 from sitekit import SITE_LANGUAGES  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,7 +100,7 @@ def test_every_step_has_a_diagram_of_the_engines_position(site: Any, lang: str, 
 
 
 def test_what_may_be_taken_is_marked_as_the_engine_says(site: Any) -> None:
-    from dhumbal.deal import Action
+    from dhumbal.play.deal import Action
 
     # From a run on offer only its end cards may be picked (dashain).
     walk, deals = _positions("dashain-run-ends")
@@ -120,7 +120,7 @@ def test_what_may_be_taken_is_marked_as_the_engine_says(site: Any) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_headers_name_profile_and_options_in_words(site: Any, lang: str) -> None:
-    from dhumbal.i18n import translator
+    from dhumbal.core.i18n import translator
 
     t = translator(lang)
     for example_id in EXAMPLE_IDS:
@@ -179,8 +179,8 @@ def _turns_from_transcript(transcript: dict[str, Any]) -> list[tuple[int, list[M
 
     A turn begins with an action made at the start of a seat's turn.
     """
-    from dhumbal.deal import parse_action
-    from dhumbal.profiles import parse_profile
+    from dhumbal.play.deal import parse_action
+    from dhumbal.core.profiles import parse_profile
 
     deal = Deal.new(parse_profile(transcript["profile"]), transcript["seed"], dealer=transcript["dealer"],
                     players=transcript["players"])
@@ -199,8 +199,8 @@ def _turns_from_transcript(transcript: dict[str, Any]) -> list[tuple[int, list[M
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_same_deal_cells_are_the_engines_transcripts(site: Any, lang: str) -> None:
-    from dhumbal.i18n import translator
-    from dhumbal.samedeal import divergence_text, same_deal, seat_names
+    from dhumbal.core.i18n import translator
+    from dhumbal.lab.samedeal import divergence_text, same_deal, seat_names
 
     t = translator(lang)
     result = same_deal()
@@ -234,7 +234,7 @@ def test_the_same_deal_cells_are_the_engines_transcripts(site: Any, lang: str) -
 
 def test_the_same_deal_parts_on_a_pick_rule_the_engine_refuses() -> None:
     """The chosen seed shows Dashain and CardRulesPlus parting on what may be picked."""
-    from dhumbal.samedeal import same_deal
+    from dhumbal.lab.samedeal import same_deal
 
     result = same_deal()
     codes = {(d.code, tuple(result.profiles[i].key for i in d.profiles)) for d in result.divergences}

@@ -1,6 +1,6 @@
 """Generated content comes from the engine and the data files, never from a page.
 
-The comparison cells in every built language equal what ``dhumbal.compare``
+The comparison cells in every built language equal what ``dhumbal.core.compare``
 computes from the profiles; changing a profile's data changes the page; the
 worked examples show the engine's figures; the glossary and the translation
 status come from their sources.
@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from dhumbal.compare import comparison, options_table
-from dhumbal.profiles import find_profile
+from dhumbal.core.compare import comparison, options_table
+from dhumbal.core.profiles import find_profile
 from sitekit import SITE_LANGUAGES  # noqa: E402
 
 #: The site's languages, from mkdocs.yml (English first).
@@ -61,8 +61,8 @@ def test_rows_where_profiles_differ_are_marked(site: Any) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_differing_row_says_which_profile_departs(site: Any, lang: str) -> None:
-    from dhumbal.i18n import translator
-    from dhumbal.profiles import all_profiles
+    from dhumbal.core.i18n import translator
+    from dhumbal.core.profiles import all_profiles
     from htmltree import parse
 
     t = translator(lang)
@@ -131,7 +131,7 @@ def _ctx(lang: str) -> Any:
 
 
 def test_changing_a_profile_value_changes_the_comparison(monkeypatch: pytest.MonkeyPatch) -> None:
-    from dhumbal import compare as compare_module
+    from dhumbal.core import compare as compare_module
     from dhumbal_site.generated import render_compare
 
     before = render_compare(_ctx("en"))

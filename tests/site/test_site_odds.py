@@ -2,7 +2,7 @@
 
 On every rules page in every language: an inline SVG chart (an image with a
 title and a description in the page's language), its figures as a table
-equal to :func:`dhumbal.odds.chart` with the sample size stated, and the four
+equal to :func:`dhumbal.bots.odds.chart` with the sample size stated, and the four
 bot levels with the numbers the bots play by. Unit tests check the marker
 handlers and the cache of chart figures between builds.
 """
@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from dhumbal import expert, odds
-from dhumbal.i18n import count_text, number, translator
-from dhumbal.levels import call_total, level_notes, percent
-from dhumbal.profiles import PROFILE_KEYS, find_profile
+from dhumbal.bots import expert, odds
+from dhumbal.core.i18n import count_text, number, translator
+from dhumbal.bots.levels import call_total, level_notes, percent
+from dhumbal.core.profiles import PROFILE_KEYS, find_profile
 from sitekit import SITE_LANGUAGES  # noqa: E402
 
 #: The site's languages, from mkdocs.yml (English first).

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 
-from dhumbal import cards as C
+from dhumbal.core import cards as C
 from htmltree import parse
 from axescan import axe_here
 from sitecheck import LANGUAGES, lang_prefix
@@ -49,8 +49,8 @@ ENGINE_FILES = ("/assets/pyodide/", "/assets/engine/", "dhumbal-worker.mjs")
 
 
 def test_every_puzzle_grade_is_the_engine_s_and_its_answer_is_clearly_best() -> None:
-    from dhumbal.grading import move_key
-    from dhumbal.puzzles import MIN_LEAD, check
+    from dhumbal.trainer.grading import move_key
+    from dhumbal.worked.puzzles import MIN_LEAD, check
     from dhumbal_site.puzzles import PuzzleSet
 
     entries = PuzzleSet().entries()  # a generated puzzle's grade read, a hand-written one's kept by the build
@@ -69,7 +69,7 @@ def test_every_puzzle_grade_is_the_engine_s_and_its_answer_is_clearly_best() -> 
 
 @pytest.mark.parametrize("name", ["da-three-of-clubs", "ng-three-single-cards", "crp-ace-discard"])
 def test_a_kept_grade_is_exactly_what_the_engine_computes_now(name: str) -> None:
-    from dhumbal.puzzles import find_solvers, grade_puzzle, load_file
+    from dhumbal.worked.puzzles import find_solvers, grade_puzzle, load_file
     from dhumbal_site.puzzles import cached_record
 
     path = PUZZLE_DIR / f"{name}.toml"
@@ -98,8 +98,8 @@ def test_the_kept_grades_are_named_by_every_engine_module_a_grade_runs() -> None
             todo += graph.get(name, ())
     expected = {modules[name].relative_to(ROOT / "engine" / "dhumbal").as_posix() for name in seen}
     assert set(engine_sources()) == expected
-    assert {"grading.py", "puzzles.py", "bots.py", "sampler.py", "deal.py", "examples.py", "expert.py",
-            "themes.py", "rating.py"} <= expected
+    assert {"trainer/grading.py", "worked/puzzles.py", "bots/bots.py", "bots/sampler.py", "play/deal.py",
+            "worked/examples.py", "bots/expert.py", "trainer/themes.py", "trainer/rating.py"} <= expected
 
 
 def test_a_kept_grade_changes_name_with_the_puzzle_file(tmp_path: Path) -> None:
@@ -137,8 +137,8 @@ def fragment_text(site, lang: str, puzzle_id: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_trainer_lists_every_puzzle_with_its_profile_themes_and_rating(site, lang: str) -> None:
-    from dhumbal.rating import band
-    from dhumbal.themes import THEMES
+    from dhumbal.trainer.rating import band
+    from dhumbal.trainer.themes import THEMES
     from dhumbal_site.puzzles import PUZZLE_SET
 
     root = page_of(site, lang)

@@ -17,9 +17,9 @@ import re
 
 import pytest
 
-from dhumbal.i18n import translator
-from dhumbal.padview import SCRIPT_TEXTS
-from dhumbal.profiles import PROFILE_KEYS, find_profile
+from dhumbal.core.i18n import translator
+from dhumbal.view.padview import SCRIPT_TEXTS
+from dhumbal.core.profiles import PROFILE_KEYS, find_profile
 from sitecheck import LANGUAGES, lang_prefix
 
 

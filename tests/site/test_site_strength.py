@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from dhumbal.i18n import number, translator
-from dhumbal.levels import percent
-from dhumbal.profiles import PROFILE_KEYS
-from dhumbal.strength import Strength, dump, fingerprint, lineups
+from dhumbal.core.i18n import number, translator
+from dhumbal.bots.levels import percent
+from dhumbal.core.profiles import PROFILE_KEYS
+from dhumbal.lab.strength import Strength, dump, fingerprint, lineups
 from sitekit import PARTIAL_LANGUAGES, SITE_LANGUAGES  # noqa: E402
 
 #: The site's languages, from mkdocs.yml (English first).

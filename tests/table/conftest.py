@@ -1,12 +1,12 @@
 """Fixtures of the mini-table tests: a headless Chromium that may reach only
 127.0.0.1, a small "stub" site whose runtime forwards requests to this
-process's ``dhumbal.web.handle``, and the real built site with the real
+process's ``dhumbal.table.web.handle``, and the real built site with the real
 runtime (Pyodide in a Web Worker).
 
 The stub site is fast and checks the table script on its own: each page is
-the pre-rendered table (``dhumbal.web.prerender``) with the real stylesheet
+the pre-rendered table (``dhumbal.table.web.prerender``) with the real stylesheet
 and script, and a stand-in ``window.DhumbalRuntime`` (``stub-runtime.js``)
-whose ``request`` calls ``dhumbal.web.handle`` through Playwright's
+whose ``request`` calls ``dhumbal.table.web.handle`` through Playwright's
 ``expose_function``.
 
 ``phone_page`` opens pages of the real built site with ``stub-runtime.js``
@@ -115,9 +115,9 @@ STUB_PAGE = """<!doctype html>
 
 def write_stub_site(directory: Path, url: str = "") -> tuple[int, str]:
     """The stub site's files: ``/<lang>/`` (a rules page each) and ``/en/example/`` (with a play-from button)."""
-    from dhumbal import web
-    from dhumbal.examples import load_file
-    from dhumbal.profiles import find_profile
+    from dhumbal.table import web
+    from dhumbal.worked.examples import load_file
+    from dhumbal.core.profiles import find_profile
 
     from tablekit import table_assets
 
@@ -174,9 +174,9 @@ def warm_stub(chromium: Any, stub_site: Served) -> Iterator[WarmContexts]:
 
 @pytest.fixture
 def stub_page(chromium: Any, stub_site: Served, warm_stub: WarmContexts) -> Iterator[Callable[..., tuple[Any, Watch]]]:
-    """Pages of the stub site whose runtime answers from this process's dhumbal.web
+    """Pages of the stub site whose runtime answers from this process's dhumbal.table.web
     (in warm contexts: ``warm_opener``)."""
-    from dhumbal import web
+    from dhumbal.table import web
 
     def setup(pages: LocalPages, fail: str | None = None, speed: str = "instant", save_data: bool = False,
               **options: Any) -> tuple[Any, Watch]:
@@ -257,11 +257,11 @@ def warm_phone(chromium: Any, real_site: RealSite) -> Iterator[WarmContexts]:
 
 @pytest.fixture
 def phone_page(chromium: Any, real_site: RealSite, warm_phone: WarmContexts) -> Iterator[Callable[..., Any]]:
-    """Pages of the built site whose engine answers from this process (``dhumbal.web.handle``):
+    """Pages of the built site whose engine answers from this process (``dhumbal.table.web.handle``):
     ``stub-runtime.js`` is served in place of ``dhumbal-runtime.js`` (sitekit.STAND_INS).
     Each call opens a page in a warm context kept for its options (sitekit.warm_opener),
     or with ``fresh=True`` in a new one. ``guide=True``: the first-run guide not yet seen."""
-    from dhumbal import web
+    from dhumbal.table import web
 
     real_site.require()
     origin = real_site.server.origin

@@ -1,7 +1,7 @@
 /*
  * A stand-in for window.DhumbalRuntime (dhumbal-runtime.js) in the table's
  * fast browser tests: the same interface, but requests go to the test
- * process's dhumbal.web.handle through Playwright's exposed function
+ * process's dhumbal.table.web.handle through Playwright's exposed function
  * window.dhumbalHandle(json) instead of Pyodide in a worker.
  *
  * window.__stubFail = "<code>" (set before the page loads) makes ensure()

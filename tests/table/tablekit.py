@@ -3,7 +3,7 @@ a simple reader policy, and readers of the rendered HTML.
 
 The reference replay rebuilds a deal from a URL hash with the engine's own
 pieces (``Deal.new``, ``botlevels.choose``, ``Deal.apply``), not through
-``dhumbal.web``, so a test comparing the two catches a session that plays
+``dhumbal.table.web``, so a test comparing the two catches a session that plays
 anything other than what the engine says.
 """
 
@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
-from dhumbal import cards as C
-from dhumbal.botlevels import choose
-from dhumbal.deal import Action, Deal, Outcome
-from dhumbal.match import Match
-from dhumbal.profiles import parse_profile
-from dhumbal.share import decode_hash, decode_move, read_actions
+from dhumbal.core import cards as C
+from dhumbal.bots.botlevels import choose
+from dhumbal.play.deal import Action, Deal, Outcome
+from dhumbal.matches.match import Match
+from dhumbal.core.profiles import parse_profile
+from dhumbal.play.share import decode_hash, decode_move, read_actions
 from sitekit import SITE_LANGUAGES  # noqa: E402
 
 #: The site's languages, from mkdocs.yml (English first).
@@ -96,7 +96,7 @@ def reader_moves(hash_text: str) -> list[str]:
     data = decode_hash(hash_text)
     if data["v"] == 1:
         return list(data["m"])
-    from dhumbal.session import restore_session
+    from dhumbal.table.session import restore_session
 
     return [",".join(m) for m in restore_session(data, "en").moves]
 
@@ -115,10 +115,10 @@ def simple_move(deal: Deal, seat: int) -> str:
 def finished_link(profile: str, players: int, *, until: str = "deal", seed: int = 1) -> str:
     """A link to a game of ``profile`` at ``players`` seats (easy bots, the reader playing
     :func:`simple_move`) just as its first deal ends (``until="match"``: the whole match)."""
-    from dhumbal.action import parse_action
-    from dhumbal.profiles import find_profile
-    from dhumbal.protocol import Settings
-    from dhumbal.session import Session
+    from dhumbal.play.action import parse_action
+    from dhumbal.core.profiles import find_profile
+    from dhumbal.table.protocol import Settings
+    from dhumbal.table.session import Session
 
     s = Session(Settings(find_profile(profile).with_options(players=players), "easy", seed), lang="en")
     s.start()
@@ -205,7 +205,7 @@ def expected_rows(match: Match, outcome: Outcome) -> dict[str, list[Any]]:
         rows["took"] = list(outcome.took)
         rows["paid"] = list(outcome.paid)
     elif p.settlement == "pay-caller":
-        from dhumbal.match import money_text
+        from dhumbal.matches.match import money_text
 
         rows["paid"] = list(outcome.paid)
         rows["money"] = [money_text(v, p.money_per_point or "0") for v in outcome.paid]

@@ -29,7 +29,7 @@ import pytest
 from axescan import axe_here
 from sitekit import LocalPages, WarmContexts, stand_in, warm_opener, warm_pool
 
-from dhumbal import web
+from dhumbal.table import web
 
 PHONE = {"viewport": {"width": 360, "height": 780}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1366, "height": 900}}
@@ -47,7 +47,7 @@ def warm_pad(chromium: Any, real_site: Any) -> Iterator[WarmContexts]:
 
 @pytest.fixture
 def pad_page(chromium: Any, real_site: Any, warm_pad: WarmContexts) -> Iterator[Opener]:
-    """Pages of the built site whose engine answers from this process (dhumbal.web.handle)."""
+    """Pages of the built site whose engine answers from this process (dhumbal.table.web.handle)."""
     real_site.require()
     origin = real_site.server.origin
 

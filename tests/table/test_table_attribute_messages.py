@@ -21,10 +21,10 @@ from typing import Iterator
 
 import pytest
 
-from dhumbal import i18n
-from dhumbal.profiles import PROFILE_KEYS, find_profile
-from dhumbal.protocol import Settings
-from dhumbal.session import Session
+from dhumbal.core import i18n
+from dhumbal.core.profiles import PROFILE_KEYS, find_profile
+from dhumbal.table.protocol import Settings
+from dhumbal.table.session import Session
 from dhumbal.view.actions import THROW_NONE, THROW_VALUE
 from dhumbal.view.felt import PLAYERS_LABEL
 from dhumbal.view.table import ATTRIBUTE_MSGIDS, render_table

@@ -12,7 +12,7 @@ from fifthlanguage import CODE, MESSAGES, built
 from sitekit import Address, LocalPages, WarmContexts, current_run, warm_opener, warm_pool
 from tabledriver import TABLE, author_seed, play_deal, prefer, start, status
 
-from dhumbal.session import PROMPT_DEAL_OVER, PROMPT_MATCH_OVER
+from dhumbal.table.session import PROMPT_DEAL_OVER, PROMPT_MATCH_OVER
 
 
 @pytest.fixture(scope="module")

@@ -21,12 +21,16 @@ import pytest
 from tabledriver import BOARD, TABLE, click, start, status, table_hash, ui_move
 from tablekit import simple_move
 
-from dhumbal import odds, share, web
-from dhumbal.deal import Action, Deal
-from dhumbal.i18n import count_text, translator
-from dhumbal.profiles import find_profile
-from dhumbal.records import from_position, state_to_json, transcript
-from dhumbal.session import restore_session
+from dhumbal.bots import odds
+
+from dhumbal.play import share
+
+from dhumbal.table import web
+from dhumbal.play.deal import Action, Deal
+from dhumbal.core.i18n import count_text, translator
+from dhumbal.core.profiles import find_profile
+from dhumbal.play.records import from_position, state_to_json, transcript
+from dhumbal.table.session import restore_session
 from dhumbal.view.hint import HINT_CAUGHT_IF, hint_text, hint_words
 from dhumbal.view.suggest import suggest
 
@@ -48,7 +52,7 @@ def ask(**request: Any) -> dict[str, Any]:
 
 def callable_position() -> dict[str, Any]:
     """Nepali Games, four seats, after a round: the reader (seat 0, on turn) holds A♠ 2♥ and may call."""
-    from dhumbal.cards import parse_cards as cards
+    from dhumbal.core.cards import parse_cards as cards
 
     p = find_profile("nepali-games")
     deal = from_position(

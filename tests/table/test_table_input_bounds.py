@@ -16,7 +16,11 @@ from typing import Any
 
 import pytest
 
-from dhumbal import boundedjson, protocol, share, web
+from dhumbal.core import boundedjson
+
+from dhumbal.table import protocol, web
+
+from dhumbal.play import share
 
 DEEP = 3_000
 

@@ -14,8 +14,8 @@ import pytest
 from tabledriver import (BOARD, TABLE, answers, click, is_over, play_deal, start, status, table_hash, ui_move,
                          wait_answer, wait_ready)
 
-from dhumbal import web
-from dhumbal.cards import card_text, parse_card
+from dhumbal.table import web
+from dhumbal.core.cards import card_text, parse_card
 
 Opener = Callable[..., tuple[Any, Any]]
 PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
@@ -145,7 +145,7 @@ def test_back_from_play_from_here_returns_to_the_review(stub_page: Opener, stub_
 
 
 def test_cards_in_running_text_are_written_as_printed_in_every_language() -> None:
-    from dhumbal.i18n import card_words, cards_in_words
+    from dhumbal.core.i18n import card_words, cards_in_words
 
     for lang in ("en", "fr", "nl", "ne"):
         assert [card_words(c, lang) for c in ("6♣", "10♥", "K♠", "A♦")] == ["6♣", "10♥", "K♠", "A♦"]

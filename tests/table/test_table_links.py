@@ -24,13 +24,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tablekit import reference_replay
 
-from dhumbal import botlevels, session as session_module, share, web
-from dhumbal.deal import Action, Deal
-from dhumbal.i18n import translator
-from dhumbal.profiles import PROFILE_KEYS, parse_profile
-from dhumbal.protocol import Settings
-from dhumbal.records import state_to_json
-from dhumbal.session import BOT_BUDGET, EXPERT_WEIGHT, MAX_LINK_ACTIONS, LinkTooCostly, Session, restore_session
+from dhumbal.bots import botlevels
+
+from dhumbal.table import session as session_module, web
+
+from dhumbal.play import share
+from dhumbal.play.deal import Action, Deal
+from dhumbal.core.i18n import translator
+from dhumbal.core.profiles import PROFILE_KEYS, parse_profile
+from dhumbal.table.protocol import Settings
+from dhumbal.play.records import state_to_json
+from dhumbal.table.session import BOT_BUDGET, EXPERT_WEIGHT, MAX_LINK_ACTIONS, LinkTooCostly, Session, restore_session
 
 FALLBACK = {"profile": "dashain", "seed": 8}
 
@@ -222,7 +226,7 @@ def test_the_budget_holds_a_restore_to_a_bounded_number_of_decisions() -> None:
 
 @pytest.mark.parametrize("text", ["NaN", "[Infinity]", '{"a": -Infinity}', "1e999", "[-1e400]", "1" + "0" * 19, '{"s": -12345678901234567890}'])
 def test_json_from_outside_holds_no_infinity_and_no_oversized_number(text: str) -> None:
-    from dhumbal import boundedjson
+    from dhumbal.core import boundedjson
 
     with pytest.raises(ValueError):
         boundedjson.loads(text, max_chars=1000)

@@ -4,7 +4,7 @@ A link that fails (or a runtime that fails while a link is on the page) used
 to leave only Retry, which failed the same way, and so did a reload. "New
 game" drops the ``#table=`` link and deals a fresh game with the table's
 settings, in the page's language. Run against the stand-in runtime
-(``stub-runtime.js``), which answers from this process's ``dhumbal.web``.
+(``stub-runtime.js``), which answers from this process's ``dhumbal.table.web``.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any, Callable
 import pytest
 from tabledriver import BOARD, TABLE, table_hash, wait_ready
 
-from dhumbal import web
-from dhumbal.i18n import translator
+from dhumbal.table import web
+from dhumbal.core.i18n import translator
 from dhumbal.view.loader import FRESH_GAME
 
 

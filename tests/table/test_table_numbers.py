@@ -8,12 +8,12 @@ import re
 
 import pytest
 
-from dhumbal.deal import Deal
-from dhumbal.i18n import read_decimal, translator
-from dhumbal.profiles import find_profile
-from dhumbal.records import from_position
+from dhumbal.play.deal import Deal
+from dhumbal.core.i18n import read_decimal, translator
+from dhumbal.core.profiles import find_profile
+from dhumbal.play.records import from_position
 from dhumbal.view.scores import score_rows
-from dhumbal.web import handle_request
+from dhumbal.table.web import handle_request
 
 #: Asha calls on 6 against 14, 9 and 21 (seed 002): she collects 44 points, 2.20 at 0.05 a point.
 ASHA_CALLS = {"A": "A♠ 2♠ 3♥", "B": "5♣ 9♦", "C": "4♦ 5♦", "D": "10♣ J♥"}
@@ -28,8 +28,8 @@ MONEY = {
 
 
 def _asha_outcome() -> tuple[object, object]:
-    from dhumbal import cards as C
-    from dhumbal.deal import Action
+    from dhumbal.core import cards as C
+    from dhumbal.play.deal import Action
 
     profile = find_profile("dashain")
     deal = from_position(

@@ -506,7 +506,7 @@ def test_play_from_here_starts_at_the_step_on_screen_with_the_example_in_sight(
     wait_ready(page)
     page.wait_for_function("() => document.querySelectorAll('#dh-table .dht-card[aria-pressed]').length > 0")
     shown = page.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all("els => els.map(e => e.dataset.card)")
-    from dhumbal import cards as C
+    from dhumbal.core import cards as C
 
     assert sorted(C.card_text(C.parse_card(c)) for c in shown) == expected, "the position of step 3, not of the start"
     # the table right under the example, the example's step still in sight above it

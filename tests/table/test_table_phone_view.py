@@ -23,12 +23,12 @@ from typing import Any
 import pytest
 from tablekit import LANGS, simple_move
 
-from dhumbal import cards as C
-from dhumbal import session as sessions
-from dhumbal import web
-from dhumbal.i18n import number, translator
-from dhumbal.messages import Message
-from dhumbal.profiles import find_profile, parse_profile
+from dhumbal.core import cards as C
+from dhumbal.table import session as sessions
+from dhumbal.table import web
+from dhumbal.core.i18n import number, translator
+from dhumbal.core.messages import Message
+from dhumbal.core.profiles import find_profile, parse_profile
 from dhumbal.view.hand import CALL_AT, HOLDING, MARKED
 from dhumbal.view.markup import ordered
 from dhumbal.view.scores import BADGE_CALLED, BADGE_CAUGHT, BADGE_WINNER
@@ -202,7 +202,7 @@ def test_every_step_of_a_worked_example_carries_its_position_for_play_from_here(
     sys.path.insert(0, str(ROOT / "sitegen"))
     from dhumbal_site.walkthrough import panels
 
-    from dhumbal.examples import load_file
+    from dhumbal.worked.examples import load_file
 
     walk = load_file(ROOT / "examples" / "k-pair-discard.toml")
     shown = panels(walk, "en")

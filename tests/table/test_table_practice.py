@@ -16,10 +16,12 @@ from typing import Any
 import pytest
 from tablekit import LANGS, parse_html, simple_move
 
-from dhumbal import share, web
-from dhumbal.i18n import translator
-from dhumbal.records import state_to_json
-from dhumbal.session import PROMPT_PRACTICE_OVER
+from dhumbal.play import share
+
+from dhumbal.table import web
+from dhumbal.core.i18n import translator
+from dhumbal.play.records import state_to_json
+from dhumbal.table.session import PROMPT_PRACTICE_OVER
 from dhumbal.view.actions import BACK_TO_MATCH, NEW_MATCH
 from dhumbal.view.scores import RESULT, RESULT_PRACTICE
 from dhumbal.view.table import META_DEAL_OF, META_PRACTICE

@@ -11,7 +11,7 @@ import pytest
 from axescan import axe_here
 from tabledriver import BOARD, TABLE, answers, click, play_deal, start, status, table_hash, tap, ui_move, wait_answer
 
-from dhumbal import web
+from dhumbal.table import web
 from dhumbal.view.suggest import suggest
 
 

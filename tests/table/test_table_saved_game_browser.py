@@ -24,12 +24,12 @@ from tabledriver import (BOARD, TABLE, answers, click, follow_link, is_over, pla
 from tablekit import simple_move
 from test_table_phone_browser import DESKTOP, LANDSCAPE, PHONE, move, start_here, url
 
-from dhumbal import web
-from dhumbal.action import parse_action
-from dhumbal.cards import card_text
-from dhumbal.i18n import translator
-from dhumbal.session import PROMPT_PRACTICE_OVER
-from dhumbal.share import decode_hash
+from dhumbal.table import web
+from dhumbal.play.action import parse_action
+from dhumbal.core.cards import card_text
+from dhumbal.core.i18n import translator
+from dhumbal.table.session import PROMPT_PRACTICE_OVER
+from dhumbal.play.share import decode_hash
 from dhumbal.view.actions import BACK_TO_MATCH
 from dhumbal.view.loader import ASK_TITLE, CONTINUE, NEW_GAME
 from dhumbal.view.table import META_PRACTICE

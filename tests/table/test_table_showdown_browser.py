@@ -36,7 +36,7 @@ from axescan import axe_here
 from tabledriver import BOARD, DESKTOP, LANDSCAPE, PHONE, TABLE, answers, press, table_hash, wait_answer, wait_ready
 from tablekit import finished_link
 
-from dhumbal.i18n import translator
+from dhumbal.core.i18n import translator
 
 Opener = Callable[..., Any]
 SCREENS = {"phone": PHONE, "sideways": LANDSCAPE, "desktop": DESKTOP}
@@ -45,7 +45,7 @@ PROFILES = ("nepali-games", "dashain", "cardrulesplus")
 
 def most(profile: str) -> int:
     """The most seats ``profile`` plays with (six, or five in cardrulesplus)."""
-    from dhumbal.profiles import find_profile
+    from dhumbal.core.profiles import find_profile
 
     return find_profile(profile).spec("players").high
 
@@ -138,8 +138,8 @@ def fold(page: Any, touch: bool) -> None:
 def test_the_showdown_shows_every_hand_and_a_strip_that_fits(
     phone_page: Opener, real_site: Any, screen: str, lang: str
 ) -> None:
-    from dhumbal.match import money_text
-    from dhumbal.profiles import find_profile
+    from dhumbal.matches.match import money_text
+    from dhumbal.core.profiles import find_profile
 
     touch = screen != "desktop"
     cases = [(profile, most(profile)) for profile in PROFILES] + [("nepali-games", 4)]

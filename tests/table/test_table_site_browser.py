@@ -33,10 +33,12 @@ from tabledriver import (
 )
 from tablekit import LANGS, expected_rows, reader_moves, reference_replay
 
-from dhumbal import session, share, web
-from dhumbal.deal import IllegalAction
-from dhumbal.records import replay
-from dhumbal.i18n import translator
+from dhumbal.table import session, web
+
+from dhumbal.play import share
+from dhumbal.play.deal import IllegalAction
+from dhumbal.play.records import replay
+from dhumbal.core.i18n import translator
 from dhumbal.view.loader import STATIC_NOTE
 from dhumbal.view.table import TITLE
 
@@ -190,7 +192,7 @@ def test_play_from_a_worked_example(site_page: Opener, real_site: Any) -> None:
     # the table opens right after the example, and Back takes it home and the reader to the example
     assert page.evaluate("id => document.getElementById(id).nextElementSibling.id", example) == "dh-table"
     me = state["turn"]
-    from dhumbal.cards import card_text, parse_card
+    from dhumbal.core.cards import card_text, parse_card
 
     cards = page.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all("els => els.map(e => e.dataset.card)")
     assert [card_text(parse_card(c)) for c in cards] == state["hands"][me]
@@ -372,8 +374,8 @@ SUMMARY_GEOMETRY = """() => {
 def last_move_of_a_match(profile: str, seed: int) -> tuple[str, Any]:
     """A match played by the reader's first legal move each turn: the link to the
     position just before the reader's move that ends it, and that move."""
-    from dhumbal.profiles import parse_profile
-    from dhumbal.protocol import Settings
+    from dhumbal.core.profiles import parse_profile
+    from dhumbal.table.protocol import Settings
 
     s = session.Session(Settings(parse_profile(profile), "easy", seed), lang="en")
     s.start()
@@ -398,7 +400,7 @@ def test_a_match_s_end_on_a_wide_screen_keeps_the_hand_and_every_seat_s_score_in
     is taller than the screen beside the felt: the page brings the scores up, but
     never so far that the reader's hand goes above the top (the hand and every
     seat's line of the deal's scores in sight; the standings a scroll away)."""
-    from dhumbal.cards import card_text
+    from dhumbal.core.cards import card_text
 
     link, action = last_move_of_a_match("nepali-games", 1)
     assert action.kind == "throw"

@@ -19,7 +19,7 @@ if str(ROOT / "sitegen") not in sys.path:
 from dhumbal_site import table  # noqa: E402
 from mkdocs.exceptions import PluginError  # noqa: E402
 
-from dhumbal.examples import load_file  # noqa: E402
+from dhumbal.worked.examples import load_file  # noqa: E402
 
 
 def fake_page(src: str, meta: dict[str, Any]) -> Any:
@@ -127,7 +127,7 @@ def test_every_built_page_ends_with_its_table_outside_the_searchable_content(rea
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_pages_and_the_home_page_get_a_play_link_near_the_top(lang: str) -> None:
-    from dhumbal.i18n import translator
+    from dhumbal.core.i18n import translator
 
     page = '<header><h1>x</h1></header><article class="md-content__inner"><h1 id="t">Title</h1><p>Text</p></article>'
     src = "rules/dashain.md" if lang == "en" else f"{lang}/rules/dashain.md"

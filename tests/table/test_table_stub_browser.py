@@ -1,7 +1,7 @@
 """The table script in Chromium, against a stand-in runtime.
 
 ``stub-runtime.js`` has DhumbalRuntime's interface but answers from this
-test process's ``dhumbal.web.handle``, so these tests check the page side
+test process's ``dhumbal.table.web.handle``, so these tests check the page side
 (events, marks, keyboard, hash, data-state, focus, layout, accessibility)
 quickly and independently of Pyodide.
 """
@@ -36,9 +36,11 @@ from tabledriver import (
 )
 from tablekit import LANGS, expected_rows, reader_moves, reference_replay
 
-from dhumbal import session, share, web
-from dhumbal.deal import IllegalAction
-from dhumbal.i18n import number, translator
+from dhumbal.table import session, web
+
+from dhumbal.play import share
+from dhumbal.play.deal import IllegalAction
+from dhumbal.core.i18n import number, translator
 
 
 Opener = Callable[..., tuple[Any, Any]]

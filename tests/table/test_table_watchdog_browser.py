@@ -24,8 +24,8 @@ import pytest
 from sitekit import PATIENCE_MS
 from tabledriver import TABLE, start, status, table_hash, ui_move, wait_ready
 
-from dhumbal import web
-from dhumbal.i18n import translator
+from dhumbal.table import web
+from dhumbal.core.i18n import translator
 from dhumbal.view.loader import ERROR_TITLE, ERROR_TITLE_LIVE, ERRORS
 
 

@@ -16,7 +16,7 @@
  *                             engine (idempotent; rejects with the error while
  *                             status is "error": call retry())
  *   DhumbalRuntime.request(payload[, {timeout}])  Promise<result>: ensure(),
- *                             then send one JSON request to dhumbal.web.handle;
+ *                             then send one JSON request to dhumbal.table.web.handle;
  *                             rejects with an Error carrying .code
  *                             ("timeout" after limits.request ms, or `timeout`)
  *   DhumbalRuntime.onStatus(callback)  callback(status, errorCode) now and on

@@ -3,12 +3,12 @@
  * every deal settled by the rules engine in the table's worker.
  *
  * The page carries the pad as the engine drew it at build time
- * (dhumbal/padview.py): the set-up form, the empty places of the sheet, and
+ * (dhumbal/view/padview.py): the set-up form, the empty places of the sheet, and
  * every text this script shows (data-strings, from the catalogs). This script
  * decides no rule. It keeps what the table typed (the sheet: the rules, the
  * names, the first dealer, and per deal who called and each hand's total) in
  * local storage, builds the form for the next deal with its number pad, and
- * sends the whole sheet, with one change, to dhumbal.web (op "scorepad"): the
+ * sends the whole sheet, with one change, to dhumbal.table.web (op "scorepad"): the
  * engine settles every deal from the start and sends back the sheet drawn
  * (totals, each deal with one line per seat saying why, the standings and each
  * player's figures), who deals next and who plays, the CSV export, or the

@@ -27,7 +27,7 @@
 // the site (and then kept). Then it boots Pyodide on them, installs the wheel
 // (pyodide.unpackArchive: no micropip, no request beyond the site) and
 // imports the engine. "request" passes the payload as JSON text to Python's
-// dhumbal.web.handle and returns the parsed JSON answer. No rule is decided
+// dhumbal.table.web.handle and returns the parsed JSON answer. No rule is decided
 // here: this file only moves messages.
 //
 // The engine's cache (Cache Storage, shared with the service worker, sw.js)
@@ -455,9 +455,9 @@ function importEngine(py, site) {
       `_finder = sys.path_importer_cache.get(${JSON.stringify(site)})`,
       "if _finder is not None: _finder.invalidate_caches()",
       "import dhumbal",
-      // dhumbal.web (the table's request handler) is imported now, so the
+      // dhumbal.table.web (the table's request handler) is imported now, so the
       // first request is fast; a build without it still boots.
-      "_dhumbal_web = importlib.import_module('dhumbal.web') if importlib.util.find_spec('dhumbal.web') else None",
+      "_dhumbal_web = importlib.import_module('dhumbal.table.web') if importlib.util.find_spec('dhumbal.table.web') else None",
     ].join("\n"),
   );
 }
@@ -693,7 +693,7 @@ function init(base, runtime, limits, options) {
 
 function request(payload) {
   if (!pyodide) throw new RuntimeError("not-ready", "the engine is not loaded yet");
-  if (!handle) throw new RuntimeError("failed", "this build of the engine has no dhumbal.web");
+  if (!handle) throw new RuntimeError("failed", "this build of the engine has no dhumbal.table.web");
   const text = handle(JSON.stringify(payload));
   return JSON.parse(text);
 }

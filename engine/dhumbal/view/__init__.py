@@ -10,7 +10,7 @@ the engine then takes over. Every text is escaped, and every string a reader
 sees is a catalog msgid in the page's language (numbers in its digits). The
 picture: the other seats along a felt (in play order from the reader's
 left), the stock and the last throw in the middle, the reader's hand, and a
-dock with the status line and the controls. Cards: :mod:`dhumbal.cardface`.
+dock with the status line and the controls. Cards: :mod:`dhumbal.view.cardface`.
 
 One module per part of the table, each with its own strings:
 

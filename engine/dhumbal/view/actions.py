@@ -26,11 +26,11 @@ from __future__ import annotations
 import json
 from typing import Final, Sequence
 
-from .. import cards as C
-from ..action import Action
-from ..deal import Deal
-from ..i18n import N_, Translator, card_words, cards_in_words, translator
-from ..messages import TEMPLATES
+from ..core import cards as C
+from ..play.action import Action
+from ..play.deal import Deal
+from ..core.i18n import N_, Translator, card_words, cards_in_words, translator
+from ..core.messages import TEMPLATES
 from .markup import button, esc, ordered
 from .model import TableModel
 from .review import review_button

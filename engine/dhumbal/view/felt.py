@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from typing import Final, Mapping, Sequence
 
-from .. import cardface
-from .. import cards as C
-from ..action import Action
-from ..deal import Deal
-from ..i18n import N_, NP_, Translator, card_name, number, translator
-from ..messages import Message
+from . import cardface
+from ..core import cards as C
+from ..play.action import Action
+from ..play.deal import Deal
+from ..core.i18n import N_, NP_, Translator, card_name, number, translator
+from ..core.messages import Message
 from .markup import attributes, button, cards_spans, esc, ordered, signed, with_cards
 from .model import TableModel
 from .scores import outcome_badges

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final, Mapping
 
-from ..i18n import N_, translator
+from ..core.i18n import N_, translator
 from .markup import esc
 from .model import TableModel
 

@@ -1,15 +1,15 @@
 """The hint: the expert's move and, at the start of a turn, the reader's call odds, in words.
 
 :func:`hint_words` is everything the table's Hint says, worked out from the
-reader's :class:`~dhumbal.deal.SeatView` alone (the odds by
-:func:`dhumbal.odds.call_odds`, the move by :func:`.suggest.suggest`), so it
+reader's :class:`~dhumbal.play.deal.SeatView` alone (the odds by
+:func:`dhumbal.bots.odds.call_odds`, the move by :func:`.suggest.suggest`), so it
 cannot depend on a card the reader cannot see. The move and the figures
 are one account:
 
 - where the raw figures favour calling and the expert plays on, or the other
   way round, one line says why: the expert calls by its own chance of being
   caught, weighed by how the others have played, against the risk it takes
-  on (:func:`dhumbal.expert.risk`);
+  on (:func:`dhumbal.bots.expert.risk`);
 - a call open on exactly the call limit says the tie risk in words;
 - after a take (or, throwing first, after the throw) there are no call odds:
   the hint is the move that finishes the turn and its why.
@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from .. import expert
-from ..deal import SeatView
-from ..i18n import N_, number, translator
-from ..levels import percent
-from ..odds import HINT_PLAYOUTS, CallOdds, call_odds
-from ..profiles import Profile
-from ..sampler import stand_in
+from ..bots import expert
+from ..play.deal import SeatView
+from ..core.i18n import N_, number, translator
+from ..bots.levels import percent
+from ..bots.odds import HINT_PLAYOUTS, CallOdds, call_odds
+from ..core.profiles import Profile
+from ..bots.sampler import stand_in
 from .suggest import suggest
 
 HINT_CAUGHT: Final = N_("A call now on {total} would be caught in {caught} of {samples} deals that fit what you have seen.")

@@ -2,7 +2,7 @@
 
 Every text is escaped here for where it lands (:func:`esc` quotes too, so
 the same call serves text and attribute values); cards are drawn by
-:mod:`dhumbal.cardface`.
+:mod:`dhumbal.view.cardface`.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, Mapping, Sequence
 
-from .. import cardface
-from .. import cards as C
-from ..i18n import Translator, number
-from ..profiles import Profile
+from . import cardface
+from ..core import cards as C
+from ..core.i18n import Translator, number
+from ..core.profiles import Profile
 
 
 def esc(text: object) -> str:

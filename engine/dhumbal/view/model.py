@@ -1,18 +1,18 @@
-"""What the table renderer draws: :class:`TableModel`, made by :class:`dhumbal.session.Session`."""
+"""What the table renderer draws: :class:`TableModel`, made by :class:`dhumbal.table.session.Session`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import cards as C
-from ..deal import Deal
-from ..match import Match
-from ..profiles import Profile
+from ..core import cards as C
+from ..play.deal import Deal
+from ..matches.match import Match
+from ..core.profiles import Profile
 
 
 @dataclass
 class TableModel:
-    """Everything the renderer draws; made by :class:`dhumbal.session.Session`."""
+    """Everything the renderer draws; made by :class:`dhumbal.table.session.Session`."""
 
     lang: str
     table_id: str
@@ -21,7 +21,7 @@ class TableModel:
     names: list[str]  # by match seat
     me: int  # the reader's match seat
     match: Match | None
-    #: the deal as the reader's seat sees it (:meth:`dhumbal.session.Session.seen_deal`): while it
+    #: the deal as the reader's seat sees it (:meth:`dhumbal.table.session.Session.seen_deal`): while it
     #: is in play a stand-in that holds no hidden card; drawn in place of ``match.deal``
     seen: Deal | None = None
     log: list[str] = field(default_factory=list)

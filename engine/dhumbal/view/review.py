@@ -2,12 +2,12 @@
 
 :func:`review_button` is the summary's "Review your moves" button (a session
 operation, ``review``); :func:`render_review` draws what
-:func:`dhumbal.review.review_deal` found: a line for the whole deal, a row of
+:func:`dhumbal.trainer.review.review_deal` found: a line for the whole deal, a row of
 step buttons (one per move of the reader) and, for each step, the position before the move (the reader's
 hand and the face-up cards), the reader's move, the expert's choice and the
 estimated cost, with Previous, Next and "Play from here" (the position
 before the move, as a table's ``position`` request takes it). Only a
-mistake (a cost beyond its uncertainty, :attr:`dhumbal.review.ReviewStep.mistake`)
+mistake (a cost beyond its uncertainty, :attr:`dhumbal.trainer.review.ReviewStep.mistake`)
 is marked ≠, with one line of why the expert's move is better; a move the
 expert would not have made but as good within the figures is marked ≈.
 
@@ -21,11 +21,11 @@ from __future__ import annotations
 import json
 from typing import Final, Sequence
 
-from .. import cards as C
-from ..advice import move_text, why
-from ..deal import Deal
-from ..i18n import N_, NP_, Translator, cards_in_words, number
-from ..review import ReviewStep
+from ..core import cards as C
+from ..trainer.advice import move_text, why
+from ..play.deal import Deal
+from ..core.i18n import N_, NP_, Translator, cards_in_words, number
+from ..trainer.review import ReviewStep
 from .markup import attributes, button, cards_spans, esc
 
 REVIEW: Final = N_("Review your moves")
@@ -78,7 +78,7 @@ def review_button(t: Translator) -> str:
 
 def summary_text(steps: Sequence[ReviewStep], t: Translator) -> str:
     """One line for the whole deal (the status line says it when the review opens): how many
-    of the reader's moves were mistakes (:attr:`dhumbal.review.ReviewStep.mistake`)."""
+    of the reader's moves were mistakes (:attr:`dhumbal.trainer.review.ReviewStep.mistake`)."""
     if not steps:
         return t(REVIEW_NONE)
     mistakes = sum(1 for s in steps if s.mistake)

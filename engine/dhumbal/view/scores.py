@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from typing import Final, Mapping, Sequence
 
-from ..deal import Deal
-from ..i18n import N_, NP_, Translator, number, translator
-from ..match import money_text
-from ..profiles import Profile
-from ..scoring import Outcome
+from ..play.deal import Deal
+from ..core.i18n import N_, NP_, Translator, number, translator
+from ..matches.match import money_text
+from ..core.profiles import Profile
+from ..play.scoring import Outcome
 from .markup import esc, signed
 from .model import TableModel
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Final, Mapping
 
-from ..compare import option_value_text
-from ..i18n import N_, Translator, digits, number, translator
-from ..profiles import PROFILE_KEYS, OptionSpec, find_profile
+from ..core.compare import option_value_text
+from ..core.i18n import N_, Translator, digits, number, translator
+from ..core.profiles import PROFILE_KEYS, OptionSpec, find_profile
 from .markup import esc
 from .model import TableModel
 

@@ -2,23 +2,23 @@
 
 The table's Hint shows the move the expert bot would make in the reader's
 seat (with the reader's call odds at the start of a turn, :mod:`.hint`).
-Everything here is worked out from the reader's :class:`~dhumbal.deal.SeatView`
+Everything here is worked out from the reader's :class:`~dhumbal.play.deal.SeatView`
 and the profile, nothing else: no function here is given a deal, so none
 can read a card the reader cannot see.
 
-- The move is the expert's own decision (:func:`dhumbal.expert.decide_view`),
+- The move is the expert's own decision (:func:`dhumbal.bots.expert.decide_view`),
   the same every time and on every runtime.
 - What it plans next in the same turn is its decision on the view the move
-  leaves (:func:`dhumbal.sampler.after_view`): after a throw, which card it
+  leaves (:func:`dhumbal.bots.sampler.after_view`): after a throw, which card it
   would take; after a take from the pile, what it would throw. After a draw
   from the stock the throw depends on the card drawn, which the reader does
   not know yet: the plan is the expert's throw for each card its beliefs
-  say the stock may give (:func:`dhumbal.expert.stock_draws`), named only
+  say the stock may give (:func:`dhumbal.bots.expert.stock_draws`), named only
   when it does not throw the drawn card itself, with how often it is the
   throw ("whatever you draw", "most likely ... for 70 % of the cards you
   might draw"), or, when no throw is likely, that the card drawn decides.
 - The why is a fact of the position from the engine's figures
-  (:func:`dhumbal.advice.move_fact`), a card from the stock valued as the
+  (:func:`dhumbal.trainer.advice.move_fact`), a card from the stock valued as the
   expert's beliefs value it. A call needs no why here: the call odds follow.
 """
 
@@ -27,15 +27,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .. import expert
-from ..action import Action
-from ..advice import move_fact, move_text
-from ..cards import Card
-from ..deal import SeatView
-from ..i18n import N_, cards_in_words, translator
-from ..levels import percent
-from ..profiles import Profile
-from ..sampler import after_view
+from ..bots import expert
+from ..play.action import Action
+from ..trainer.advice import move_fact, move_text
+from ..core.cards import Card
+from ..play.deal import SeatView
+from ..core.i18n import N_, cards_in_words, translator
+from ..bots.levels import percent
+from ..core.profiles import Profile
+from ..bots.sampler import after_view
 
 SUGGEST: Final = N_("The expert's move: {move}.")
 SUGGEST_THEN: Final = N_("The expert's move: {move}, then {then}.")

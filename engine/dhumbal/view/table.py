@@ -13,12 +13,29 @@ from __future__ import annotations
 import json
 from typing import Final, Mapping, Sequence
 
-from ..i18n import CARD_NAME, JOKER_NAME, N_, RANK_NAMES, SUIT_NAMES, Translator, digits, translator
-from ..messages import TEMPLATES
-from ..share import MAX_LINK
+from ..core.i18n import (
+    CARD_NAME,
+    JOKER_NAME,
+    N_,
+    RANK_NAMES,
+    SUIT_NAMES,
+    Translator,
+    digits,
+    translator,
+)
+from ..core.messages import TEMPLATES
+from ..play.share import MAX_LINK
 from .actions import THROW_NONE, THROW_VALUE, render_actions
 from .felt import (
-    CARD_COUNT, DEALER, LAST_THROW, MAY_TAKE, NOT_TAKABLE, PILE_LABELS, PLAYERS_LABEL, STOCK_COUNT, render_felt,
+    CARD_COUNT,
+    DEALER,
+    LAST_THROW,
+    MAY_TAKE,
+    NOT_TAKABLE,
+    PILE_LABELS,
+    PLAYERS_LABEL,
+    STOCK_COUNT,
+    render_felt,
 )
 from .guide import render_guide
 from .hand import MARKED, barred_note, render_hand

@@ -1,0 +1,376 @@
+"""The score pad's sheet: a match played with real cards, every deal settled by the engine.
+
+A :class:`Sheet` is only what the table typed: the rules (a profile with
+its house rules), the players' names in the order they sit, the first
+dealer, and for each deal who called and each hand's total (``None`` for a
+player already out), plus whether the table ended the match early.
+:func:`settle_sheet` settles it from the start, deal by deal, through
+:func:`dhumbal.matches.tally.tally_next`: the dealer moves on, scores run,
+players go out, exactly as in a match the engine plays. So an edit or a
+removal anywhere settles everything after it again, and a change that
+would leave a later deal impossible (a player who is now out has a total
+there, or one still in has none, or the match is now over before it) is
+refused, naming that deal, with the sheet unchanged.
+
+:func:`read_sheet` reads a sheet from JSON data (the page's storage, a
+shared link), bounded and checked by type and range; :func:`change_sheet`
+applies one change (add, edit, remove, end, reopen). Both raise
+:class:`dhumbal.matches.tally.TallyError` or :class:`SheetError`. :func:`player_stats`
+and :func:`csv_text` give the end of a match and its export.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Any, Final, Mapping, Sequence
+
+from ..core.i18n import N_, number, translator
+from .match import Match, Standing, money_text
+from ..core.messages import seat_name
+from ..core.profiles import Profile, ProfileError, parse_profile
+from .tally import Tally, TallyError, tally_next
+
+SHEET_FORMAT: Final = 1
+MAX_DEALS: Final = 300
+MAX_NAME: Final = 24
+MAX_TOTAL_TEXT: Final = 3  # digits of a typed hand total
+
+ERRORS: Final[Mapping[str, str]] = {
+    "bad": N_("This score sheet cannot be read: it is damaged or incomplete."),
+    "names": N_("Give the names of {low} to {high} players."),
+    "name-empty": N_("Player {number} has no name yet."),
+    "name-long": N_("The name of player {number} is longer than {max} characters."),
+    "name-bad": N_("The name of player {number} holds a character that cannot be shown."),
+    "name-twice": N_("Two players are called {name}: give each player a name of their own."),
+    "too-many": N_("A score sheet holds at most {max} deals."),
+    "no-deal": N_("There is no deal {number} to change."),
+    "later-out": N_("After this change {seat} is out before deal {number}, which has a total for them: change or remove deal {number} first."),
+    "later-in": N_("After this change {seat} is still in the match at deal {number}, which has no total for them: change or remove deal {number} first."),
+    "later-over": N_("After this change the match is over before deal {number}: remove deal {number} and the deals after it first."),
+    "not-ended": N_("The rules have ended this match: start a new match to score more deals."),
+}
+
+
+class SheetError(ValueError):
+    """A sheet or a change that cannot be read (``code`` a key of :data:`ERRORS`)."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    def text(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        shown = {k: (seat_name(v, names, lang) if k == "seat" and isinstance(v, int) else v)
+                 for k, v in self.params.items()}
+        return translator(lang)(ERRORS[self.code], **shown)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One deal as the table typed it: the caller (a match seat, or ``None``: nobody
+    called) and each match seat's hand total (``None``: out of the match)."""
+
+    caller: int | None
+    hands: tuple[int | None, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"c": self.caller, "h": list(self.hands)}
+
+
+@dataclass(frozen=True)
+class Sheet:
+    profile: Profile  # with players = len(names)
+    names: tuple[str, ...]
+    first_dealer: int
+    entries: tuple[Entry, ...] = ()
+    ended: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "v": SHEET_FORMAT, "profile": self.profile.with_options(players=self.profile.spec("players").default).canonical(),
+            "names": list(self.names), "dealer": self.first_dealer,
+            "deals": [e.to_json() for e in self.entries], "end": self.ended,
+        }
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def _whole(value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SheetError("bad")
+    return value
+
+
+def read_names(value: object, low: int, high: int) -> tuple[str, ...]:
+    """The players' names, in the order they sit: ``low`` to ``high`` of them, each
+    printable, at most :data:`MAX_NAME` characters, no two alike (ignoring case)."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise SheetError("bad")
+    if not low <= len(value) <= high:
+        raise SheetError("names", low=low, high=high)
+    names: list[str] = []
+    for i, raw in enumerate(value):
+        name = " ".join(raw.split())
+        if not name:
+            raise SheetError("name-empty", number=i + 1)
+        if len(name) > MAX_NAME:
+            raise SheetError("name-long", number=i + 1, max=MAX_NAME)
+        # joiners shape Devanagari (र्‍य): the only invisible characters a name may hold
+        if not name.replace("\u200c", "").replace("\u200d", "").isprintable():
+            raise SheetError("name-bad", number=i + 1)
+        if name.casefold() in (n.casefold() for n in names):
+            raise SheetError("name-twice", name=name)
+        names.append(name)
+    return tuple(names)
+
+
+def read_entry(value: object, players: int) -> Entry:
+    """One deal's entry: ``{"c": seat or null, "h": [total or null, …]}``, one total per player."""
+    if not isinstance(value, dict) or set(value) - {"c", "h"}:
+        raise SheetError("bad")
+    caller = value.get("c")
+    hands = value.get("h")
+    if caller is not None:
+        caller = _whole(caller, 0, players - 1)
+    if not isinstance(hands, list) or len(hands) != players:
+        raise SheetError("bad")
+    totals: list[int | None] = []
+    for h in hands:
+        totals.append(None if h is None else _whole(h, 0, 10 ** MAX_TOTAL_TEXT - 1))
+    return Entry(caller, tuple(totals))
+
+
+def read_sheet(data: object, profile: Profile | None = None) -> Sheet:
+    """A sheet from its JSON data (see :meth:`Sheet.to_json`); ``profile``, when given,
+    replaces the data's (the set-up form's rules, read by the caller with its own checks)."""
+    if not isinstance(data, dict) or data.get("v") != SHEET_FORMAT:
+        raise SheetError("bad")
+    if profile is None:
+        text = data.get("profile")
+        if not isinstance(text, str) or len(text) > 400:
+            raise SheetError("bad")
+        try:
+            profile = parse_profile(text)
+        except ProfileError:
+            raise SheetError("bad") from None
+    spec = profile.spec("players")
+    names = read_names(data.get("names"), spec.low, spec.high)
+    try:
+        profile = profile.with_options(players=len(names))
+    except ProfileError:  # pragma: no cover - read_names keeps to the range
+        raise SheetError("bad") from None
+    dealer = _whole(data.get("dealer"), 0, len(names) - 1)
+    deals = data.get("deals", [])
+    if not isinstance(deals, list):
+        raise SheetError("bad")
+    if len(deals) > MAX_DEALS:
+        raise SheetError("too-many", max=MAX_DEALS)
+    ended = data.get("end", False)
+    if not isinstance(ended, bool):
+        raise SheetError("bad")
+    return Sheet(profile, names, dealer, tuple(read_entry(d, len(names)) for d in deals), ended)
+
+
+# -- settling -------------------------------------------------------------------------------
+
+
+@dataclass
+class Settled:
+    """A sheet settled: each deal's :class:`~dhumbal.matches.tally.Tally`, and the match after the last."""
+
+    sheet: Sheet
+    match: Match
+    tallies: list[Tally] = field(default_factory=list)
+
+    @property
+    def over(self) -> bool:
+        """The match is over: by its rules (the deals played, one player left) or by the table's say."""
+        return self.sheet.ended or self.match.is_over()
+
+    @property
+    def over_by_rules(self) -> bool:
+        return self.match.is_over()
+
+    def next_dealer(self) -> int | None:
+        return None if self.over else self.match.next_dealer()
+
+    def active(self) -> list[int]:
+        """The players in the next deal, by match seat, in the order they sit."""
+        return sorted(self.match.active())
+
+    def standings(self) -> list[Standing]:
+        return self.match.standings()
+
+
+def settle_sheet(sheet: Sheet) -> Settled:
+    """Settle every deal of ``sheet`` from the start; :class:`TallyError` (with its deal) on bad input."""
+    match = Match(sheet.profile, first_dealer=sheet.first_dealer)
+    settled = Settled(sheet, match)
+    for k, entry in enumerate(sheet.entries):
+        settled.tallies.append(tally_next(match, entry.caller, list(entry.hands), number=k + 1))
+    return settled
+
+
+#: What a change is: add the next deal, change deal ``index`` (from 1), remove it,
+#: end the match here, or take up an ended match again.
+CHANGES: Final = ("add", "edit", "undo", "end", "reopen")
+
+
+def change_sheet(sheet: Sheet, kind: str, *, index: int | None = None, entry: Entry | None = None) -> tuple[Sheet, Settled]:
+    """``sheet`` with one change applied, and settled. A refused change raises
+    (:class:`TallyError` for the deal typed, :class:`SheetError` for what it would
+    do to the deals after it) and leaves ``sheet`` as it was: sheets are values."""
+    entries = list(sheet.entries)
+    changed: int | None = None  # the deal typed, from 1
+    if kind == "add":
+        if entry is None:
+            raise SheetError("bad")
+        if len(entries) >= MAX_DEALS:
+            raise SheetError("too-many", max=MAX_DEALS)
+        if sheet.ended:
+            raise TallyError("match-over", deal=len(entries) + 1)
+        entries.append(entry)
+        changed = len(entries)
+    elif kind in ("edit", "undo"):
+        if index is None or not 1 <= index <= len(entries):
+            raise SheetError("no-deal", number=index if index is not None else 0)
+        if kind == "edit":
+            if entry is None:
+                raise SheetError("bad")
+            entries[index - 1] = entry
+            changed = index
+        else:
+            del entries[index - 1]
+    elif kind in ("end", "reopen"):
+        if kind == "reopen" and settle_sheet(replace(sheet, ended=False)).match.is_over():
+            raise SheetError("not-ended")
+        new = replace(sheet, ended=kind == "end")
+        return new, settle_sheet(new)
+    else:
+        raise SheetError("bad")
+    new = replace(sheet, entries=tuple(entries))
+    try:
+        return new, settle_sheet(new)
+    except TallyError as exc:
+        later = exc.deal is not None and (changed is None or exc.deal > changed)
+        if not later:
+            raise
+        assert exc.deal is not None
+        if exc.code == "match-over":
+            raise SheetError("later-over", number=_later(exc.deal, kind, index)) from None
+        if exc.code in ("score-out", "caller-out"):
+            raise SheetError("later-out", seat=exc.seat, number=_later(exc.deal, kind, index)) from None
+        if exc.code == "missing":
+            raise SheetError("later-in", seat=exc.seat, number=_later(exc.deal, kind, index)) from None
+        raise
+
+
+def _later(deal: int, kind: str, index: int | None) -> int:
+    """A deal's number as the reader knows it: before a removal, the deals after it were one further on."""
+    return deal + 1 if kind == "undo" and index is not None and deal >= index else deal
+
+
+# -- the end of a match -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One player's match, beyond the score: ``won`` deals, ``calls`` made, of them
+    ``caught``, and the hand totals at the shows they were in."""
+
+    seat: int
+    played: int
+    won: int
+    calls: int
+    caught: int
+    hand_sum: int
+
+    @property
+    def average_hand(self) -> Decimal | None:
+        """The average hand at a show, to a tenth (``None`` before any deal)."""
+        if not self.played:
+            return None
+        return (Decimal(self.hand_sum) / Decimal(self.played)).quantize(Decimal("0.1"))
+
+
+def player_stats(settled: Settled) -> list[PlayerStats]:
+    """Per player, in seat order: deals won, calls made and caught, the average hand at a show."""
+    n = settled.match.players
+    played = [0] * n
+    won = [0] * n
+    calls = [0] * n
+    caught = [0] * n
+    hand_sum = [0] * n
+    for t in settled.tallies:
+        for i, seat in enumerate(t.seating):
+            played[seat] += 1
+            hand_sum[seat] += t.outcome.hands[i]
+        if t.winner is not None:
+            won[t.winner] += 1
+        if t.caller is not None:
+            calls[t.caller] += 1
+            caught[t.caller] += t.outcome.caught
+    return [PlayerStats(s, played[s], won[s], calls[s], caught[s], hand_sum[s]) for s in range(n)]
+
+
+CSV_DEAL: Final = N_("Deal")
+CSV_DEALER: Final = N_("Dealer")
+CSV_PLAYER: Final = N_("Player")
+CSV_CALLED: Final = N_("Called")
+CSV_HAND: Final = N_("Hand")
+CSV_TOOK: Final = N_("Took")
+CSV_PAID: Final = N_("Paid")
+CSV_POINTS: Final = N_("Points")
+CSV_MONEY: Final = N_("Money")
+CSV_TOTAL: Final = N_("Total")
+CSV_OUT: Final = N_("Out")
+CSV_WHY: Final = N_("Why")
+CSV_YES: Final = N_("yes")
+
+
+def _cell(text: str) -> str:
+    """A cell a spreadsheet shows as text: one starting like a formula gets a quote first."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def csv_text(settled: Settled, lang: str) -> str:
+    """The sheet as CSV, one line per player per deal: numbers in plain digits with a
+    point (for any spreadsheet), headings and reasons in the reader's language."""
+    t = translator(lang)
+    p = settled.sheet.profile
+    names = settled.sheet.names
+    heads = [CSV_DEAL, CSV_DEALER, CSV_PLAYER, CSV_CALLED, CSV_HAND]
+    if p.settlement == "collect":
+        heads += [CSV_TOOK, CSV_PAID]
+    elif p.settlement == "pay-caller":
+        heads += [CSV_PAID, CSV_MONEY]
+    else:
+        heads += [CSV_POINTS]
+    heads += [CSV_TOTAL, CSV_OUT, CSV_WHY]
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\r\n")
+    w.writerow([t(h) for h in heads])
+    for tally in settled.tallies:
+        reasons = dict(tally.reasons(lang, names))
+        o = tally.outcome
+        for i, seat in enumerate(tally.seating):
+            row = [str(tally.number), _cell(names[tally.dealer]), _cell(names[seat]),
+                   t(CSV_YES) if tally.caller == seat else "", str(o.hands[i])]
+            if p.settlement == "collect":
+                row += [str(o.took[i]), str(o.paid[i])]
+            elif p.settlement == "pay-caller":
+                row += [str(o.paid[i]), money_text(o.paid[i], p.money_per_point or "0")]
+            else:
+                row += [str(o.points[i])]
+            row += [str(tally.after[seat]), t(CSV_YES) if seat in tally.newly else "", _cell(reasons[seat])]
+            w.writerow(row)
+    return out.getvalue()
+
+
+def average_text(stats: PlayerStats, lang: str) -> str:
+    avg = stats.average_hand
+    return "—" if avg is None else number(str(avg), lang)
