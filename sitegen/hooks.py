@@ -29,6 +29,7 @@ def _ensure_on_path() -> None:
 # now and put sitegen/ back on the path whenever a build starts.
 _ensure_on_path()
 from dhumbal_site.build import SiteHooks  # noqa: E402
+from dhumbal_site.frontend import Frontend  # noqa: E402
 from dhumbal_site.offline import OfflineSite  # noqa: E402
 from dhumbal_site.runtime import RuntimeAssets  # noqa: E402
 from dhumbal_site.serve import Serving  # noqa: E402
@@ -41,6 +42,8 @@ _runtime = RuntimeAssets(repo_root=_SITEGEN.parent)
 _tables = PageTables(repo_root=_SITEGEN.parent)
 # The service worker, offline pages, web app manifest, icons and _headers (see dhumbal_site/offline.py).
 _offline = OfflineSite(repo_root=_SITEGEN.parent)
+# The page code and styles, built from browser/ by esbuild (see dhumbal_site/frontend.py).
+_frontend = Frontend(repo_root=_SITEGEN.parent)
 # `mkdocs serve` only: live reload under the site's policy, catalogs watched (see dhumbal_site/serve.py).
 _serving = Serving(repo_root=_SITEGEN.parent)
 
@@ -76,12 +79,13 @@ def on_config(config: Any) -> Any:
         PUZZLE_SET.validate_all()
     config = _hooks.on_config(config)
     _offline.on_config(config)
+    _frontend.on_config(config, RuntimeAssets.nested(config))
     return config
 
 
 @event_priority(-110)
 def on_files(files: Any, config: Any) -> Any:
-    return _hooks.current().on_files(files, config)
+    return _frontend.on_files(_hooks.current().on_files(files, config), config)
 
 
 @event_priority(60)
