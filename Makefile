@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 
-.PHONY: setup serve build check test test-engine test-costs soak typecheck bench strength puzzles-check catalogs check-catalogs translated new-language clean
+.PHONY: setup serve build check check-browser test test-engine test-costs soak typecheck bench strength puzzles-check catalogs check-catalogs translated new-language clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,13 +28,22 @@ serve: setup
 build: setup
 	$(VENV)/bin/mkdocs build --strict
 
-## The inner loop, for every change (about 2 minutes on two cores): the type check,
-## then every test that needs no site build, no browser and no Node (the engine,
+## The inner loop, for every change (about 2 minutes on two cores): the type checks
+## (the engine's, and the page code's with its lint), then every test that needs no site build, no browser and no Node (the engine,
 ## the examples and puzzles, the catalogs, the site glue's and the table
 ## renderer's units). `make test` stays the whole suite.
-check: $(STAMP)
+check: $(STAMP) check-browser
 	$(VENV)/bin/mypy engine/dhumbal
 	$(PY) -m pytest -n 2 --fast -q
+
+## The page code in browser/: the page-worker types written from the engine's
+## messages, then tsc --noEmit (strict) on the page side and on the worker, and
+## Biome's lint and format check
+check-browser: setup
+	PYTHONPATH=sitegen $(PY) -m dhumbal_site.tsprotocol
+	node_modules/.bin/tsc --noEmit -p tsconfig.json
+	node_modules/.bin/tsc --noEmit -p browser/worker/tsconfig.json
+	node_modules/.bin/biome check browser
 
 ## Run every test: type check, engine, examples, site, Pyodide and browser.
 ## Three test processes on two cores: a browser test waits at times (a page's

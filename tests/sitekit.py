@@ -173,7 +173,7 @@ SERVED: dict[str, Served] = {
 #: off under a route, and a context kept warm for many tests keeps its cache.
 STAND_INS: dict[str, dict[str, Path]] = {
     # the real site's pages with the table's engine answering from the test process
-    "stub-runtime": {"/assets/javascripts/dhumbal-runtime.js": ROOT / "tests" / "table" / "stub-runtime.js"},
+    "stub-runtime": {"/assets/dhumbal/runtime.js": ROOT / "tests" / "table" / "stub-runtime.js"},
 }
 STAND_IN_COOKIE = "dhumbal-stand-in"
 
@@ -679,6 +679,35 @@ UNHURRIED_RUNTIME = (
 #:   does not precache its language's pages and the engine behind the test's back.
 #:   The offline suite (tests/offline), which tests the service worker, allows it.
 TEST_DEFAULTS: dict[str, Any] = {"reduced_motion": "reduce", "service_workers": "block"}
+
+
+# -- the page's modules ---------------------------------------------------------
+
+#: The page's module NAME (assets/dhumbal/NAME.js, built from browser/entries/), as a
+#: JavaScript expression: the promise of its import, from the URL the page itself loaded
+#: site.js from, so a test gets the page's own module instance (its runtime, its tables).
+_MODULE = ("import(new URL('{name}.js', document.querySelector("
+           "'script[type=module][src*=\"/dhumbal/site.js\"]').src))")
+#: What a test's code may name, and the module each comes from.
+_BOUND = {
+    "runtime": "(await " + _MODULE.format(name="runtime") + ").runtime",
+    "site": "await " + _MODULE.format(name="site"),
+    "table": "await " + _MODULE.format(name="table"),
+    "scorepad": "await " + _MODULE.format(name="scorepad"),
+}
+
+
+def on_page(code: str, args: str = "") -> str:
+    """An async function for ``page.evaluate`` (or ``wait_for_function``) running ``code`` (an
+    expression, or a ``{ ... }`` block) with ``runtime`` (the engine's runtime), ``site``,
+    ``table`` and ``scorepad`` (the page's modules) bound to what the page itself uses: only
+    those ``code`` names are imported (importing the table's module loads the table's code)."""
+    names = [name for name in _BOUND if re.search(rf"\b{name}\b", code)]
+    binds = "".join(f"const {name} = {_BOUND[name]}; " for name in names)
+    body = code.strip()
+    if body.startswith("{"):
+        return f"async ({args}) => {{ {binds}{body[1:-1].strip()} }}"
+    return f"async ({args}) => {{ {binds}return ({body}); }}"
 
 
 def stop_clock(page: Any) -> None:

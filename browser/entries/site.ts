@@ -16,11 +16,11 @@ import { updateLanguageLinks } from "../page/language";
 import { redirectNotFound } from "../page/notfound";
 import { offline, startOffline } from "../page/offline";
 import { watchSearchCounts } from "../page/searchdigits";
-import { setupTables, startTables } from "../table/bootstrap";
+import { setupTables, startTables, tableSetUp } from "../table/bootstrap";
 import { loadedTableCode, useTableCode } from "../table/loader";
 import { controllerOf } from "../table/registry";
 
-export { controllerOf, loadedTableCode, offline, runtimeModule };
+export { controllerOf, loadedTableCode, offline, runtimeModule, tableSetUp };
 
 /** The page kinds with modules of their own, imported on the pages that have them. */
 function pageKinds(): void {

@@ -5,15 +5,15 @@
  * here. Tools and tests import it too, for the same module instances.
  */
 
-import { pressPlay } from "../table/dock";
+import { pressPlay, verdict } from "../table/dock";
 import { mountTable } from "../table/mount";
 import { openRules, ownHistory, playFrom, reveal, small, undock } from "../table/place";
 import { offer, resume } from "../table/resume";
 import type { Table } from "../table/table";
 import { runtime } from "./runtime.js";
 
-export { cueLog } from "../table/cues";
-export { offer, openRules, ownHistory, playFrom, pressPlay, resume, reveal, runtime, small, undock };
+export { cue, cueLog } from "../table/cues";
+export { offer, openRules, ownHistory, playFrom, pressPlay, resume, reveal, runtime, small, undock, verdict };
 
 export function mount(root: HTMLElement, carried: string): Table {
   return mountTable(root, carried, runtime);

@@ -12,8 +12,6 @@
 
 import { reducedMotion } from "../lib/dom";
 import { parseJSON, printed } from "../lib/text";
-import { loadedTableCode } from "../table/loader";
-import { controllerOf } from "../table/registry";
 import { type Entry, entries, record } from "./progress";
 
 /** Its "Solved" or "Tried" mark. */

@@ -16,10 +16,8 @@
  * and is settled the moment the engine answers. The engine's last answer is
  * kept too, so a reload shows the sheet at once.
  *
- * A shared link (#pad=…) is read within bounds before it is parsed, and the
- * engine reads it again; a link that fails either gets a notice and leaves the
- * reader's own sheet as it was, and a link never replaces a sheet with deals
- * without the reader's say. Nothing leaves the device except by Share.
+ * Share, the CSV export and a shared link (#pad=…) are links.ts. Nothing
+ * leaves the device except by Share.
  */
 
 import type { Runtime } from "../entries/runtime";
@@ -28,19 +26,15 @@ import { element } from "../lib/dom";
 import { localDigits } from "../lib/text";
 import type { PadAnswer, PadSheet, Request } from "../protocol/messages";
 import { chosenRules, drawEntry, fillSetup, MAX_DIGITS, nameRows, type PadForms, players } from "./entry";
+import { exportCsv, padLink, readLink, share } from "./links";
 import {
-  boundedParse,
   type Change,
   type Draft,
   emptyState,
-  fromBase64Url,
   loadState,
-  looksLikeSheet,
-  MAX_LINK,
   STORE_VERSION,
   type State,
   saveState,
-  toBase64Url,
   type View,
   viewOf,
 } from "./sheet";
@@ -61,9 +55,9 @@ export class Pad implements PadForms {
   readonly entry: HTMLFormElement;
   private readonly places: Record<string, HTMLElement>;
   private readonly ask: HTMLElement;
-  private readonly linkAsk: HTMLElement;
-  private readonly linkBox: HTMLElement;
-  private state: State = emptyState();
+  readonly linkAsk: HTMLElement;
+  readonly linkBox: HTMLElement;
+  state: State = emptyState();
   private busy = false;
   private inflight: Change | null = null; // the change on its way to the engine
   private redraw = false; // the sheet is to be drawn again by the engine (another language, a new set-up)
@@ -73,7 +67,7 @@ export class Pad implements PadForms {
 
   constructor(
     readonly root: HTMLElement,
-    private readonly runtime: Runtime,
+    readonly runtime: Runtime,
   ) {
     this.lang = root.getAttribute("data-lang") || "en";
     this.digits = root.getAttribute("data-digits") || "0123456789";
@@ -112,7 +106,7 @@ export class Pad implements PadForms {
     window.addEventListener("hashchange", () => {
       if (!document.contains(root)) return;
       const hash = window.location.hash || "";
-      if (hash.indexOf("#pad=") === 0) this.readLink(hash.slice(5));
+      if (hash.indexOf("#pad=") === 0) readLink(this, hash.slice(5));
     });
     this.init();
   }
@@ -139,7 +133,7 @@ export class Pad implements PadForms {
     this.state.draft = draft;
   }
 
-  private say(text: string, urgent = false): void {
+  say(text: string, urgent = false): void {
     if (!this.status) return;
     this.status.setAttribute("role", urgent ? "alert" : "status");
     this.status.textContent = text || "";
@@ -164,7 +158,7 @@ export class Pad implements PadForms {
     }
     const hash = window.location.hash || "";
     if (hash.indexOf("#pad=") === 0) {
-      this.readLink(hash.slice(5));
+      readLink(this, hash.slice(5));
     } else if (this.state.sheet) {
       this.startEngine(true);
       const view = this.state.view;
@@ -176,7 +170,7 @@ export class Pad implements PadForms {
   // -- the engine -----------------------------------------------------------------------
 
   /** As the table does: a browser that asks to save data, or a 2G/3G line, waits for a press. */
-  private startEngine(early = false): void {
+  startEngine(early = false): void {
     if (this.engineStarted || (early && frugal())) return;
     this.engineStarted = true;
     this.runtime.onStatus((status) => {
@@ -185,7 +179,7 @@ export class Pad implements PadForms {
     this.runtime.ensure().catch(() => {});
   }
 
-  private showFailure(): void {
+  showFailure(): void {
     this.say(this.t("failed"), true);
     const retry = element("button", { type: "button", class: "md-button dhp-btn" }, this.t("retry"));
     retry.addEventListener("click", () => {
@@ -247,7 +241,7 @@ export class Pad implements PadForms {
     this.root.setAttribute("data-busy", busy ? "true" : "false");
   }
 
-  private answered(res: PadAnswer | { ok: false; error?: { text: string } } | null, change: Change | null): void {
+  answered(res: PadAnswer | { ok: false; error?: { text: string } } | null, change: Change | null): void {
     if (!res?.ok) {
       const text = res && "error" in res && res.error ? res.error.text : "";
       this.state.pending = null;
@@ -533,9 +527,9 @@ export class Pad implements PadForms {
     } else if (t.hasAttribute("data-pad-reopen")) {
       this.send({ kind: "reopen" });
     } else if (t.hasAttribute("data-pad-share")) {
-      this.share();
+      share(this);
     } else if (t.hasAttribute("data-pad-csv")) {
-      this.exportCsv();
+      exportCsv(this);
     }
   }
 
@@ -591,107 +585,7 @@ export class Pad implements PadForms {
     no.focus();
   }
 
-  // -- sharing ----------------------------------------------------------------------------
-
   link(): string {
-    return `${window.location.href.split("#")[0]}#pad=${toBase64Url(JSON.stringify(this.state.sheet))}`;
-  }
-
-  private share(): void {
-    if (!this.state.sheet) return;
-    const link = this.link();
-    const show = () => {
-      this.linkBox.hidden = false;
-      const input = this.linkBox.querySelector("input");
-      if (!input) return;
-      input.value = link;
-      input.focus();
-      input.select();
-    };
-    if (navigator.share) {
-      navigator.share({ url: link }).catch(() => {});
-      return;
-    }
-    if (navigator.clipboard?.writeText) {
-      navigator.clipboard.writeText(link).then(() => {
-        this.say(this.t("copied"));
-        this.linkBox.hidden = true;
-      }, show);
-      return;
-    }
-    show();
-  }
-
-  private exportCsv(): void {
-    const view = this.state.view;
-    if (!view?.csv) return;
-    const blob = new Blob([`\ufeff${view.csv}`], { type: "text/csv;charset=utf-8" });
-    const a = element("a", { href: URL.createObjectURL(blob), download: `${this.t("fileName") || "dhumbal"}.csv` });
-    document.body.appendChild(a);
-    a.click();
-    setTimeout(() => {
-      URL.revokeObjectURL(a.href);
-      a.remove();
-    }, 0);
-  }
-
-  private readLink(payload: string): void {
-    // The link is read once: the address keeps no sheet after this.
-    try {
-      history.replaceState(history.state, "", window.location.href.split("#")[0]);
-    } catch {
-      /* a page that cannot change its address still reads the link */
-    }
-    const text = fromBase64Url(payload);
-    const sheet = text === null ? null : boundedParse(text, MAX_LINK);
-    if (!looksLikeSheet(sheet)) {
-      this.say(this.t("linkBad"), true);
-      if (this.state.sheet) this.startEngine(true);
-      return;
-    }
-    const own = this.state.sheet;
-    if (own?.deals.length && JSON.stringify(own) !== JSON.stringify(sheet)) {
-      const box = this.linkAsk;
-      box.replaceChildren(element("p", {}, this.t("linkAsk")));
-      const row = element("p", { class: "dhp-row" });
-      const open = element(
-        "button",
-        { type: "button", class: "md-button md-button--primary dhp-btn" },
-        this.t("linkOpen"),
-      );
-      const keep = element("button", { type: "button", class: "md-button dhp-btn" }, this.t("linkKeep"));
-      row.append(open, keep);
-      box.appendChild(row);
-      box.hidden = false;
-      open.addEventListener("click", () => {
-        box.hidden = true;
-        this.openShared(sheet);
-      });
-      keep.addEventListener("click", () => {
-        box.hidden = true;
-        this.startEngine(true);
-      });
-      keep.focus();
-      return;
-    }
-    this.openShared(sheet);
-  }
-
-  /** A shared sheet becomes the reader's own only once the engine has read and settled it. */
-  private openShared(sheet: PadSheet): void {
-    this.startEngine();
-    this.say(this.t("loading"));
-    this.runtime.request({ op: "scorepad", lang: this.lang, sheet }).then(
-      (res) => {
-        if (!res?.ok) {
-          this.say(this.t("linkBad"), true);
-          return;
-        }
-        this.state = emptyState();
-        this.answered(res, null);
-        this.say(this.t("linkOpened"));
-      },
-      () => this.showFailure(),
-    );
+    return padLink(this);
   }
 }

@@ -28,7 +28,7 @@ import { cssEscape } from "../lib/text";
 import { loadedRuntime } from "../page/engine";
 import { controller, loadedTableCode, type TableModule, tableCode } from "./loader";
 import { offerResume } from "./offers";
-import { applyPrefs, prefs } from "./prefs";
+import { applyPrefs, prefChanged, prefs, showPrefs } from "./prefs";
 import { controllerOf, controllers$, forget } from "./registry";
 import { CARRY_KEY, ownGames, tableHash } from "./saved";
 import type { Intent, Table } from "./table";
@@ -128,6 +128,12 @@ function bind(root: HTMLElement): void {
       intent(root, "tap");
     }
   });
+  // The display preferences, kept as they change; turned on, the cue is given once now,
+  // to hear (or feel) what it will be.
+  root.addEventListener("change", (ev) => {
+    const on = prefChanged(ev.target as Element);
+    if (on) withTable(root, (_, m) => m.cue("turn", on));
+  });
   // Play is a link that acts as a button: Space presses it too (Enter does by itself).
   root.addEventListener("keydown", (ev) => {
     const play = closest(ev, "a[data-dht-play]");
@@ -181,6 +187,7 @@ function pressedEarly(root: HTMLElement): void {
 /** A table just drawn with its page: what it offers, and what it starts. */
 function arrive(root: HTMLElement): void {
   bind(root);
+  showPrefs(root);
   offerResume(root);
   if (frugal()) root.querySelector<HTMLElement>(".dht-frugal")?.removeAttribute("hidden");
   const carried = carriedGames[root.id || "dh-table"];
@@ -295,6 +302,11 @@ function onPopState(ev: Event): void {
   if (!t) return;
   // The table's code is here once a controller is.
   if (loadedTableCode()?.ownHistory(t)) ev.preventDefault();
+}
+
+/** Whether the page's script has set this table up (it listens for the reader's intent). */
+export function tableSetUp(root: Element | null): boolean {
+  return !!root && bound.has(root);
 }
 
 export function setupTables(): void {

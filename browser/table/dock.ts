@@ -108,7 +108,7 @@ function showMarked(t: Table): void {
 }
 
 /** "" when the engine allows the marked cards now, its reason when not, null if unknown. */
-function verdict(t: Table, button: HTMLElement): string | null {
+export function verdict(t: Table, button: HTMLElement): string | null {
   const order = (button.getAttribute("data-cards") || "").split(" ");
   const verdicts = button.getAttribute("data-verdicts");
   const reasons = parseJSON(button.getAttribute("data-reasons"));

@@ -21,7 +21,7 @@ from typing import Any
 
 from markupsafe import escape
 
-from sitekit import ROOT, SITEGEN, LocalPages, PageWatch, _QuietHandler
+from sitekit import ROOT, SITEGEN, LocalPages, PageWatch, _QuietHandler, on_page
 
 HERE = Path(__file__).resolve().parent
 for path in (SITEGEN, HERE, ROOT / "tests" / "table"):
@@ -259,7 +259,7 @@ def quiet_table(context: Any) -> None:
 
 def kept(page: Any) -> str:
     """Wait until the service worker keeps the page's language; its status."""
-    return str(page.evaluate("() => DhumbalOffline.ready"))
+    return str(page.evaluate(on_page('site.offline.ready')))
 
 
 def start_table(page: Any) -> None:
@@ -282,17 +282,17 @@ def until(page: Any, predicate: str, arg: Any = None, timeout: float = 60.0) -> 
 def engine_kept(page: Any) -> None:
     """Wait until the engine's cache holds every file and the snapshot (written after
     ready), and the site's cache the worker script."""
-    until(page, """async () => {
+    until(page, on_page("""{
         const names = await caches.keys();
         const engine = names.filter((n) => n.includes(':engine-'));
         const site = names.filter((n) => n.includes(':site-'));
         if (engine.length !== 1 || site.length !== 1) return false;
         const urls = (await (await caches.open(engine[0])).keys()).map((r) => r.url);
-        const worker = await (await caches.open(site[0])).match(new URL('assets/javascripts/dhumbal-worker.mjs', DhumbalRuntime.base).href);
+        const worker = await (await caches.open(site[0])).match(new URL('assets/dhumbal/worker.js', runtime.base).href);
         return !!worker && ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', '.whl', 'snapshot.bin']
             .every((end) => urls.some((u) => u.endsWith(end)));
-    }""")
+    }"""))
 
 
 def timings(page: Any) -> dict[str, Any]:
-    return dict(page.evaluate("DhumbalRuntime.timings"))
+    return dict(page.evaluate(on_page('runtime.timings')))

@@ -22,6 +22,7 @@ from tabledriver import BOARD, answers, status, table_hash, ui_move, wait_ready
 from dhumbal.table import web
 from dhumbal.core.i18n import translator
 from dhumbal_site import csp, offline
+from sitekit import on_page
 
 
 ENGINE = ("/assets/pyodide/", "/assets/engine/")
@@ -64,7 +65,7 @@ def test_a_deal_after_a_snapshot_restore_differs_from_visit_to_visit(visited: Vi
         start_table(page)
         assert timings(page)["snapshot"] == "restored"
         hands.append(hand(page))
-        seeds.append(page.evaluate("() => DhumbalRuntime.request({op: 'state', table: 'dh-table'}).then(r => r.summary.seed)"))
+        seeds.append(page.evaluate(on_page("runtime.request({op: 'state', table: 'dh-table'}).then(r => r.summary.seed)")))
         page.close()
     assert hands[0] != hands[1] or seeds[0] != seeds[1]
     assert seeds[0] != seeds[1]

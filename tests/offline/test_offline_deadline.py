@@ -25,6 +25,7 @@ from tabledriver import press_play, status
 
 from dhumbal.core.i18n import translator
 from dhumbal.view.loader import ERRORS
+from sitekit import on_page
 
 
 WINDOW = 4000  # ms: the rate is measured over this much of the download (20 s by default)
@@ -40,10 +41,10 @@ def test_a_trickling_download_becomes_the_error_state_with_retry(real: Any, site
     page = context.new_page()
     page.set_default_timeout(120_000)
     page.goto(server.url("rules/dashain/"))
-    page.evaluate("() => { window.__shown = []; DhumbalRuntime.onProgress((l, t) => window.__shown.push([l, t])); }")
+    page.evaluate(on_page('{ window.__shown = []; runtime.onProgress((l, t) => window.__shown.push([l, t])); }'))
     press_play(page)
     page.wait_for_function("() => document.querySelector('#dh-table').dataset.state === 'error'")
-    reason = page.evaluate("() => DhumbalRuntime.ensure().then(() => null, (e) => [e.code, e.message])")
+    reason = page.evaluate(on_page('runtime.ensure().then(() => null, (e) => [e.code, e.message])'))
     assert reason[0] == "blocked" and "too slow to finish" in reason[1], reason
     shown = page.evaluate("window.__shown")
     loaded, total = shown[-1]
@@ -63,17 +64,21 @@ def test_the_service_worker_waits_for_an_engine_that_is_loading(real: Any, site_
     server.trickle["pyodide.asm.wasm"] = (size // 3, 0.5)
     context, _ = contexts(server.origin)
     # No deadline while the test holds the download; the engine starts before the page's load event.
+    # (as a press would: the runtime module comes through the page's script, which then waits for it)
+    start = on_page("site.runtimeModule(() => import(new URL('runtime.js', "
+                    "document.querySelector('script[type=module][src*=\"/dhumbal/site.js\"]').src)))"
+                    ".then((rt) => rt.ensure()).catch(() => {})")
     context.add_init_script("window.DhumbalRuntimeLimits = {window: 600000, silence: 120000, request: 600000};"
-                            "document.addEventListener('DOMContentLoaded', () => DhumbalRuntime.ensure().catch(() => {}));")
+                            f"document.addEventListener('DOMContentLoaded', () => ({start})());")
     page = context.new_page()
     page.set_default_timeout(240_000)
     page.goto(server.url("rules/dashain/"))  # until the load event
-    page.wait_for_function("() => DhumbalRuntime.progress && DhumbalRuntime.progress.loaded > 0")
-    assert page.evaluate("DhumbalRuntime.status") == "loading"
-    assert page.evaluate("DhumbalOffline.status") == "registering"
+    page.wait_for_function(on_page('runtime.progress && runtime.progress.loaded > 0'))
+    assert page.evaluate(on_page('runtime.status')) == "loading"
+    assert page.evaluate(on_page('site.offline.status')) == "registering"
     assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)")
     assert "/sw.js" not in server.log
     server.trickle.clear()
-    assert page.evaluate("DhumbalOffline.ready") == "ready"
-    assert page.evaluate("DhumbalRuntime.status") == "ready"
+    assert page.evaluate(on_page('site.offline.ready')) == "ready"
+    assert page.evaluate(on_page('runtime.status')) == "ready"
     assert "/sw.js" in server.log

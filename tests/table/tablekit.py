@@ -20,24 +20,31 @@ from dhumbal.play.deal import Action, Deal, Outcome
 from dhumbal.matches.match import Match
 from dhumbal.core.profiles import parse_profile
 from dhumbal.play.share import decode_hash, decode_move, read_actions
+from sitekit import ROOT as ROOT_DIR  # noqa: E402
 from sitekit import SITE_LANGUAGES  # noqa: E402
 
 #: The site's languages, from mkdocs.yml (English first).
 LANGS = SITE_LANGUAGES
 
 
-def table_assets(root: Any) -> tuple[list[str], list[str]]:
-    """The table's style sheets and scripts (paths under the site), in the order mkdocs.yml loads them."""
-    found: dict[str, list[str]] = {"extra_css": [], "extra_javascript": []}
-    key = None
-    for line in (root / "mkdocs.yml").read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith(" "):
-            key = line.rstrip(":") if line.rstrip(":") in found else None
-            continue
-        item = line.strip()
-        if key and item.startswith("- ") and ("dhumbal-table-" in item or "dhumbal-cards" in item):
-            found[key].append(item[2:].strip())
-    return found["extra_css"], found["extra_javascript"]
+#: The page side's bundles every page loads (sitegen/dhumbal_site/frontend.py), and the table's on intent.
+PAGE_ASSETS = ("assets/dhumbal/head.js", "assets/dhumbal/site.css", "assets/dhumbal/site.js")
+TABLE_ASSETS = ("assets/dhumbal/table.js", "assets/dhumbal/table.css", "assets/dhumbal/runtime.js")
+
+
+def build_page_code(directory: Any) -> list[str]:
+    """The page side's bundles, built into ``directory``/assets/dhumbal/ (as the site build does)."""
+    import sys
+
+    if str(ROOT_DIR / "sitegen") not in sys.path:
+        sys.path.insert(0, str(ROOT_DIR / "sitegen"))
+    from dhumbal_site import fonts, frontend
+
+    (directory / fonts.DEST).mkdir(parents=True, exist_ok=True)
+    for font in fonts.font_sources(ROOT_DIR):  # site.css names the Devanagari font
+        (directory / fonts.DEST / font.name).write_bytes(font.read_bytes())
+    out = directory / frontend.DEST
+    return [f"{frontend.DEST}/{rel.as_posix()}" for rel in frontend.build(ROOT_DIR, out)]
 
 
 @dataclass

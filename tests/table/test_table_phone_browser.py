@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from tabledriver import BOARD, DESKTOP, LANDSCAPE, PHONE, TABLE, answers, follow_link, is_over, table_hash, wait_answer, wait_ready, wants
 from tablekit import reader_moves
+from sitekit import on_page
 
 
 Opener = Callable[..., Any]
@@ -460,11 +461,11 @@ def test_many_presses_of_hint_are_one_request_at_a_time(phone_page: Opener, real
     page = phone_page(DESKTOP)
     page.goto(url(real_site, ""))
     start_here(page, False)
-    before = page.evaluate("DhumbalRuntime.calls.request")
+    before = page.evaluate(on_page('runtime.calls.request'))
     page.evaluate("() => { const b = document.querySelector('#dh-table [data-op=hint]'); for (let i = 0; i < 50; i++) b.click(); }")
     page.wait_for_function("() => document.querySelector('#dh-table [data-op=hint]').getAttribute('aria-pressed') === 'true'")
     page.wait_for_timeout(200)
-    assert page.evaluate("DhumbalRuntime.calls.request") - before == 1
+    assert page.evaluate(on_page('runtime.calls.request')) - before == 1
 
 
 def test_sound_and_vibration_are_off_until_chosen_and_then_kept(phone_page: Opener, real_site: Any) -> None:
@@ -475,7 +476,7 @@ def test_sound_and_vibration_are_off_until_chosen_and_then_kept(phone_page: Open
     assert page.locator(f"{TABLE} [data-dht-vibrate]").is_checked() is False
     for turn in range(2):
         move(page, turn, touch=False)
-    assert page.evaluate("DhumbalTable.cueLog.every(c => !c.sound && !c.vibrate)")
+    assert page.evaluate(on_page('table.cueLog.every(c => !c.sound && !c.vibrate)'))
     assert page.evaluate("!window.__buzz")
     page.locator(f"{TABLE} .dht-settings > summary").click()
     page.locator(f"{TABLE} [data-dht-vibrate]").check()
@@ -484,7 +485,7 @@ def test_sound_and_vibration_are_off_until_chosen_and_then_kept(phone_page: Open
     assert page.locator(f"{TABLE} [data-dht-vibrate]").is_checked()
     for turn in range(2):
         move(page, turn, touch=False)
-    assert page.evaluate("DhumbalTable.cueLog.some(c => c.cue === 'turn' && c.vibrate)")
+    assert page.evaluate(on_page("table.cueLog.some(c => c.cue === 'turn' && c.vibrate)"))
     assert page.evaluate("window.__buzz && window.__buzz.length >= 1")
 
 

@@ -33,6 +33,7 @@ from dhumbal.play.share import decode_hash
 from dhumbal.view.actions import BACK_TO_MATCH
 from dhumbal.view.loader import ASK_TITLE, CONTINUE, NEW_GAME
 from dhumbal.view.table import META_PRACTICE
+from sitekit import on_page
 
 # (phone_page, the real site's pages with this process's engine: tests/table/conftest.py)
 
@@ -77,8 +78,8 @@ def a_saved_game(stub_page: Opener, stub_site: Any, lang: str = "en", moves: int
 
 def engine_idle(page: Any) -> None:
     """Wait until the engine is loaded and the table has settled after it (dealt or not)."""
-    page.wait_for_function("() => DhumbalRuntime.status === 'ready'"
-                           " && document.querySelector('#dh-table').dataset.state !== 'loading'")
+    page.wait_for_function(on_page("runtime.status === 'ready'"
+                                   " && document.querySelector('#dh-table').dataset.state !== 'loading'"))
 
 
 def someone_elses_link() -> str:
@@ -131,7 +132,7 @@ def test_new_game_over_a_saved_game_asks_and_keeping_it_changes_nothing(
     press_on(page, play, touch)
     press_on(page, page.locator(f'{ASK} [data-dht-ask="new"]'), touch)
     wait_ready(page)
-    fresh = page.evaluate("document.querySelector('#dh-table').__dhumbalTable.lastHash")
+    fresh = page.evaluate(on_page("site.controllerOf(document.querySelector('#dh-table')).state.core.lastHash"))
     assert fresh and fresh != kept and saved(page) == kept
     ui_move(page)
     assert saved(page) == table_hash(page) != kept
@@ -180,7 +181,7 @@ def test_the_saved_game_survives_what_is_not_a_move_in_it(stub_page: Opener, stu
         assert box is not None
         page.mouse.move(box["x"] + 20, box["y"] + 20)
         page.mouse.move(box["x"] + 30, box["y"] + 25)
-        page.wait_for_function("() => DhumbalRuntime.calls.ensure > 0")  # the rest was intent: the engine loads
+        page.wait_for_function(on_page('runtime.calls.ensure > 0'))  # the rest was intent: the engine loads
         engine_idle(page)
         # nothing dealt: "Continue your game" is still offered, until the reader chooses
         assert page.locator(TABLE).get_attribute("data-state") == "static" and answers(page) == 0

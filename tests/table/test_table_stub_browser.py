@@ -41,6 +41,7 @@ from dhumbal.table import session, web
 from dhumbal.play import share
 from dhumbal.play.deal import IllegalAction
 from dhumbal.core.i18n import number, translator
+from sitekit import on_page
 
 
 Opener = Callable[..., tuple[Any, Any]]
@@ -59,15 +60,18 @@ def test_a_page_view_without_intent_loads_nothing(stub_page: Opener, stub_site: 
     stop_clock(page)
     page.clock.run_for(60_000)  # a minute of reading, on the page's own clock
     assert page.locator(TABLE).get_attribute("data-state") == "static"
-    assert page.evaluate("DhumbalRuntime.calls.ensure") == 0
+    assert page.evaluate(on_page('runtime.calls.ensure')) == 0
     # the table is drawn, its controls inert
     assert page.locator(f"{BOARD} .dht-cards .dht-card").count() == 5
     assert page.locator(f"{BOARD} :is([data-action], [data-op], .dht-card):not([disabled])").count() == 0
     # the pointer resting on the table is intent
     page.locator(TABLE).hover()
     page.clock.run_for(1000)
+    # (the table's code comes on that intent, over the network: then the engine starts)
+    page.wait_for_function(on_page("runtime.calls.ensure >= 1"))
+    page.clock.run_for(1000)
     wait_ready(page)
-    assert page.evaluate("DhumbalRuntime.calls.ensure") >= 1
+    assert page.evaluate(on_page('runtime.calls.ensure')) >= 1
 
 
 def test_scrolling_the_table_into_view_does_not_start_it(stub_page: Opener, stub_site: Any) -> None:
@@ -82,7 +86,7 @@ def test_scrolling_the_table_into_view_does_not_start_it(stub_page: Opener, stub
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     page.clock.run_for(10_000)  # ten seconds with the table in view, on the page's clock
     assert page.locator(TABLE).is_visible()
-    assert page.evaluate("DhumbalRuntime.calls.ensure") == 0
+    assert page.evaluate(on_page('runtime.calls.ensure')) == 0
     assert page.locator(TABLE).get_attribute("data-state") == "static"
     # the words say what happens: Play deals, and downloads the engine the first time
     note = page.locator(f"{TABLE} .dht-when--static").inner_text()
@@ -99,7 +103,7 @@ def test_with_save_data_only_play_loads_the_engine(stub_page: Opener, stub_site:
     page.locator(TABLE).hover()
     page.locator(TABLE).focus()
     page.clock.run_for(10_000)  # pointer and focus on the table for ten seconds of the page's clock
-    assert page.evaluate("DhumbalRuntime.calls.ensure") == 0
+    assert page.evaluate(on_page('runtime.calls.ensure')) == 0
     assert page.locator(f"{TABLE} .dht-frugal").is_visible()
     press_play(page)
     page.clock.run_for(1000)
@@ -143,8 +147,8 @@ def test_one_turn_by_keyboard_only(stub_page: Opener, stub_site: Any) -> None:
             break
     # keyboard focus on Play is intent: the engine starts, and nothing is dealt
     # under the focus, which stays on Play until it is pressed
-    page.wait_for_function("() => DhumbalRuntime.status === 'ready'"
-                           " && document.querySelector('#dh-table').dataset.state === 'static'")
+    page.wait_for_function(on_page("runtime.status === 'ready'"
+                                   " && document.querySelector('#dh-table').dataset.state === 'static'"))
     assert page.evaluate("document.activeElement.matches('#dh-table [data-dht-play]')")
     assert answers(page) == 0
     page.keyboard.press("Enter")
@@ -261,7 +265,7 @@ def test_after_the_engine_dies_retry_brings_the_game_back(stub_page: Opener, stu
     ui_move(page)
     before = table_hash(page)
     hand = page.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all("els => els.map(e => e.dataset.card)")
-    page.evaluate("DhumbalRuntime.__die('failed')")
+    page.evaluate(on_page("runtime.__die('failed')"))
     page.wait_for_selector(f'{TABLE}[data-state="error"]')
     web.SESSIONS.pop("dh-table", None)  # a new engine knows nothing of the game
     page.locator(f"{TABLE} [data-dht-retry]").click()
@@ -482,9 +486,9 @@ def test_while_moves_play_the_readers_controls_wait(stub_page: Opener, stub_site
     stop_clock(page)  # the bots' moves wait for the page's clock: they cannot end under the test
     page.locator(f'{BOARD} [data-action="throw"]').click()
     page.wait_for_selector('#dh-table[data-busy="true"]')
-    requests = page.evaluate("DhumbalRuntime.calls.request")
+    requests = page.evaluate(on_page('runtime.calls.request'))
     page.locator(f"{BOARD} .dht-felt").click(position={"x": 10, "y": 10})
-    assert page.evaluate("DhumbalRuntime.calls.request") == requests
+    assert page.evaluate(on_page('runtime.calls.request')) == requests
     assert page.locator(f"{BOARD} [data-action]").count() == 0  # not the reader's turn: nothing to press
     # "show all moves now" ends the wait at once
     page.locator(f"{TABLE} [data-dht-skip]").click()
