@@ -76,14 +76,18 @@ typecheck: $(STAMP)
 ## for the goals), its decision time and the call
 ## odds' time in CPython and Pyodide; the site build against a plain Material build
 ## of the same pages; then the browser runtime: boot time, bytes of a page view, bot
-## moves, expert decisions and hints in the worker; last, the start-up goals: first
-## and second visit, a visit offline, the first visit on an emulated 4G line
+## moves, expert decisions and hints in the worker; the start-up goals: first
+## and second visit, a visit offline, the first visit on an emulated 4G line; last,
+## a page before Play against plain Material built from the same English Markdown
+## (bytes, requests, first paint over an emulated phone line, Lighthouse's mobile
+## scores) and Play -> first move (BASE=dir: beside that earlier build of the site)
 bench: setup
 	$(PY) -m dhumbal bench --lean bench/lean_dashain.py
 	$(PY) bench/pyodide_bench.py
 	$(PY) bench/expert_bench.py
 	$(PY) bench/site_bench.py
 	$(PY) bench/runtime_bench.py
+	$(PY) bench/frontend_bench.py $(if $(BASE),--base "$(BASE)")
 
 ## Measure the bots' win shares that the rules pages show (2,000 seeded deals a
 ## table, eighteen tables: about half an hour of CPU) into the committed figures file

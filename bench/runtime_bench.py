@@ -3,14 +3,14 @@
 One run in headless Chromium against the built site served on 127.0.0.1:
 
 (a) boot: bare Pyodide (``loadPyodide`` in a module worker, nothing else)
-    against this project's engine-ready time (``DhumbalRuntime.ensure()``:
+    against this project's engine-ready time (the runtime's ``ensure()``:
     worker start, Pyodide, wheel, imports, until ``ready``), each in a fresh
     browser context (cold HTTP cache), alternated, medians and their ratio
     (target ≤ 1.15);
 (b) bytes: what a page view without interaction transfers (and proof that
     no WebAssembly is among it), and the table's scripts and styles in gzip
-    bytes (``dhumbal-table-*.js``, ``dhumbal-runtime.js``, ``dhumbal-table-*.css``,
-    ``dhumbal-cards.css``; target ≤ 40 KB);
+    bytes (``table.js``, ``runtime.js``, ``table.css``, loaded on intent;
+    target ≤ 40 KB);
 (c) bot move latency inside the worker: p50 and p95 over 300 bot moves per
     profile (``{"op": "bench-bot"}`` of ``dhumbal.table.web``), beside the same
     moves in CPython (target p95 ≤ 20 ms), and a request's round trip;
@@ -59,6 +59,7 @@ from typing import Any
 from benchkit import percentile
 
 import headless  # noqa: E402  (tools/, on the path through benchkit)
+from pagemodules import on_page  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -68,8 +69,7 @@ MOVES = 300
 TARGET_RATIO = 1.15
 TARGET_SCRIPT_KB = 40
 # The table's files, one per part of the table (globs under the site's assets/).
-TABLE_ASSETS = ("javascripts/dhumbal-table-*.js", "javascripts/dhumbal-runtime.js",
-                "stylesheets/dhumbal-table-*.css", "stylesheets/dhumbal-cards.css")
+TABLE_ASSETS = ("dhumbal/table.js", "dhumbal/runtime.js", "dhumbal/table.css")
 READER_TURNS = 12
 TARGET_P95_MS = 20.0
 EXPERT_MOVES = 150
@@ -154,10 +154,10 @@ def time_engine(browser: Any, url: str) -> tuple[float, dict[str, float], Any, A
     context, page, _ = new_page(browser, url)
     page.goto(url)
     settle(page)
-    ms, steps = page.evaluate(
-        """() => { const t0 = performance.now();
-            return DhumbalRuntime.ensure().then(() => [performance.now() - t0, DhumbalRuntime.timings || {}]); }"""
-    )
+    ms, steps = page.evaluate(on_page(
+        """{ const t0 = performance.now();
+            return runtime.ensure().then(() => [performance.now() - t0, runtime.timings || {}]); }"""
+    ))
     return float(ms), steps, context, page
 
 
@@ -166,7 +166,7 @@ def page_view_bytes(browser: Any, url: str, site: Path) -> dict[str, Any]:
     try:
         page.goto(url)
         settle(page)
-        page.evaluate("() => window.DhumbalOffline && DhumbalOffline.ready")
+        page.evaluate(on_page('site.offline.ready'))
         page.wait_for_timeout(1500)
         rows: list[tuple[str, int, int]] = []
         kept: list[tuple[str, int, int]] = []
@@ -181,7 +181,7 @@ def page_view_bytes(browser: Any, url: str, site: Path) -> dict[str, Any]:
             row = (path, body + sizes["responseHeadersSize"], gz)
             # The service worker's own requests keep the site for offline reading.
             (kept if request.service_worker is not None else rows).append(row)
-        status = page.evaluate("DhumbalRuntime.status")
+        status = page.evaluate(on_page('runtime.status'))
         return {"rows": rows, "kept": kept, "status": status}
     finally:
         context.close()
@@ -298,19 +298,19 @@ def run(browser: Any, url: str, site: Path, runs: int) -> None:
 
     # (c) bot moves inside the worker (the last engine page is ready).
     print(f"\n(c) bot move latency in the worker (hard bots, {MOVES} moves per profile, 4 seats)")
-    rtt = page.evaluate(
-        """async () => { const out = [];
+    rtt = page.evaluate(on_page(
+        """{ const out = [];
             for (let i = 0; i < 50; i++) { const t0 = performance.now();
-                await DhumbalRuntime.request({op: 'ping'}); out.push(performance.now() - t0); }
+                await runtime.request({op: 'ping'}); out.push(performance.now() - t0); }
             return out; }"""
-    )
+    ))
     all_pyodide: list[float] = []
     all_cpython: list[float] = []
     print(f"  {'profile':<15}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'CPython p50':>13}{'p95':>8}{'p95 ratio':>11}")
     for profile in PROFILES:
         answer = page.evaluate(
             # Hundreds of hard-bot moves in one request: longer than the table's request timeout.
-            "(req) => DhumbalRuntime.request(req, {timeout: 600000}).then((r) => r, (e) => ({ok: false, error: {code: e.code, text: e.message}}))",
+            on_page('runtime.request(req, {timeout: 600000}).then((r) => r, (e) => ({ok: false, error: {code: e.code, text: e.message}}))', 'req'),
             {"op": "bench-bot", "profile": profile, "difficulty": "hard", "moves": MOVES, "seed": 1},
         )
         if not answer.get("ok"):
@@ -344,7 +344,7 @@ def run(browser: Any, url: str, site: Path, runs: int) -> None:
     experts: list[float] = []
     for profile in PROFILES:
         answer = page.evaluate(
-            "(req) => DhumbalRuntime.request(req, {timeout: 600000}).then((r) => r, (e) => ({ok: false, error: {code: e.code, text: e.message}}))",
+            on_page('runtime.request(req, {timeout: 600000}).then((r) => r, (e) => ({ok: false, error: {code: e.code, text: e.message}}))', 'req'),
             {"op": "bench-bot", "profile": profile, "difficulty": "expert", "moves": EXPERT_MOVES, "seed": 1},
         )
         if not answer.get("ok"):
@@ -352,15 +352,15 @@ def run(browser: Any, url: str, site: Path, runs: int) -> None:
             continue
         timings = [float(x) for x in answer["timings_ms"]]
         experts += timings
-        hints = page.evaluate(
-            """async (profile) => { const out = [];
+        hints = page.evaluate(on_page(
+            """{ const out = [];
                 for (let seed = 1; seed <= 8; seed++) {
-                    await DhumbalRuntime.request({op: 'new', table: 'bench-hint', profile, seed, lang: 'en'});
+                    await runtime.request({op: 'new', table: 'bench-hint', profile, seed, lang: 'en'});
                     const t0 = performance.now();
-                    await DhumbalRuntime.request({op: 'hint', table: 'bench-hint', lang: 'en'});
+                    await runtime.request({op: 'hint', table: 'bench-hint', lang: 'en'});
                     out.push(performance.now() - t0);
                 }
-                return out; }""",
+                return out; }""", "profile"),
             profile,
         )
         print(f"  {profile:<15}{percentile(timings, 0.5):>9.2f}{percentile(timings, 0.95):>9.2f}{max(timings):>9.2f}"
@@ -465,9 +465,9 @@ TARGET_4G_MS = 9000.0
 # Chromium's network emulation: 9 Mbit/s down and up, 150 ms round trip.
 LINE_4G = {"offline": False, "latency": 150, "downloadThroughput": 9_000_000 / 8, "uploadThroughput": 9_000_000 / 8}
 COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".xml", ".svg", ".webmanifest", ".txt")
-PLAY = """() => { const t0 = performance.now();
-    return DhumbalRuntime.ensure().then(() => [performance.now() - t0, DhumbalRuntime.timings || {}],
-                                        (e) => [-1, {error: e.code + ': ' + e.message}]); }"""
+PLAY = on_page("""{ const t0 = performance.now();
+    return runtime.ensure().then(() => [performance.now() - t0, runtime.timings || {}],
+                                 (e) => [-1, {error: e.code + ': ' + e.message}]); }""")
 
 
 class _Host(http.server.SimpleHTTPRequestHandler):
@@ -517,7 +517,7 @@ def play(page: Any) -> tuple[float, dict[str, Any]]:
 
 
 def kept(page: Any) -> str:
-    return str(page.evaluate("() => DhumbalOffline.ready"))
+    return str(page.evaluate(on_page('site.offline.ready')))
 
 
 def engine_kept(page: Any) -> None:
@@ -580,7 +580,7 @@ def first_visit_and_later(browser: Any, url: str, runs: int) -> None:
         page = context.new_page()
         page.goto(url + "compare/")
         offline_ms, offline_steps = play(page)
-        deal = page.evaluate("() => DhumbalRuntime.request({op: 'new', profile: 'dashain', lang: 'en'}).then(r => r.ok)")
+        deal = page.evaluate(on_page("runtime.request({op: 'new', profile: 'dashain', lang: 'en'}).then(r => r.ok)"))
         page.close()
     finally:
         context.close()

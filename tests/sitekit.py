@@ -681,33 +681,9 @@ UNHURRIED_RUNTIME = (
 TEST_DEFAULTS: dict[str, Any] = {"reduced_motion": "reduce", "service_workers": "block"}
 
 
-# -- the page's modules ---------------------------------------------------------
+# -- the page's modules: tools/pagemodules.py (the bench reaches them the same way) ----------
 
-#: The page's module NAME (assets/dhumbal/NAME.js, built from browser/entries/), as a
-#: JavaScript expression: the promise of its import, from the URL the page itself loaded
-#: site.js from, so a test gets the page's own module instance (its runtime, its tables).
-_MODULE = ("import(new URL('{name}.js', document.querySelector("
-           "'script[type=module][src*=\"/dhumbal/site.js\"]').src))")
-#: What a test's code may name, and the module each comes from.
-_BOUND = {
-    "runtime": "(await " + _MODULE.format(name="runtime") + ").runtime",
-    "site": "await " + _MODULE.format(name="site"),
-    "table": "await " + _MODULE.format(name="table"),
-    "scorepad": "await " + _MODULE.format(name="scorepad"),
-}
-
-
-def on_page(code: str, args: str = "") -> str:
-    """An async function for ``page.evaluate`` (or ``wait_for_function``) running ``code`` (an
-    expression, or a ``{ ... }`` block) with ``runtime`` (the engine's runtime), ``site``,
-    ``table`` and ``scorepad`` (the page's modules) bound to what the page itself uses: only
-    those ``code`` names are imported (importing the table's module loads the table's code)."""
-    names = [name for name in _BOUND if re.search(rf"\b{name}\b", code)]
-    binds = "".join(f"const {name} = {_BOUND[name]}; " for name in names)
-    body = code.strip()
-    if body.startswith("{"):
-        return f"async ({args}) => {{ {binds}{body[1:-1].strip()} }}"
-    return f"async ({args}) => {{ {binds}return ({body}); }}"
+from pagemodules import on_page, page_condition  # noqa: E402,F401
 
 
 def stop_clock(page: Any) -> None:

@@ -23,14 +23,14 @@
 
 import { frugal } from "../lib/connection";
 import { closest } from "../lib/dom";
-import { write } from "../lib/storage";
+import { remove, write } from "../lib/storage";
 import { cssEscape } from "../lib/text";
 import { loadedRuntime } from "../page/engine";
 import { controller, loadedTableCode, type TableModule, tableCode } from "./loader";
 import { offerResume } from "./offers";
 import { applyPrefs, prefChanged, prefs, showPrefs } from "./prefs";
 import { controllerOf, controllers$, forget } from "./registry";
-import { CARRY_KEY, ownGames, tableHash } from "./saved";
+import { CARRY_KEY, FULL_KEY, ownGames, tableHash } from "./saved";
 import type { Intent, Table } from "./table";
 
 const REST_MS = 600; // the pointer resting on the table this long is intent
@@ -214,8 +214,13 @@ function arrive(root: HTMLElement): void {
   pressedEarly(root);
 }
 
+let firstPage = true;
+
 function setup(): void {
   applyPrefs(prefs());
+  // A page drawn by instant navigation: no full table of an earlier page comes back on a reload.
+  if (!firstPage) remove("sessionStorage", FULL_KEY);
+  firstPage = false;
   // A full table left behind by a page change no longer holds the page.
   if (!document.querySelector(".dh-table--full")) document.documentElement.classList.remove("dh-full-table");
   for (const t of controllers$()) {

@@ -8,19 +8,23 @@
  * over the page (which stays as it was, out of reach of the keyboard and of
  * screen readers meanwhile); it has its own history entry, so the phone's
  * Back closes it, as do Close and Escape; the address keeps the game. A
- * reload restores it: the full table's mark is kept in the history entry's
- * state (dhFull), so a table restored there opens full again. Owns the
+ * reload restores it: this tab keeps which page's table was full (session
+ * storage, FULL_KEY: Material rewrites history entries' state with the page's
+ * scroll), and a reload of that page opens its table full again. Owns the
  * place's slice of the state.
  */
 
 import { frugal } from "../lib/connection";
+import { readText, remove, write } from "../lib/storage";
 import { parseJSON } from "../lib/text";
 import type { Request } from "../protocol/messages";
 import { guideOpen } from "./guide";
 import { startFresh } from "./resume";
+import { FULL_KEY } from "./saved";
 import type { Table } from "./table";
 
 export const DOCK_KEY = "play-";
+
 const SMALL = "(max-width: 44.9375em), (max-height: 32em)";
 
 /** A phone's screen (narrow, or short when held sideways): the table opens full. */
@@ -73,6 +77,7 @@ export function openFull(t: Table, again?: string): void {
       }
     }
   }
+  write("sessionStorage", FULL_KEY, location.pathname);
   root.classList.add("dh-table--full");
   root.setAttribute("role", "dialog");
   root.setAttribute("aria-modal", "true");
@@ -134,6 +139,7 @@ export function closeFull(t: Table, fromHistory: boolean): void {
   const full = place.full;
   if (!full) return;
   place.full = null;
+  remove("sessionStorage", FULL_KEY);
   const root = t.root;
   for (const el of full.inert) el.inert = false;
   root.classList.remove("dh-table--full");
@@ -209,31 +215,61 @@ export function openRules(t: Table): void {
   });
 }
 
-/** The position of the example's step on screen (a step that ends the deal has none: the one before counts); none when every step is shown. */
-function stepState(example: Element | null): string | null {
-  // The step control (page/examples.ts) shows one step at a time: data-stepper="on".
-  if (example?.getAttribute("data-stepper") !== "on") return null;
+/** Which panel of a worked example is on screen: the one its step control shows, else the first. */
+function panelOnScreen(example: Element): number {
+  if (example.getAttribute("data-stepper") !== "on") return 0;
   const steps = Array.from(example.querySelectorAll<HTMLElement>(".dh-steps > .dh-step"));
-  for (let i = steps.findIndex((step) => !step.hidden); i >= 0; i--) {
-    const state = steps[i]?.getAttribute("data-play-state");
-    if (state) return state;
+  return Math.max(
+    0,
+    steps.findIndex((step) => !step.hidden),
+  );
+}
+
+const positions = new Map<string, Promise<unknown[]>>();
+
+/** A worked example's positions, one per panel (the build writes them beside the page code). */
+function examplePositions(id: string): Promise<unknown[]> {
+  let got = positions.get(id);
+  if (!got) {
+    got = fetch(new URL(`examples/${encodeURIComponent(id)}.json`, import.meta.url)).then(async (r) => {
+      if (!r.ok) throw new Error(`no positions for ${id}: HTTP ${r.status}`);
+      const data = (await r.json()) as { states?: unknown };
+      return Array.isArray(data.states) ? data.states : [];
+    });
+    positions.set(id, got);
+    got.catch(() => positions.delete(id));
   }
-  return null;
+  return got;
+}
+
+/**
+ * The position "Play from here" starts from, as the engine's "position" request takes
+ * it: a puzzle's own (its button carries it), else the worked example's at the step on
+ * screen (a step that ends the deal has none: the one before counts).
+ */
+function positionOf(button: HTMLElement, example: Element): Promise<string | null> {
+  const given = button.getAttribute("data-state-json");
+  if (given) return Promise.resolve(given);
+  const id = button.getAttribute("data-example") || "";
+  const names = parseJSON(button.getAttribute("data-names"));
+  return examplePositions(id).then((states) => {
+    for (let i = Math.min(panelOnScreen(example), states.length - 1); i >= 0; i--) {
+      if (states[i]) return JSON.stringify({ state: states[i], names });
+    }
+    return null;
+  });
 }
 
 /** "Play from here" on a worked example: its position, on the table moved right beside it; Back or Close puts it back. */
 export function playFrom(t: Table, button: HTMLElement, fromAddress: boolean): void {
   const example = button.parentElement?.closest(".dh-example, [data-example]") || button.parentElement;
   if (!example) return;
-  const payload: Request = {
-    op: "position",
-    state: stepState(example) || button.getAttribute("data-state-json"),
-    names: parseJSON(button.getAttribute("data-names")),
-    difficulty: t.root.getAttribute("data-difficulty") || "medium",
-  };
   dockAt(t, example, button, !fromAddress);
   if (!fromAddress && small()) openFull(t);
   t.markPlayed();
+  const core = t.state.core;
+  const waits = fromAddress && frugal();
+  if (!core.live && !waits) t.runtime.ensure().catch(() => {}); // the engine loads while the position comes
   const afterwards = () =>
     (
       t.board.querySelector<HTMLElement>(".dht-card[aria-pressed]") ||
@@ -241,16 +277,27 @@ export function playFrom(t: Table, button: HTMLElement, fromAddress: boolean): v
     )?.focus({
       preventScroll: true,
     });
-  const core = t.state.core;
-  if (core.live) {
-    t.send(payload).then(afterwards, () => {});
-    return;
-  }
-  core.pending = payload;
-  const started = fromAddress && frugal() ? Promise.resolve() : t.intent("position");
-  Promise.resolve(started)
-    .then(() => (core.pending && core.live ? t.begin() : null)) // the engine started with another request first
-    .then(afterwards, () => {});
+  positionOf(button, example).then(
+    (state) => {
+      if (!state) return;
+      const payload: Request = {
+        op: "position",
+        state,
+        names: parseJSON(button.getAttribute("data-names")),
+        difficulty: t.root.getAttribute("data-difficulty") || "medium",
+      };
+      if (core.live) {
+        t.send(payload).then(afterwards, () => {});
+        return;
+      }
+      core.pending = payload;
+      const started = waits ? Promise.resolve() : t.intent("position");
+      Promise.resolve(started)
+        .then(() => (core.pending && core.live ? t.begin() : null)) // the engine started with another request first
+        .then(afterwards, () => {});
+    },
+    () => t.setState("error", "blocked"),
+  );
 }
 
 export function dockAt(t: Table, example: Element, button: HTMLElement, push: boolean): void {
@@ -350,7 +397,10 @@ export function attachPlace(t: Table): void {
       closeFull(t, false);
     }
   });
-  // A table restored by a reload where the full table was open opens full again.
-  const mark = historyState()?.dhFull;
-  if (typeof mark === "string" && mark && !t.state.place.full) openFull(t, mark);
+  // A table restored by a reload of the page whose full table was open opens full again
+  // (the reload keeps the history entry the full table made: Back still closes it).
+  const navigation = performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
+  if (navigation?.type === "reload" && readText("sessionStorage", FULL_KEY) === location.pathname) {
+    openFull(t, `f${Date.now().toString(36)}`);
+  }
 }

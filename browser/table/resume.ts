@@ -15,8 +15,9 @@
  * match: a finished match is dropped then and there, never offered.
  *
  * The question before a fresh game (the engine drew it: dialog.dht-ask):
- * "Keep my game" continues the saved game on the table (Escape too), "Start
- * a new game" starts the fresh one. Owns the resume slice of the state.
+ * "Keep my game" continues the saved game on the table, "Start a new game"
+ * starts the fresh one, Escape closes the question and changes nothing.
+ * Owns the resume slice of the state.
  */
 
 import { closest } from "../lib/dom";
@@ -101,7 +102,8 @@ function ask(t: Table, yes: () => void): void {
   dialog.querySelector<HTMLElement>('[data-dht-ask="keep"]')?.focus();
 }
 
-function answerAsk(t: Table, yes: boolean): void {
+/** The question answered: a fresh game (`yes`), the saved game continued ("keep"), or nothing (Escape). */
+function answerAsk(t: Table, yes: boolean, keep = false): void {
   const r = t.state.resume;
   const dialog = t.root.querySelector<HTMLDialogElement>("dialog.dht-ask");
   const asking = r.asking;
@@ -112,8 +114,8 @@ function answerAsk(t: Table, yes: boolean): void {
     asking.yes();
     return;
   }
-  // Kept: the saved game goes on, here and now, unless it is already the game on the table.
-  if (savedElsewhere(t)) {
+  // "Keep my game": the saved game goes on, here and now, unless it is the game on the table already.
+  if (keep && savedElsewhere(t)) {
     resume(t, false);
     return;
   }
@@ -169,9 +171,9 @@ export function attachResume(t: Table): void {
     if (!target || !t.root.contains(target)) return;
     ev.stopPropagation();
     if (target.hasAttribute("data-dht-continue")) resume(t, false);
-    else answerAsk(t, target.getAttribute("data-dht-ask") === "new");
+    else answerAsk(t, target.getAttribute("data-dht-ask") === "new", target.getAttribute("data-dht-ask") === "keep");
   });
-  // Escape keeps the game, as "Keep my game" does.
+  // Escape closes the question: nothing changes, the saved game stays offered.
   t.root.querySelector("dialog.dht-ask")?.addEventListener("cancel", (ev) => {
     ev.preventDefault();
     answerAsk(t, false);

@@ -14,6 +14,8 @@ export const SAVED_KEY = "dhumbal:last-game";
 const OWN_KEY = "dhumbal:own-games";
 const LINE_KEY = "dhumbal:kept-line";
 export const CARRY_KEY = "dhumbal:carried";
+/** This tab's full table: the page whose table is open over the screen (place.ts; a reload of that page opens it again). */
+export const FULL_KEY = "dhumbal:full-table";
 /** A link longer than this is not kept (the engine reads less). */
 export const MAX_SAVED = 20000;
 

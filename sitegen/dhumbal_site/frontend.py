@@ -11,6 +11,7 @@ page side"): the build writes into ``assets/dhumbal/``
     worker.js        the engine's Web Worker
     puzzles.js, .css the Puzzles page and the home page's daily puzzle
     scorepad.js, .css  the score pad
+    examples/<id>.json each worked example's positions, for its "Play from here"
 
 Scripts are ES modules, minified, one file each (no chunks: a page before
 intent fetches site.js alone). What several of them share with state of its
@@ -31,6 +32,7 @@ service worker keeps them with the shell. ``make serve`` watches ``browser/``
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -90,6 +92,22 @@ def build(repo_root: Path, out: Path) -> list[Path]:
     return sorted(path.relative_to(out) for path in out.rglob("*") if path.is_file())
 
 
+def write_examples(out: Path) -> list[Path]:
+    """Each worked example's positions for "Play from here" (walkthrough.play_states), as
+    ``examples/<id>.json``: fetched when the reader presses it, so no page carries them."""
+    from .walkthrough import CACHE, play_states
+
+    folder = out / "examples"
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for example_id in CACHE.all_ids():
+        path = folder / f"{example_id}.json"
+        text = json.dumps({"states": play_states(CACHE.get(example_id))}, ensure_ascii=False, separators=(",", ":"))
+        path.write_text(text, encoding="utf-8")
+        written.append(path.relative_to(out))
+    return written
+
+
 class Frontend:
     """Builds the bundles once per build and adds them to every language's files."""
 
@@ -100,7 +118,7 @@ class Frontend:
 
     def on_config(self, config: MkDocsConfig, nested: bool) -> None:
         if not nested or not self.written:
-            self.written = build(self.repo_root, self.out)
+            self.written = build(self.repo_root, self.out) + write_examples(self.out)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         for rel in self.written:

@@ -25,7 +25,7 @@ from tabledriver import press_play, status
 
 from dhumbal.core.i18n import translator
 from dhumbal.view.loader import ERRORS
-from sitekit import on_page
+from sitekit import on_page, page_condition
 
 
 WINDOW = 4000  # ms: the rate is measured over this much of the download (20 s by default)
@@ -73,7 +73,7 @@ def test_the_service_worker_waits_for_an_engine_that_is_loading(real: Any, site_
     page = context.new_page()
     page.set_default_timeout(240_000)
     page.goto(server.url("rules/dashain/"))  # until the load event
-    page.wait_for_function(on_page('runtime.progress && runtime.progress.loaded > 0'))
+    page.wait_for_function(page_condition('runtime.progress && runtime.progress.loaded > 0'))
     assert page.evaluate(on_page('runtime.status')) == "loading"
     assert page.evaluate(on_page('site.offline.status')) == "registering"
     assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sitekit import on_page, stop_clock  # noqa: F401 - the table tests' helpers, in one place
+from sitekit import on_page, page_condition, stop_clock  # noqa: F401 - the table tests' helpers, in one place
 from tablekit import score_rows
 
 TABLE = "#dh-table"
@@ -295,7 +295,7 @@ def follow_link(page: Any, link: Any, path_end: str) -> None:
     page.evaluate("() => { const t = document.querySelector('#dh-table'); if (t) t.__left = true; }")
     link.click()
     page.wait_for_function("p => location.pathname.endsWith(p)", arg=path_end)
-    page.wait_for_function(on_page("{ const t = document.querySelector('#dh-table');"
+    page.wait_for_function(page_condition("{ const t = document.querySelector('#dh-table');"
                                    " return !!t && !t.__left && site.tableSetUp(t); }"))
 
 

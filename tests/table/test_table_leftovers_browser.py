@@ -16,7 +16,7 @@ from tabledriver import (BOARD, TABLE, answers, click, is_over, play_deal, start
 
 from dhumbal.table import web
 from dhumbal.core.cards import card_text, parse_card
-from sitekit import on_page
+from sitekit import on_page, page_condition
 
 Opener = Callable[..., tuple[Any, Any]]
 PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
@@ -210,14 +210,14 @@ def test_without_a_press_the_table_waits(site_page: Opener, real_site: Any) -> N
     """The same page loaded without a press: the table stays as it was drawn (nothing starts by itself)."""
     page, _ = site_page(fresh=True, **PHONE)
     page.goto(real_site.server.url("rules/dashain/"))
-    page.wait_for_function(on_page("site.tableSetUp(document.querySelector('#dh-table'))"))
+    page.wait_for_function(page_condition("site.tableSetUp(document.querySelector('#dh-table'))"))
     assert page.locator(TABLE).get_attribute("data-state") == "static"
 
 
 def _updated(page: Any) -> Any:
     """The "updated" notice, as a new build taking over the open page makes it (the service
     worker's controllerchange, after the first one that took the page)."""
-    page.wait_for_function(on_page("['ready', 'keeping'].includes(site.offline.status)"))
+    page.wait_for_function(page_condition("['ready', 'keeping'].includes(site.offline.status)"))
     notice = page.locator(".dh-updated")
     for _ in range(3):
         if notice.count():

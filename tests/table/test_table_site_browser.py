@@ -45,7 +45,7 @@ from dhumbal.view.table import TITLE
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "sitegen"))
 from dhumbal_site.runtime import manifest_of  # noqa: E402
 from dhumbal_site.table import PLAY_PROFILE  # noqa: E402
-from sitekit import on_page
+from sitekit import on_page, page_condition
 
 
 Opener = Callable[..., tuple[Any, Any]]
@@ -183,10 +183,10 @@ def test_play_from_a_worked_example(site_page: Opener, real_site: Any) -> None:
     buttons = page.locator(".dh-play-from")
     assert buttons.count() > 0, "the worked examples must offer 'play from here'"
     button = buttons.first
-    state = json.loads(button.get_attribute("data-state-json") or "{}")
-    if "format" not in state:  # {"state": …, "names": […]}
-        state = state["state"]
     example = button.evaluate("b => b.parentElement.closest('.dh-example, [data-example]').id")
+    # (its position at the first step, as the build wrote it beside the page code)
+    state = page.evaluate("async (id) => (await (await fetch('/assets/dhumbal/examples/' + id + '.json')).json())"
+                          ".states[0]", button.get_attribute("data-example"))
     button.click()
     wait_ready(page)
     page.wait_for_function("() => document.querySelector('#dh-table .dht-play-area[data-your-turn=\"true\"]')")
@@ -222,7 +222,7 @@ def test_a_page_whose_table_was_not_played_gets_no_game_in_its_address(site_page
     page.wait_for_function("() => location.pathname.endsWith('/compare/')")
     # the address changes before the content is swapped: wait for the new page's table,
     # which finds the engine loaded and offers the game played on the glossary (dealing nothing)
-    page.wait_for_function(on_page("{ const t = document.querySelector('#dh-table');"
+    page.wait_for_function(page_condition("{ const t = document.querySelector('#dh-table');"
                                    " return !!t && !t.__left && site.tableSetUp(t) && t.hasAttribute('data-resumable'); }"))
     page.clock.run_for(2000)  # whatever the page had yet to do in the next two seconds of its clock
     assert "#table=" not in page.url
@@ -328,7 +328,7 @@ def test_play_pressed_before_the_new_page_s_table_is_set_up_still_starts_it(site
     # here the table is swapped for the page's own static markup, as it does,
     # and Play is pressed before anything has set the new table up.
     page, _ = open_page(site_page, real_site, "rules/dashain/")
-    page.wait_for_function(on_page("site.tableSetUp(document.querySelector('#dh-table'))"))
+    page.wait_for_function(page_condition("site.tableSetUp(document.querySelector('#dh-table'))"))
     swapped = page.evaluate(on_page("""{
         const html = await (await fetch(location.href)).text();
         const fresh = new DOMParser().parseFromString(html, 'text/html').querySelector('#dh-table');

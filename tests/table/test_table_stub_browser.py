@@ -41,7 +41,7 @@ from dhumbal.table import session, web
 from dhumbal.play import share
 from dhumbal.play.deal import IllegalAction
 from dhumbal.core.i18n import number, translator
-from sitekit import on_page
+from sitekit import on_page, page_condition
 
 
 Opener = Callable[..., tuple[Any, Any]]
@@ -68,7 +68,7 @@ def test_a_page_view_without_intent_loads_nothing(stub_page: Opener, stub_site: 
     page.locator(TABLE).hover()
     page.clock.run_for(1000)
     # (the table's code comes on that intent, over the network: then the engine starts)
-    page.wait_for_function(on_page("runtime.calls.ensure >= 1"))
+    page.wait_for_function(page_condition("runtime.calls.ensure >= 1"))
     page.clock.run_for(1000)
     wait_ready(page)
     assert page.evaluate(on_page('runtime.calls.ensure')) >= 1
@@ -147,7 +147,7 @@ def test_one_turn_by_keyboard_only(stub_page: Opener, stub_site: Any) -> None:
             break
     # keyboard focus on Play is intent: the engine starts, and nothing is dealt
     # under the focus, which stays on Play until it is pressed
-    page.wait_for_function(on_page("runtime.status === 'ready'"
+    page.wait_for_function(page_condition("runtime.status === 'ready'"
                                    " && document.querySelector('#dh-table').dataset.state === 'static'"))
     assert page.evaluate("document.activeElement.matches('#dh-table [data-dht-play]')")
     assert answers(page) == 0
