@@ -115,7 +115,7 @@ def test_the_k_pair_discard_example_shows_the_engines_settlement(site: Any) -> N
     # its positions wait beside the page code, fetched when Play from here is pressed: the page carries none
     assert "data-state-json=" not in page and "data-play-state=" not in page
     states = json.loads((Path(site.directory) / "assets/dhumbal/examples/k-pair-discard.json").read_text())["states"]
-    assert states[0]["profile"].startswith("nepali-games") and len(states) == section.count('class="dh-step')
+    assert states[0]["profile"].startswith("nepali-games") and len(states) == section.count('<li class="dh-step')
 
 
 def test_nepali_example_numbers_use_devanagari_digits(site: Any) -> None:

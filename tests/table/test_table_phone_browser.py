@@ -499,9 +499,9 @@ def test_play_from_here_starts_at_the_step_on_screen_with_the_example_in_sight(
     nxt = example.locator('[data-step-go="next"]')
     nxt.click()
     nxt.click()
-    step = int(example.locator(".dh-steps > .dh-step:not([hidden])").get_attribute("data-step") or 0)
+    step = example.locator(".dh-steps > .dh-step:not([hidden])")
     state = page.evaluate("async (i) => (await (await fetch('/assets/dhumbal/examples/k-pair-discard.json')).json())"
-                          ".states[i]", step)
+                          ".states[i]", int(step.get_attribute("data-step") or 0))
     reader = state["turn"]
     expected = sorted(state["hands"][reader])
     example.locator(".dh-play-from").click()

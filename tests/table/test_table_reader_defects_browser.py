@@ -90,7 +90,7 @@ def test_on_a_desktop_the_guide_leaves_the_stock_and_the_pile_free_for_the_first
 # -- the status line -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", ["en", "ne"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_hint_is_said_whole_in_the_full_table(phone_page: Opener, real_site: Any, lang: str) -> None:
     page = phone_page(PHONE)
     page.goto(url(real_site, ("" if lang == "en" else f"{lang}/") + "rules/nepali-games/"))
