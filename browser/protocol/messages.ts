@@ -4,159 +4,55 @@
  *
  * The engine defines the messages once, in Python
  * (`engine/dhumbal/table/messages.py`: TypedDicts, snake_case keys, and
- * `RESPONSES`, the answer type of each op); `sitegen/dhumbal_site/tsprotocol.py`
- * writes them as TypeScript into `messages.generated.ts`, which this module
- * re-exports once the engine has it. Until then the types below, in the same
- * shape, stand in: a page module imports them from here only, so the
- * generated ones drop in without a change elsewhere, and a renamed field
- * fails the type check.
+ * `RESPONSES`, the answer type of each op);
+ * `sitegen/dhumbal_site/runtime/tsprotocol.py` writes them as TypeScript into
+ * `messages.generated.ts` (the build and `make check-browser` write it before
+ * anything reads it). Page modules import the protocol from here only: a field
+ * renamed in Python fails the type check where the page uses it. The two
+ * helpers below read the few protocol values the page takes from its HTML.
  */
 
-/** The engine's refusal of a move, in the page's language. */
-export interface Refusal {
-  code: string;
-  text: string;
+import type {
+  BoardResponse,
+  ErrorResponse,
+  FreshBoardResponse,
+  NewRequest,
+  Requests,
+  Responses,
+  RestoreResponse,
+  ReviewResponse,
+} from "./messages.generated";
+
+export type * from "./messages.generated";
+
+export type Op = keyof Responses & keyof Requests;
+
+/** What a request of `op` gets back: its answer, or the engine's error (nothing changed). */
+export type Answer<O extends Op = Op> = Responses[O] | ErrorResponse;
+
+/** A request, as the page builds it: any op's fields. */
+export type Request = Requests[Op];
+
+/** A request of the table's (its id and language are set on sending): every op but the pad's and ping. */
+export type TableRequest = Requests[Exclude<Op, "ping" | "scorepad">];
+
+/** Any answer that draws the board, with what some ops add (the rules form, a link's fate, a review). */
+export type BoardAnswer = BoardResponse &
+  Partial<Pick<FreshBoardResponse, "settings_html">> &
+  Partial<Pick<RestoreResponse, "restored">> &
+  Partial<Pick<ReviewResponse, "review_html">>;
+
+/** The bots' levels, as the engine names them. */
+export type Difficulty = NonNullable<NewRequest["difficulty"]>;
+
+const DIFFICULTIES: readonly string[] = ["easy", "medium", "hard", "expert"] satisfies Difficulty[];
+
+/** A level read from the page (an attribute, a form): the engine's name, else medium. */
+export function difficultyOf(text: string | null | undefined): Difficulty {
+  return text && DIFFICULTIES.includes(text) ? (text as Difficulty) : "medium";
 }
 
-export interface Summary {
-  profile: string;
-  difficulty: string;
-  seed: number | string;
-  deal: number;
-  phase: string | null;
-  turn: number | null;
-  seat: number | null;
-  your_turn: boolean;
-  is_over: boolean;
-  match_over: boolean;
-  practice: boolean;
-  transcript: unknown;
-}
-
-export interface Frame {
-  seat: number;
-  say: string;
-  log: string[];
-  felt: string;
-}
-
-/** The bots' moves one at a time: the board before them, each move's felt, what is said. */
-export interface Playback {
-  html: string;
-  say: string;
-  frames: Frame[];
-  end: string;
-}
-
-/** An answer that draws the board (new, new-match, position, restore, lang, act, next-deal, sort, hint, review, state). */
-export interface BoardAnswer {
-  ok: true;
-  op: string;
-  table: string;
-  lang: string;
-  html: string;
-  status: string;
-  prompt: string;
-  events: string[];
-  notice: string | null;
-  refusal: Refusal | null;
-  hash: string;
-  summary: Summary;
-  settings_html?: string | null;
-  playback?: Playback;
-  review_html?: string;
-  restored?: boolean;
-}
-
-export interface SettingsAnswer {
-  ok: true;
-  op: "settings";
-  table: string;
-  lang: string;
-  settings_html: string;
-}
-
-export interface Pong {
-  ok: true;
-  pong: true;
-  version: string;
-  protocol: number;
-}
-
-export interface ErrorAnswer {
-  ok: false;
-  error: { code: string; text: string };
-  lang: string;
-}
-
-/** A score pad's sheet as the page keeps and sends it (the engine checks every value again). */
-export interface PadSheet {
-  v: 1;
-  profile: string;
-  names: string[];
-  dealer: number;
-  deals: { c: number | null; h: (number | null)[] }[];
-  end?: boolean;
-}
-
-export interface PadNext {
-  number: number;
-  dealer: number;
-  active: number[];
-  nobody: boolean;
-  cap: number | null;
-}
-
-export interface PadRefusal {
-  code: string;
-  text: string;
-  deal: number | null;
-  seat: number | null;
-}
-
-export interface PadAnswer {
-  ok: true;
-  op: "scorepad";
-  lang: string;
-  sheet: PadSheet;
-  parts: Record<string, string>;
-  next: PadNext | null;
-  deals: number;
-  over: boolean;
-  overByRules: boolean;
-  names: string[];
-  csv: string;
-  said: string;
-  refusal: PadRefusal | null;
-}
-
-/** The answer type of each op. */
-export interface Responses {
-  ping: Pong;
-  new: BoardAnswer;
-  "new-match": BoardAnswer;
-  position: BoardAnswer;
-  restore: BoardAnswer;
-  settings: SettingsAnswer;
-  scorepad: PadAnswer;
-  lang: BoardAnswer;
-  act: BoardAnswer;
-  "next-deal": BoardAnswer;
-  sort: BoardAnswer;
-  hint: BoardAnswer;
-  review: BoardAnswer;
-  state: BoardAnswer;
-}
-
-export type Op = keyof Responses;
-
-/** What a request of `op` gets back: its answer, or the engine's error. */
-export type Answer<O extends Op = Op> = Responses[O] | ErrorAnswer;
-
-/** A request: its op and fields (the engine reads and bounds each, dhumbal.table.protocol). */
-export interface Request {
-  op: Op;
-  table?: string;
-  lang?: string;
-  [field: string]: unknown;
+/** Seats' names read from the page (JSON in an attribute): a list of texts, else none. */
+export function namesOf(value: unknown): string[] | null {
+  return Array.isArray(value) && value.every((name) => typeof name === "string") ? value : null;
 }

@@ -6,7 +6,7 @@
  */
 
 import { element } from "../lib/dom";
-import type { PadSheet } from "../protocol/messages";
+import type { Sheet } from "../protocol/messages";
 import type { Draft, View } from "./sheet";
 
 export const MAX_DIGITS = 3;
@@ -18,7 +18,7 @@ export interface PadForms {
   readonly setupForm: HTMLFormElement;
   t(key: string, params?: Record<string, string | number>): string;
   num(n: number | string): string;
-  sheet(): PadSheet | null;
+  sheet(): Sheet | null;
   draft(): Draft | null;
   setDraft(draft: Draft): void;
 }
@@ -62,7 +62,7 @@ export function nextDeal(pad: PadForms, view: View | null): NextDeal | null {
     return {
       number: draft.editing,
       editing: true,
-      title: title ? title.textContent || "" : pad.t("dealPlain", { number: pad.num(draft.editing) }),
+      title: title ? title.textContent || "" : pad.t("deal_plain", { number: pad.num(draft.editing) }),
       active: (entry?.h || []).map((h, i) => (h === null ? -1 : i)).filter((i) => i >= 0),
       nobody: view ? !!(view.next ? view.next.nobody : turnCap(pad)) : turnCap(pad),
       cap: view?.next ? view.next.cap : capCount(pad),
@@ -72,7 +72,7 @@ export function nextDeal(pad: PadForms, view: View | null): NextDeal | null {
     if (!view.next) return null;
     return {
       number: view.next.number,
-      title: pad.t("dealTitle", { number: pad.num(view.next.number), name: sheet.names[view.next.dealer] || "" }),
+      title: pad.t("deal_title", { number: pad.num(view.next.number), name: sheet.names[view.next.dealer] || "" }),
       active: view.next.active,
       nobody: view.next.nobody,
       cap: view.next.cap,
@@ -81,7 +81,7 @@ export function nextDeal(pad: PadForms, view: View | null): NextDeal | null {
   if (sheet.deals.length) return { number: sheet.deals.length + 1, waiting: true, active: [], nobody: false };
   return {
     number: 1,
-    title: pad.t("dealTitle", { number: pad.num(1), name: sheet.names[sheet.dealer] || "" }),
+    title: pad.t("deal_title", { number: pad.num(1), name: sheet.names[sheet.dealer] || "" }),
     active: sheet.names.map((_, i) => i),
     nobody: turnCap(pad),
     cap: capCount(pad),
@@ -107,7 +107,7 @@ export function drawEntry(pad: PadForms, view: View | null): number[] | null {
     element(
       "h2",
       { class: "dhp-h dhp-entry__title", id: "dhp-entry-title" },
-      next.title || pad.t("dealPlain", { number: pad.num(next.number) }),
+      next.title || pad.t("deal_plain", { number: pad.num(next.number) }),
     ),
   );
   if (next.editing) {
@@ -122,7 +122,7 @@ export function drawEntry(pad: PadForms, view: View | null): number[] | null {
     return [];
   }
   const callers = element("fieldset", { class: "dhp-callers" });
-  callers.appendChild(element("legend", {}, pad.t("whoCalled")));
+  callers.appendChild(element("legend", {}, pad.t("who_called")));
   for (const seat of next.active) {
     callers.appendChild(
       element(
@@ -166,7 +166,7 @@ export function drawEntry(pad: PadForms, view: View | null): number[] | null {
       autocomplete: "off",
       "data-hand": String(seat),
       maxlength: String(MAX_DIGITS),
-      "aria-label": pad.t("handOf", { name }),
+      "aria-label": pad.t("hand_of", { name }),
       class: "dhp-hand__total",
     });
     const value = d.hands[seat];
@@ -180,14 +180,14 @@ export function drawEntry(pad: PadForms, view: View | null): number[] | null {
     const label = k === "back" ? "⌫" : k === "next" ? "→" : pad.num(k);
     const attrs: Record<string, string> = { type: "button", class: "dhp-key", "data-key": k };
     if (k === "back") attrs["aria-label"] = pad.t("backspace");
-    if (k === "next") attrs["aria-label"] = pad.t("nextField");
+    if (k === "next") attrs["aria-label"] = pad.t("next_field");
     keypad.appendChild(element("button", attrs, label));
   }
   keypad.appendChild(
     element(
       "button",
       { type: "submit", class: "md-button md-button--primary dhp-settle" },
-      pad.t(next.editing ? "settleAgain" : "settle", { number: pad.num(next.number) }),
+      pad.t(next.editing ? "settle_again" : "settle", { number: pad.num(next.number) }),
     ),
   );
   form.appendChild(keypad);
@@ -234,7 +234,7 @@ export function fillSetup(pad: PadForms): void {
   select.replaceChildren();
   rows.slice(0, shown).forEach((r, k) => {
     const name = r.querySelector("input")?.value.trim();
-    select.appendChild(element("option", { value: String(k) }, name || pad.t("playerN", { number: pad.num(k + 1) })));
+    select.appendChild(element("option", { value: String(k) }, name || pad.t("player_n", { number: pad.num(k + 1) })));
   });
   select.selectedIndex = Math.min(chosen, shown - 1);
 }

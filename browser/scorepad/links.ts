@@ -9,7 +9,7 @@
  */
 
 import { element } from "../lib/dom";
-import type { PadSheet } from "../protocol/messages";
+import type { Sheet } from "../protocol/messages";
 import type { Pad } from "./pad";
 import { boundedParse, emptyState, fromBase64Url, looksLikeSheet, MAX_LINK, toBase64Url } from "./sheet";
 
@@ -46,7 +46,7 @@ export function exportCsv(pad: Pad): void {
   const view = pad.state.view;
   if (!view?.csv) return;
   const blob = new Blob([`\ufeff${view.csv}`], { type: "text/csv;charset=utf-8" });
-  const a = element("a", { href: URL.createObjectURL(blob), download: `${pad.t("fileName") || "dhumbal"}.csv` });
+  const a = element("a", { href: URL.createObjectURL(blob), download: `${pad.t("file_name") || "dhumbal"}.csv` });
   document.body.appendChild(a);
   a.click();
   setTimeout(() => {
@@ -65,21 +65,21 @@ export function readLink(pad: Pad, payload: string): void {
   const text = fromBase64Url(payload);
   const sheet = text === null ? null : boundedParse(text, MAX_LINK);
   if (!looksLikeSheet(sheet)) {
-    pad.say(pad.t("linkBad"), true);
+    pad.say(pad.t("link_bad"), true);
     if (pad.state.sheet) pad.startEngine(true);
     return;
   }
   const own = pad.state.sheet;
   if (own?.deals.length && JSON.stringify(own) !== JSON.stringify(sheet)) {
     const box = pad.linkAsk;
-    box.replaceChildren(element("p", {}, pad.t("linkAsk")));
+    box.replaceChildren(element("p", {}, pad.t("link_ask")));
     const row = element("p", { class: "dhp-row" });
     const open = element(
       "button",
       { type: "button", class: "md-button md-button--primary dhp-btn" },
-      pad.t("linkOpen"),
+      pad.t("link_open"),
     );
-    const keep = element("button", { type: "button", class: "md-button dhp-btn" }, pad.t("linkKeep"));
+    const keep = element("button", { type: "button", class: "md-button dhp-btn" }, pad.t("link_keep"));
     row.append(open, keep);
     box.appendChild(row);
     box.hidden = false;
@@ -98,18 +98,18 @@ export function readLink(pad: Pad, payload: string): void {
 }
 
 /** A shared sheet becomes the reader's own only once the engine has read and settled it. */
-function openShared(pad: Pad, sheet: PadSheet): void {
+function openShared(pad: Pad, sheet: Sheet): void {
   pad.startEngine();
   pad.say(pad.t("loading"));
   pad.runtime.request({ op: "scorepad", lang: pad.lang, sheet }).then(
     (res) => {
       if (!res?.ok) {
-        pad.say(pad.t("linkBad"), true);
+        pad.say(pad.t("link_bad"), true);
         return;
       }
       pad.state = emptyState();
       pad.answered(res, null);
-      pad.say(pad.t("linkOpened"));
+      pad.say(pad.t("link_opened"));
     },
     () => pad.showFailure(),
   );

@@ -24,7 +24,7 @@ import type { Runtime } from "../entries/runtime";
 import { frugal } from "../lib/connection";
 import { element } from "../lib/dom";
 import { localDigits } from "../lib/text";
-import type { PadAnswer, PadSheet, Request } from "../protocol/messages";
+import type { Request, ScorepadResponse, Sheet } from "../protocol/messages";
 import { chosenRules, drawEntry, fillSetup, MAX_DIGITS, nameRows, type PadForms, players } from "./entry";
 import { exportCsv, padLink, readLink, share } from "./links";
 import {
@@ -121,7 +121,7 @@ export class Pad implements PadForms {
     return localDigits(String(n), this.digits);
   }
 
-  sheet(): PadSheet | null {
+  sheet(): Sheet | null {
     return this.state.sheet;
   }
 
@@ -154,7 +154,7 @@ export class Pad implements PadForms {
     this.render();
     if (kept.bad) {
       this.save();
-      this.say(this.t("storeBad"), true);
+      this.say(this.t("store_bad"), true);
     }
     const hash = window.location.hash || "";
     if (hash.indexOf("#pad=") === 0) {
@@ -241,7 +241,7 @@ export class Pad implements PadForms {
     this.root.setAttribute("data-busy", busy ? "true" : "false");
   }
 
-  answered(res: PadAnswer | { ok: false; error?: { text: string } } | null, change: Change | null): void {
+  answered(res: ScorepadResponse | { ok: false; error?: { text: string } } | null, change: Change | null): void {
     if (!res?.ok) {
       const text = res && "error" in res && res.error ? res.error.text : "";
       this.state.pending = null;
@@ -258,7 +258,7 @@ export class Pad implements PadForms {
       this.state = emptyState();
       this.save();
       this.render();
-      this.say((text ? `${text} ` : "") + this.t("storeBad"), true);
+      this.say((text ? `${text} ` : "") + this.t("store_bad"), true);
       return;
     }
     this.state.setup = null;
@@ -357,7 +357,7 @@ export class Pad implements PadForms {
     const empty = names.findIndex((n) => !n.trim());
     if (empty >= 0) {
       // a name still to write: said at once, not after the engine has started
-      this.say(this.t("nameEmpty", { number: this.num(empty + 1) }), true);
+      this.say(this.t("name_empty", { number: this.num(empty + 1) }), true);
       rows[empty]?.querySelector("input")?.focus();
       return;
     }
@@ -393,7 +393,7 @@ export class Pad implements PadForms {
     // One change at a time: a second press while one is on its way is not a second deal.
     if (!draft || !sheet || this.inflight || this.state.pending) return;
     if (draft.caller === undefined) {
-      this.say(this.t("noCaller"), true);
+      this.say(this.t("no_caller"), true);
       this.entry.querySelector<HTMLElement>("[data-caller]")?.focus();
       return;
     }
@@ -516,12 +516,12 @@ export class Pad implements PadForms {
       this.entry.querySelector<HTMLElement>("[data-caller]")?.focus();
     } else if (t.hasAttribute("data-pad-undo")) {
       const index = +(t.getAttribute("data-pad-undo") || 0);
-      this.confirm(t.parentElement, this.t("confirmUndo", { number: this.num(index) }), this.t("yesUndo"), {
+      this.confirm(t.parentElement, this.t("confirm_undo", { number: this.num(index) }), this.t("yes_undo"), {
         kind: "undo",
         index,
       });
     } else if (t.hasAttribute("data-pad-new")) {
-      this.confirm(this.ask, this.t("confirmNew"), this.t("yesNew"), "new");
+      this.confirm(this.ask, this.t("confirm_new"), this.t("yes_new"), "new");
     } else if (t.hasAttribute("data-pad-end")) {
       this.send({ kind: "end" });
     } else if (t.hasAttribute("data-pad-reopen")) {

@@ -5,7 +5,7 @@
  * the sheet as base64url UTF-8 JSON.
  */
 
-import type { PadAnswer, PadNext, PadSheet } from "../protocol/messages";
+import type { NextDeal, ScorepadResponse, Sheet } from "../protocol/messages";
 
 export const STORE = "dhumbal-scorepad";
 export const STORE_VERSION = 1;
@@ -25,7 +25,7 @@ export type Change =
 export interface View {
   lang: string;
   parts: Record<string, string>;
-  next: PadNext | null;
+  next: NextDeal | null;
   over: boolean;
   overByRules: boolean;
   names: string[];
@@ -41,7 +41,7 @@ export interface Draft {
 
 export interface State {
   v: number;
-  sheet: PadSheet | null;
+  sheet: Sheet | null;
   setup: { profile: string; options: Record<string, string> } | null;
   view: View | null;
   pending: Change | null;
@@ -52,13 +52,13 @@ export function emptyState(): State {
   return { v: STORE_VERSION, sheet: null, setup: null, view: null, pending: null, draft: null };
 }
 
-export function viewOf(res: PadAnswer): View {
+export function viewOf(res: ScorepadResponse): View {
   return {
     lang: res.lang,
-    parts: res.parts,
+    parts: { ...res.parts },
     next: res.next,
     over: res.over,
-    overByRules: res.overByRules,
+    overByRules: res.over_by_rules,
     names: res.names,
     csv: res.csv,
     deals: res.deals,
@@ -102,7 +102,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** The shape of a sheet, checked before it is used at all. */
-export function looksLikeSheet(s: unknown): s is PadSheet {
+export function looksLikeSheet(s: unknown): s is Sheet {
   if (!isObject(s) || s.v !== 1 || typeof s.profile !== "string" || s.profile.length > 400) return false;
   const names = s.names;
   if (!Array.isArray(names) || names.length < 2 || names.length > 6) return false;

@@ -8,7 +8,6 @@
 
 import { closest } from "../lib/dom";
 import { parseJSON, printed } from "../lib/text";
-import type { Op } from "../protocol/messages";
 import { cards, toggle } from "./hand";
 import { closeFull, openFull, small, undock } from "./place";
 import { startFresh } from "./resume";
@@ -246,9 +245,9 @@ function onClick(t: Table, ev: MouseEvent): void {
     });
     return;
   }
-  if (op) {
+  if (op === "next-deal" || op === "review" || op === "sort") {
     if (op !== "sort") t.markPlayed(); // sorting is not a move
-    void t.send({ op: op as Op }).catch(() => {});
+    void t.send({ op }).catch(() => {});
   }
 }
 

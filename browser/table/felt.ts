@@ -8,7 +8,7 @@
  */
 
 import { closest } from "../lib/dom";
-import type { BoardAnswer, Request } from "../protocol/messages";
+import type { BoardAnswer, TableRequest } from "../protocol/messages";
 import { animate, type Picture, picture, settle } from "./motion";
 import { appendLog } from "./summary";
 import type { Table } from "./table";
@@ -25,7 +25,7 @@ export interface Playing {
 export function playBack(
   t: Table,
   result: BoardAnswer,
-  payload: Request,
+  payload: TableRequest,
   pace: number,
   before: Picture | null,
 ): Promise<void> {
@@ -35,7 +35,9 @@ export function playBack(
   const hadFocus = t.board.contains(document.activeElement);
   const key = t.focusKey();
   // The reader's move is kept in the address now (the bots' answers follow from it).
-  t.render({ settings_html: result.settings_html ?? null, hash: result.hash }, pb.html, pb.say, before, payload);
+  const first: Partial<BoardAnswer> = { hash: result.hash };
+  if (result.settings_html !== undefined) first.settings_html = result.settings_html;
+  t.render(first, pb.html, pb.say, before, payload);
   if (hadFocus) t.board.focus({ preventScroll: true });
   root.setAttribute("data-busy", "true");
   return new Promise((resolve) => {
@@ -54,7 +56,7 @@ export function playBack(
       }
       settle(t);
       const focused = t.board.contains(document.activeElement) || document.activeElement === t.board;
-      result.settings_html = null;
+      delete result.settings_html;
       t.render(result, result.html, pb.end, null, null);
       if (focused || hadFocus) t.refocus(key || "");
       resolve();

@@ -9,13 +9,13 @@
  * A listener that throws leaves the table playable (the others still run).
  */
 
-import type { BoardAnswer, Request } from "../protocol/messages";
+import type { BoardAnswer, TableRequest } from "../protocol/messages";
 import type { Picture } from "./motion";
 
 export interface MomentArgs {
-  answer: [result: BoardAnswer, payload: Request];
-  board: [before: Picture | null, payload: Request | null];
-  shown: [result: BoardAnswer, payload: Request | null];
+  answer: [result: BoardAnswer, payload: TableRequest];
+  board: [before: Picture | null, payload: TableRequest | null];
+  shown: [result: BoardAnswer, payload: TableRequest | null];
   hash: [hash: string];
   full: [open: boolean];
   said: [];

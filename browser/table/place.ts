@@ -17,7 +17,7 @@
 import { frugal } from "../lib/connection";
 import { readText, remove, write } from "../lib/storage";
 import { parseJSON } from "../lib/text";
-import type { Request } from "../protocol/messages";
+import { difficultyOf, namesOf, type TableRequest } from "../protocol/messages";
 import { guideOpen } from "./guide";
 import { startFresh } from "./resume";
 import { FULL_KEY } from "./saved";
@@ -280,11 +280,11 @@ export function playFrom(t: Table, button: HTMLElement, fromAddress: boolean): v
   positionOf(button, example).then(
     (state) => {
       if (!state) return;
-      const payload: Request = {
+      const payload: TableRequest = {
         op: "position",
         state,
-        names: parseJSON(button.getAttribute("data-names")),
-        difficulty: t.root.getAttribute("data-difficulty") || "medium",
+        names: namesOf(parseJSON(button.getAttribute("data-names"))),
+        difficulty: difficultyOf(t.root.getAttribute("data-difficulty")),
       };
       if (core.live) {
         t.send(payload).then(afterwards, () => {});

@@ -18,6 +18,7 @@
  */
 
 import { closest } from "../lib/dom";
+import { difficultyOf } from "../protocol/messages";
 import { tableHash } from "./saved";
 import type { Table } from "./table";
 
@@ -157,10 +158,10 @@ export function attachReview(t: Table): void {
       leaveReview(t, at);
       t.send({
         op: "position",
-        state: target.getAttribute("data-state-json"),
+        state: target.getAttribute("data-state-json") || "",
         names: null,
         practice: true,
-        difficulty: target.getAttribute("data-difficulty") || "medium",
+        difficulty: difficultyOf(target.getAttribute("data-difficulty")),
       }).then(
         () =>
           (

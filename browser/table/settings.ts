@@ -5,7 +5,7 @@
  */
 
 import { closest } from "../lib/dom";
-import type { Request } from "../protocol/messages";
+import { difficultyOf, type NewRequest } from "../protocol/messages";
 import { pressPlay } from "./dock";
 import { startFresh } from "./resume";
 import type { Table } from "./table";
@@ -19,11 +19,12 @@ function onSubmit(t: Table, ev: SubmitEvent): void {
     return;
   }
   const options: Record<string, string> = {};
-  const payload: Request = { op: "new", options };
+  const payload: NewRequest = { op: "new", options };
   for (const f of Array.from(form.elements) as HTMLInputElement[]) {
     if (!f.name) continue;
     if (f.name.indexOf("opt:") === 0) options[f.name.slice(4)] = f.value;
-    else if (f.name === "profile" || f.name === "difficulty") payload[f.name] = f.value;
+    else if (f.name === "profile") payload.profile = f.value;
+    else if (f.name === "difficulty") payload.difficulty = difficultyOf(f.value);
   }
   // over a game in progress, asked first (resume.ts)
   startFresh(t, () => {
@@ -50,7 +51,7 @@ function onChange(t: Table, ev: Event): void {
   if (!el.matches) return;
   // (the display preferences are every page's script's: bootstrap.ts)
   if (!el.matches("[data-dht-profile]") || !t.state.core.live) return;
-  const difficulty = (el.form?.elements.namedItem("difficulty") as HTMLSelectElement | null)?.value;
+  const difficulty = difficultyOf((el.form?.elements.namedItem("difficulty") as HTMLSelectElement | null)?.value);
   void t.send({ op: "settings", profile: el.value, difficulty }).catch(() => {});
 }
 

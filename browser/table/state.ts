@@ -5,7 +5,7 @@
  * or reacts to one of the table's moments (moments.ts).
  */
 
-import type { Request } from "../protocol/messages";
+import type { TableRequest } from "../protocol/messages";
 import type { Playing } from "./felt";
 import type { Dragging, DropBox } from "./hand";
 
@@ -20,7 +20,7 @@ export interface CoreState {
   /** The reader has played here: the address may carry the game. */
   played: boolean;
   /** A request waiting for the engine (a worked example's position, a fresh deal). */
-  pending: Request | null;
+  pending: TableRequest | null;
   /** The game this page's table held before instant navigation drew the same page again, or the one chosen with Continue. */
   carried: string;
   /** The link of the game on the table (the engine's last answer). */

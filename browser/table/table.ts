@@ -27,7 +27,14 @@
 import type { Runtime } from "../entries/runtime";
 import { frugal } from "../lib/connection";
 import { cssEscape, localDigits, parseJSON } from "../lib/text";
-import type { Answer, BoardAnswer, Request } from "../protocol/messages";
+import {
+  type Answer,
+  type BoardAnswer,
+  type Difficulty,
+  difficultyOf,
+  namesOf,
+  type TableRequest,
+} from "../protocol/messages";
 import { playBack } from "./felt";
 import { Moments } from "./moments";
 import { picture } from "./motion";
@@ -187,11 +194,11 @@ export class Table {
   }
 
   /** The table's own rules: the page's profile and bots, and an author's fixed deal. */
-  defaults(): { profile: string; difficulty: string; seed?: string } {
+  defaults(): { profile: string; difficulty: Difficulty; seed?: string } {
     const r = this.root;
-    const d: { profile: string; difficulty: string; seed?: string } = {
+    const d: { profile: string; difficulty: Difficulty; seed?: string } = {
       profile: r.getAttribute("data-profile") || "nepali-games",
-      difficulty: r.getAttribute("data-difficulty") || "medium",
+      difficulty: difficultyOf(r.getAttribute("data-difficulty")),
     };
     const seed = r.getAttribute("data-seed"); // only an author's fixed deal; else a fresh one
     if (seed) d.seed = seed;
@@ -203,7 +210,7 @@ export class Table {
    * game" notice). A link longer than the engine reads (data-max-hash) is cut to one
    * character more: the engine refuses it as too long and deals afresh with its notice.
    */
-  restoreRequest(hash: string, own = false): Request {
+  restoreRequest(hash: string, own = false): TableRequest {
     const max = Number.parseInt(this.root.getAttribute("data-max-hash") || "", 10) || 100000;
     const mine = own || ownGames().includes(hash);
     const text = hash.length > max ? hash.slice(0, max + 1) : hash;
@@ -213,7 +220,7 @@ export class Table {
   begin(): Promise<unknown> {
     const core = this.state.core;
     const hash = tableHash();
-    let payload: Request;
+    let payload: TableRequest;
     if (core.pending) {
       payload = core.pending;
       core.pending = null;
@@ -233,9 +240,9 @@ export class Table {
     } else if (this.root.hasAttribute("data-position-state")) {
       payload = {
         op: "position",
-        state: this.root.getAttribute("data-position-state"),
-        names: parseJSON(this.root.getAttribute("data-position-names")),
-        difficulty: this.root.getAttribute("data-difficulty") || "medium",
+        state: this.root.getAttribute("data-position-state") || "",
+        names: namesOf(parseJSON(this.root.getAttribute("data-position-names"))),
+        difficulty: difficultyOf(this.root.getAttribute("data-difficulty")),
       };
     } else {
       payload = { op: "new", ...this.defaults() };
@@ -244,7 +251,7 @@ export class Table {
   }
 
   /** One request to the engine, after the ones before it; its answer shown. */
-  send(payload: Request): Promise<Answer> {
+  send(payload: TableRequest): Promise<Answer> {
     const rt = this.runtime;
     payload.table = this.id;
     payload.lang = this.lang;
@@ -267,7 +274,7 @@ export class Table {
     return next;
   }
 
-  private show(result: Answer, payload: Request): Promise<void> | null {
+  private show(result: Answer, payload: TableRequest): Promise<void> | null {
     // How many answers the table has shown: lets tests (and tools) wait for one.
     this.root.setAttribute("data-answers", String(++this.state.core.answers));
     if (!result || result.ok === false) {
@@ -302,7 +309,7 @@ export class Table {
     html: string | null,
     status: string | null,
     before: import("./motion").Picture | null,
-    payload: Request | null,
+    payload: TableRequest | null,
   ): void {
     const core = this.state.core;
     if (typeof html === "string") {
@@ -328,7 +335,7 @@ export class Table {
       const focusedId = active && this.settings.contains(active) ? active.id : null;
       this.settings.innerHTML = result.settings_html;
       if (focusedId) document.getElementById(focusedId)?.focus();
-      result.settings_html = null;
+      delete result.settings_html; // (drawn once: the playback's last board does not draw it again)
     }
     if (typeof status === "string") this.say(status, !!result.refusal);
     if (typeof result.hash === "string" && result.hash) this.keepHash(result.hash);

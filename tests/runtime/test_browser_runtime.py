@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from dhumbal_site import runtime
-from sitekit import PATIENCE_MS, stop_clock, on_page
+from dhumbal_site.runtime import assets as runtime
+from sitekit import PATIENCE_MS, on_page, stop_clock
 
 
 HEAVY_LINK = re.compile(r"""(?:src|href)\s*=\s*["'][^"']*(?:assets/pyodide/|assets/engine/|\.wasm\b|dhumbal-worker\.mjs)""")

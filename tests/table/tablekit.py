@@ -27,18 +27,14 @@ from sitekit import SITE_LANGUAGES  # noqa: E402
 LANGS = SITE_LANGUAGES
 
 
-#: The page side's bundles every page loads (sitegen/dhumbal_site/frontend.py), and the table's on intent.
+#: The page side's bundles every page loads (sitegen/dhumbal_site/runtime/frontend.py), and the table's on intent.
 PAGE_ASSETS = ("assets/dhumbal/head.js", "assets/dhumbal/site.css", "assets/dhumbal/site.js")
 TABLE_ASSETS = ("assets/dhumbal/table.js", "assets/dhumbal/table.css", "assets/dhumbal/runtime.js")
 
 
 def build_page_code(directory: Any) -> list[str]:
     """The page side's bundles, built into ``directory``/assets/dhumbal/ (as the site build does)."""
-    import sys
-
-    if str(ROOT_DIR / "sitegen") not in sys.path:
-        sys.path.insert(0, str(ROOT_DIR / "sitegen"))
-    from dhumbal_site import fonts, frontend
+    from dhumbal_site.runtime import fonts, frontend
 
     (directory / fonts.DEST).mkdir(parents=True, exist_ok=True)
     for font in fonts.font_sources(ROOT_DIR):  # site.css names the Devanagari font

@@ -95,7 +95,7 @@ def build(repo_root: Path, out: Path) -> list[Path]:
 def write_examples(out: Path) -> list[Path]:
     """Each worked example's positions for "Play from here" (walkthrough.play_states), as
     ``examples/<id>.json``: fetched when the reader presses it, so no page carries them."""
-    from .walkthrough import CACHE, play_states
+    from ..content.walkthrough import CACHE, play_states
 
     folder = out / "examples"
     folder.mkdir(parents=True, exist_ok=True)

@@ -2,12 +2,13 @@
 
 The engine defines every request and answer of ``dhumbal.table.web`` in
 ``dhumbal.table.messages``: ``TypedDict`` classes with snake_case keys, and
-``RESPONSES``, the answer type of each op. This module writes them as
+``RESPONSES``, the answer type of each op. Besides its interfaces, the
+generated module holds ``Responses`` (op → answer) and ``Requests`` (op →
+the request TypedDict whose ``op`` is that one literal). This module writes them as
 TypeScript interfaces into ``browser/protocol/messages.generated.ts``, which
 ``browser/protocol/messages.ts`` re-exports: a field renamed in Python
 fails the page code's type check (``make check`` writes the file, then runs
-``tsc``; the build writes it before esbuild). Until the engine has the
-module, nothing is written and the page code's own types stand in.
+``tsc``; the build writes it before esbuild).
 
 Python types map to TypeScript as: ``str`` → ``string``, ``int``/``float`` →
 ``number``, ``bool`` → ``boolean``, ``None`` → ``null``, ``Literal[...]`` →
@@ -16,14 +17,13 @@ the literals, ``list[X]``/``Sequence[X]`` → ``X[]``, ``dict[str, X]`` →
 ``NotRequired[X]`` → an optional field, ``Any``/``object`` → ``unknown``.
 A type it cannot map stops the build, naming the class and field.
 
-Run by hand: ``python -m dhumbal_site.tsprotocol`` (from ``sitegen/``).
+Run by hand: ``python -m dhumbal_site.runtime.tsprotocol``.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
-import sys
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -33,7 +33,7 @@ from typing import Any, Literal, NotRequired, Required, get_args, get_origin, ge
 MODULE = "dhumbal.table.messages"
 OUTPUT = Path("browser/protocol/messages.generated.ts")
 HEADER = (
-    "// Written by sitegen/dhumbal_site/tsprotocol.py from engine/dhumbal/table/messages.py:\n"
+    "// Written by sitegen/dhumbal_site/runtime/tsprotocol.py from engine/dhumbal/table/messages.py:\n"
     "// do not edit (the build and make check write it again).\n"
 )
 
@@ -113,17 +113,21 @@ def render(module: types.ModuleType) -> str:
         for name in sorted(set(named) - done):
             out.append(interface(named[name], named))
             done.add(name)
-    out.append("/** The answer type of each op. */\nexport interface Responses {")
-    out.extend(f"  {json.dumps(op)}: {answer};" for op, answer in sorted(answer_types.items()))
-    out.append("}")
+    out.append("\n".join(["/** The answer type of each op. */", "export interface Responses {",
+                           *(f"  {json.dumps(op)}: {answer};" for op, answer in sorted(answer_types.items())), "}"]))
+    # The request type of each op: every TypedDict whose ``op`` is one literal.
+    requests = {}
+    for name, cls in named.items():
+        op = get_type_hints(cls, include_extras=True).get("op")
+        if get_origin(op) is Literal and len(get_args(op)) == 1 and name.endswith("Request"):
+            requests[get_args(op)[0]] = name
+    out.append("\n".join(["/** The request type of each op. */", "export interface Requests {",
+                           *(f"  {json.dumps(op)}: {name};" for op, name in sorted(requests.items())), "}"]))
     return HEADER + "\n" + "\n\n".join(out) + "\n"
 
 
 def write(repo_root: Path) -> Path | None:
     """Write the generated file when the engine defines its messages; None when it does not yet."""
-    engine = str(repo_root / "engine")
-    if engine not in sys.path:
-        sys.path.insert(0, engine)
     try:
         module = importlib.import_module(MODULE)
     except ModuleNotFoundError as missing:
@@ -138,5 +142,5 @@ def write(repo_root: Path) -> Path | None:
 
 
 if __name__ == "__main__":
-    written = write(Path(__file__).resolve().parents[2])
+    written = write(Path(__file__).resolve().parents[3])
     print(written or f"{MODULE} does not exist yet: nothing written")
