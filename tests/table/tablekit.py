@@ -40,7 +40,11 @@ def build_page_code(directory: Any) -> list[str]:
     for font in fonts.font_sources(ROOT_DIR):  # site.css names the Devanagari font
         (directory / fonts.DEST / font.name).write_bytes(font.read_bytes())
     out = directory / frontend.DEST
-    return [f"{frontend.DEST}/{rel.as_posix()}" for rel in frontend.build(ROOT_DIR, out)]
+    built = frontend.build(ROOT_DIR, ROOT_DIR / "build" / "frontend")  # (the site build's cache)
+    for name, path in built.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(path.read_bytes())
+    return [f"{frontend.DEST}/{name}" for name in built]
 
 
 @dataclass

@@ -24,17 +24,22 @@ runs, the page-worker messages are written as TypeScript from the engine's
 definitions (tsprotocol.py).
 
 The bundles are built once per build (``on_config``, not again for the other
-languages' nested builds) into ``build/frontend/`` and handed to MkDocs as
-the site's files (``on_files``), so ``mkdocs serve`` serves them and the
-service worker keeps them with the shell. ``make serve`` watches ``browser/``
+languages' nested builds) into ``build/frontend/<hash of their sources>/``
+(made in a folder of its own and renamed into place, so builds at once never
+meet; a folder already there is reused) and handed to MkDocs as the site's
+files (``on_files``), so ``mkdocs serve`` serves them and the service worker
+keeps them with the shell. ``make serve`` watches ``browser/``
 (serve.py). They are built output: never committed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import subprocess
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -74,13 +79,8 @@ def _run(args: list[str], repo_root: Path) -> None:
         raise PluginError("dhumbal: the page code does not build (esbuild):\n" + (done.stderr or done.stdout).strip())
 
 
-def build(repo_root: Path, out: Path) -> list[Path]:
-    """Build every bundle into ``out`` (emptied first); the files written, from ``out``."""
+def _run_into(repo_root: Path, out: Path) -> None:
     tool = str(esbuild(repo_root))
-    tsprotocol.write(repo_root)
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
     common = ["--bundle", "--minify", f"--target={TARGET}", "--charset=utf8", "--legal-comments=none", "--log-level=warning"]
     external = [f"--external:./{name}.js" for name in MODULES]
     _run([tool, *(f"{SOURCE}/entries/{name}.ts" for name in MODULES), *common, "--format=esm",
@@ -89,23 +89,64 @@ def build(repo_root: Path, out: Path) -> list[Path]:
     _run([tool, HEAD, *common, "--format=iife", f"--outfile={out / 'head.js'}"], repo_root)
     _run([tool, *(f"{SOURCE}/styles/{name}.css" for name in STYLES), *common, f"--outdir={out}",
           "--entry-names=[name]", "--external:*.woff2"], repo_root)
-    return sorted(path.relative_to(out) for path in out.rglob("*") if path.is_file())
 
 
-def write_examples(out: Path) -> list[Path]:
+def sources_hash(repo_root: Path) -> str:
+    """What the bundles are made of: every file under browser/ (the generated types
+    included), the esbuild version and this module."""
+    digest = hashlib.sha256()
+    files = sorted(p for p in (repo_root / SOURCE).rglob("*") if p.is_file())
+    for path in [*files, repo_root / "node_modules" / "esbuild" / "package.json", Path(__file__)]:
+        digest.update(path.as_posix().encode())
+        digest.update(path.read_bytes() if path.is_file() else b"")
+    return digest.hexdigest()[:16]
+
+
+def _atomic(folder: Path, fill: Callable[[Path], None]) -> None:
+    """``folder`` made by ``fill`` in a folder of its own first, then renamed into place:
+    builds running at once (the tests' small sites) never see it half made."""
+    if folder.is_dir():
+        return
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=folder.parent))
+    try:
+        fill(work)
+        try:
+            work.rename(folder)
+        except OSError:
+            if not folder.is_dir():  # (another build put the same files there first)
+                raise
+    finally:
+        if work.exists():
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def build(repo_root: Path, out: Path) -> dict[str, Path]:
+    """The bundles, in ``out/<hash of their sources>/`` (built unless there already): each
+    file by its name in the site's folder for them (``head.js``)."""
+    tsprotocol.write(repo_root)
+    folder = out / sources_hash(repo_root)
+    _atomic(folder, lambda work: _run_into(repo_root, work))
+    return {path.relative_to(folder).as_posix(): path for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def write_examples(out: Path) -> Path:
     """Each worked example's positions for "Play from here" (walkthrough.play_states), as
-    ``examples/<id>.json``: fetched when the reader presses it, so no page carries them."""
+    ``<id>.json`` in ``out/examples-<hash of them>/`` (returned): fetched when the reader
+    presses it, so no page carries them."""
     from ..content.walkthrough import CACHE, play_states
 
-    folder = out / "examples"
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for example_id in CACHE.all_ids():
-        path = folder / f"{example_id}.json"
-        text = json.dumps({"states": play_states(CACHE.get(example_id))}, ensure_ascii=False, separators=(",", ":"))
-        path.write_text(text, encoding="utf-8")
-        written.append(path.relative_to(out))
-    return written
+    texts = {example_id: json.dumps({"states": play_states(CACHE.get(example_id))}, ensure_ascii=False,
+                                    separators=(",", ":"))
+             for example_id in CACHE.all_ids()}
+    folder = out / ("examples-" + hashlib.sha256(json.dumps(texts, sort_keys=True).encode()).hexdigest()[:16])
+
+    def fill(work: Path) -> None:
+        for example_id, text in texts.items():
+            (work / f"{example_id}.json").write_text(text, encoding="utf-8")
+
+    _atomic(folder, fill)
+    return folder
 
 
 class Frontend:
@@ -114,15 +155,18 @@ class Frontend:
     def __init__(self, repo_root: Path) -> None:
         self.repo_root = repo_root
         self.out = repo_root / "build" / "frontend"
-        self.written: list[Path] = []
+        #: The site's files (from the site root) and where each is built.
+        self.files: dict[str, Path] = {}
 
     def on_config(self, config: MkDocsConfig, nested: bool) -> None:
-        if not nested or not self.written:
-            self.written = build(self.repo_root, self.out) + write_examples(self.out)
+        if nested and self.files:
+            return
+        self.files = {f"{DEST}/{name}": path for name, path in build(self.repo_root, self.out).items()}
+        examples = write_examples(self.out)
+        self.files.update({f"{DEST}/examples/{path.name}": path for path in sorted(examples.glob("*.json"))})
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
-        for rel in self.written:
-            uri = f"{DEST}/{rel.as_posix()}"
+        for uri, path in self.files.items():
             if files.get_file_from_path(uri) is None:
-                files.append(File.generated(config, uri, abs_src_path=str(self.out / rel)))
+                files.append(File.generated(config, uri, abs_src_path=str(path)))
         return files
