@@ -2,7 +2,7 @@
 
 Every file the worker or the service worker keeps is checked against the
 build's hash before it is kept and each time a kept copy is used
-(dhumbal-worker.mjs, serviceworker.js). The test server answers the
+(assets/dhumbal/worker.js, serviceworker.js). The test server answers the
 engine's WebAssembly wrong but complete, with status 200: cut halfway
 (Content-Length saying so, as a proxy that dropped the connection and
 closed the response cleanly would), or with a filtering proxy's HTML
@@ -146,7 +146,7 @@ def test_an_html_page_for_the_wasm_and_a_damaged_kept_copy_never_stop_the_table_
 def test_a_damaged_site_file_is_never_served_nor_carried_into_the_next_build(
         real: Any, site_server: Callable[..., Any], contexts: Callable[..., Any], tmp_path: Path) -> None:
     a = Path(real.directory)
-    script = "assets/javascripts/dhumbal-examples.js"
+    script = "assets/dhumbal/site.js"  # every page's module: the examples' steppers among it
     good = (a / script).read_text(encoding="utf-8")
     server = site_server(a)
     context, _ = contexts(server.origin)
@@ -179,11 +179,11 @@ def test_a_damaged_site_file_is_never_served_nor_carried_into_the_next_build(
     page.goto(server.url("glossary/"))
     until(page, "async (old) => { const names = await caches.keys();"
                 " return names.some((n) => n.includes(':site-')) && !names.includes(old); }", site_a)
-    in_b = page.evaluate("""async (path) => {
+    in_b = page.evaluate(on_page("""{
         const name = (await caches.keys()).find((n) => n.includes(':site-'));
-        const kept = await (await caches.open(name)).match(new URL(path, DhumbalRuntime.base).href);
+        const kept = await (await caches.open(name)).match(new URL(path, runtime.base).href);
         return kept ? kept.text() : null;
-    }""", script)
+    }""", "path"), script)
     assert in_b == good
     page.goto(server.url("rules/cardrulesplus/"))
     assert kept(page) == "ready"

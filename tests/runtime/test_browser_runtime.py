@@ -1,13 +1,14 @@
 """The runtime in headless Chromium, on the built site.
 
-Reading costs no WebAssembly; intent (or ``DhumbalRuntime.ensure()``) loads
+Reading costs no WebAssembly; intent (or the runtime client's ``ensure()``) loads
 Pyodide and the engine to ``ready``; Material's instant navigation keeps the
 worker and its engine; a blocked runtime reports ``blocked`` and ``retry()``
 recovers; a browser without module workers gets ``unsupported``.
 
-While the table's scripts (``dhumbal-table-*.js``) are not on the pages, the
-tests drive ``window.DhumbalRuntime`` directly; once it is, they also show
-intent on the table and read its ``data-state``.
+The tests drive the runtime client directly (the page's module, as
+``tools/pagemodules.py`` reaches it); where a page has a table, they also show
+intent on it (which brings the table's code, browser/table/loader.ts) and read
+its ``data-state``.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from dhumbal_site.runtime import assets as runtime
 from sitekit import PATIENCE_MS, on_page, stop_clock
 
 
-HEAVY_LINK = re.compile(r"""(?:src|href)\s*=\s*["'][^"']*(?:assets/pyodide/|assets/engine/|\.wasm\b|dhumbal-worker\.mjs)""")
+HEAVY_LINK = re.compile(r"""(?:src|href)\s*=\s*["'][^"']*(?:assets/pyodide/|assets/engine/|\.wasm\b|assets/dhumbal/worker\.js)""")
 LOAD = PATIENCE_MS  # ms: Pyodide boots in seconds, but the test machine may be busy
 TABLE = "[data-dhumbal-table]"
 ENSURE = on_page("""runtime.ensure().then(
@@ -40,7 +41,7 @@ def _settle(page: Any) -> None:
 
 
 def _has_table_script(page: Any) -> bool:
-    return bool(page.evaluate("() => !!document.querySelector('script[src*=\"dhumbal-table\"]')"))
+    return bool(page.evaluate("() => !!document.querySelector('script[type=module][src*=\"assets/dhumbal/site.js\"]')"))
 
 
 def _show_intent_or_ensure(page: Any) -> None:
@@ -93,7 +94,8 @@ def test_every_page_loads_the_runtime_script_and_nothing_of_pyodide(built_site: 
         assert not HEAVY_LINK.search(html), rel
         if "/puzzles/p/" in "/" + rel:
             continue  # a puzzle the Puzzles page fetches into itself: no document, no script
-        assert len(re.findall(r'<script src="[^"]*assets/javascripts/dhumbal-runtime\.js"', html)) == 1, rel
+        # One module for what every page needs; the runtime client comes with the table, on intent.
+        assert len(re.findall(r'<script type="module" src="[^"]*assets/dhumbal/site\.js"', html)) == 1, rel
 
 
 # -- in the browser ---------------------------------------------------------------
@@ -109,7 +111,7 @@ def test_page_view_without_interaction_downloads_no_webassembly(open_page: Any, 
     _settle(page)
     assert traffic.wasm() == []
     assert not [p for p in traffic.paths() if p.startswith(("/assets/pyodide/", "/assets/engine/"))]
-    assert not [p for p in traffic.paths() if p.endswith("dhumbal-worker.mjs")]
+    assert not [p for p in traffic.paths() if p.endswith("/assets/dhumbal/worker.js")]
     assert page.evaluate(on_page('runtime.status')) == "idle"
     assert page.evaluate(on_page('runtime.error')) is None
     for state in page.eval_on_selector_all(TABLE, "els => els.map(e => e.dataset.state)"):
@@ -159,8 +161,8 @@ def test_runtime_survives_instant_navigation(open_page: Any, built_site: Any) ->
     assert _ping(page)["pong"] is True
     after = traffic.paths(mark)
     assert traffic.wasm(mark) == [], after
-    assert not [p for p in after if p.startswith("/assets/pyodide/") or p.endswith("dhumbal-worker.mjs")], after
-    assert not [p for p in after if p.endswith("dhumbal-runtime.js")], "the runtime script ran again"
+    assert not [p for p in after if p.startswith("/assets/pyodide/") or p.endswith("/assets/dhumbal/worker.js")], after
+    assert not [p for p in after if p.endswith("/assets/dhumbal/runtime.js")], "the runtime script ran again"
     if _has_table_script(page) and page.locator(TABLE).count():
         page.locator(TABLE).first.hover()
         page.wait_for_function(

@@ -42,7 +42,7 @@ from sitekit import ROOT
 PUZZLE_DIR = ROOT / "puzzles"
 PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
 WIDE = {"viewport": {"width": 1366, "height": 900}}
-ENGINE_FILES = ("/assets/pyodide/", "/assets/engine/", "dhumbal-worker.mjs")
+ENGINE_FILES = ("/assets/pyodide/", "/assets/engine/", "/assets/dhumbal/worker.js")
 
 
 # -- the grades ---------------------------------------------------------------------------

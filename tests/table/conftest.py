@@ -252,7 +252,7 @@ def warm_phone(chromium: Any, real_site: RealSite) -> Iterator[WarmContexts]:
 @pytest.fixture
 def phone_page(chromium: Any, real_site: RealSite, warm_phone: WarmContexts) -> Iterator[Callable[..., Any]]:
     """Pages of the built site whose engine answers from this process (``dhumbal.table.web.handle``):
-    ``stub-runtime.js`` is served in place of ``dhumbal-runtime.js`` (sitekit.STAND_INS).
+    ``stub-runtime.js`` is served in place of ``runtime.js`` (browser/entries/runtime.ts) (sitekit.STAND_INS).
     Each call opens a page in a warm context kept for its options (sitekit.warm_opener),
     or with ``fresh=True`` in a new one. ``guide=True``: the first-run guide not yet seen."""
     from dhumbal.table import web

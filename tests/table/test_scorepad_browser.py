@@ -1,7 +1,7 @@
 """The score pad in the browser (issue 41), on the real built pages.
 
 The pages are the site every suite shares, with the engine answering from this
-test process (``stub-runtime.js`` served in place of ``dhumbal-runtime.js``, as
+test process (``stub-runtime.js`` served in place of ``runtime.js`` (browser/entries/runtime.ts), as
 in the phone tests): the page side is what is checked here, the engine's own
 settlement in tests/engine/test_engine_tally.py and test_engine_scoresheet.py,
 and the real worker offline in tests/offline/test_offline_scorepad.py.

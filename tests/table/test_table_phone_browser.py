@@ -3,7 +3,7 @@
 The pages are the site every suite shares (Material, instant navigation,
 the site's Content-Security-Policy), with the engine answering from this
 test process: ``stub-runtime.js`` is served in place of
-``dhumbal-runtime.js``, so no Pyodide boots and one page session can run
+``runtime.js`` (browser/entries/runtime.ts), so no Pyodide boots and one page session can run
 many assertions cheaply. What is checked is the page side: the full table
 on a phone, the hand always in sight and never covered, 44 px targets,
 dragging to the pile, the cards' moves (and none under reduced motion), no

@@ -1,6 +1,6 @@
 """The table script in Chromium, against a stand-in runtime.
 
-``stub-runtime.js`` has DhumbalRuntime's interface but answers from this
+``stub-runtime.js`` has the runtime client's interface (browser/runtime/client.ts) but answers from this
 test process's ``dhumbal.table.web.handle``, so these tests check the page side
 (events, marks, keyboard, hash, data-state, focus, layout, accessibility)
 quickly and independently of Pyodide.

@@ -30,7 +30,7 @@ from dhumbal.view.loader import ERROR_TITLE, ERROR_TITLE_LIVE, ERRORS
 
 
 LOAD = PATIENCE_MS  # ms: Pyodide boots in seconds, but the test machine may be busy
-STALL = 8000  # ms: the runtime's default stall limit (dhumbal-runtime.js)
+STALL = 8000  # ms: the runtime's default stall limit (browser/runtime/watchdog.ts)
 OUT_OF_REACH = 3_600_000  # ms: a limit no test waits for
 NOTICE = translator("en")(web.NOTICE_BAD_HASH)
 
@@ -79,7 +79,7 @@ WATCHING = """async () => {
 
 
 def engine_worker(page: Any) -> Any:
-    workers = [w for w in page.workers if "dhumbal-worker" in w.url]
+    workers = [w for w in page.workers if w.url.endswith("/assets/dhumbal/worker.js")]
     assert len(workers) == 1, [w.url for w in page.workers]
     return workers[0]
 
