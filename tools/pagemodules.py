@@ -33,12 +33,18 @@ _BOUND = {
 }
 
 
+def _named(code: str) -> list[str]:
+    """The page's modules ``code`` names, but for a name it declares itself (``const site = ...``)."""
+    return [name for name in _BOUND
+            if re.search(rf"(?<![.\w$/'\"-]){name}(?![\w$/-])", code) and not re.search(rf"\b(?:const|let|var)\s+{name}\b", code)]
+
+
 def page_condition(code: str) -> str:
     """A condition for ``page.wait_for_function`` on the page's modules, as ``on_page`` binds
     them: a plain function (Playwright takes the promise an async one returns for true),
     false until the modules ``code`` names are imported (into ``window.__testModules``, the
     tests' own), then ``code``'s value (an expression, or a ``{ ... }`` block)."""
-    names = [name for name in _BOUND if re.search(rf"\b{name}\b", code)]
+    names = _named(code)
     loads = " ".join(
         f"if (!('{name}' in got) && !got['{name}:loading']) {{ got['{name}:loading'] = true; "
         f"{_MODULE.format(name=name)}.then((m) => {{ got['{name}'] = m; }}); }}"
@@ -57,7 +63,7 @@ def on_page(code: str, args: str = "") -> str:
     expression, or a ``{ ... }`` block) with ``runtime`` (the engine's runtime), ``site``,
     ``table`` and ``scorepad`` (the page's modules) bound to what the page itself uses: only
     those ``code`` names are imported (importing the table's module loads the table's code)."""
-    names = [name for name in _BOUND if re.search(rf"\b{name}\b", code)]
+    names = _named(code)
     binds = "".join(f"const {name} = {_BOUND[name]}; " for name in names)
     body = code.strip()
     if body.startswith("{"):
