@@ -46,12 +46,32 @@ function statusOf(runtime: Runtime, accept: (status: Status) => boolean): Promis
   });
 }
 
+const holds = new Set<Promise<unknown>>();
+
+/**
+ * A step that may start the engine (the table's code coming for a press, then its
+ * intent): engineIdle() waits for it to be taken before it looks at the engine, so
+ * that the engine's status is not read as "idle" between its module's arrival and
+ * the table's ensure() (the service worker then registered and fetched the site's
+ * files beside the engine's download, on a press before the page's load event).
+ */
+export function holdEngine<T>(step: Promise<T>): Promise<T> {
+  const held: Promise<unknown> = step.then(
+    () => holds.delete(held),
+    () => holds.delete(held),
+  );
+  holds.add(held);
+  return step;
+}
+
 /** Resolves once no engine is loading here (at once when this page has none coming: reading loads none). */
 export function engineIdle(): Promise<unknown> {
+  if (holds.size) return Promise.all([...holds]).then(engineIdle);
   const waiting = coming;
   if (!waiting) return Promise.resolve();
   return waiting.then(
-    (runtime) => statusOf(runtime, (status) => status !== "loading"),
+    (runtime) =>
+      statusOf(runtime, (status) => status !== "loading").then(() => (holds.size ? engineIdle() : undefined)),
     () => null,
   );
 }

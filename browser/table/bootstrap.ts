@@ -25,7 +25,7 @@ import { frugal } from "../lib/connection";
 import { closest } from "../lib/dom";
 import { remove, write } from "../lib/storage";
 import { cssEscape } from "../lib/text";
-import { loadedRuntime } from "../page/engine";
+import { holdEngine, loadedRuntime } from "../page/engine";
 import { controller, loadedTableCode, type TableModule, tableCode } from "./loader";
 import { offerResume } from "./offers";
 import { applyPrefs, prefChanged, prefs, showPrefs } from "./prefs";
@@ -56,12 +56,14 @@ function withTable(root: HTMLElement, then: (t: Table, code: TableModule) => voi
     delete carriedGames[root.id || "dh-table"];
     return game;
   };
-  Promise.all([controller(root, carried), tableCode()]).then(
-    ([t, code]) => then(t, code),
-    (err: unknown) => {
-      console.error(err);
-      root.setAttribute("data-state", "error");
-    },
+  holdEngine(
+    Promise.all([controller(root, carried), tableCode()]).then(
+      ([t, code]) => then(t, code),
+      (err: unknown) => {
+        console.error(err);
+        root.setAttribute("data-state", "error");
+      },
+    ),
   );
 }
 

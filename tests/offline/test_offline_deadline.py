@@ -63,16 +63,26 @@ def test_the_service_worker_waits_for_an_engine_that_is_loading(real: Any, site_
     size = next(real.directory.glob("assets/pyodide/*/pyodide.asm.wasm")).stat().st_size
     server.trickle["pyodide.asm.wasm"] = (size // 3, 0.5)
     context, _ = contexts(server.origin)
-    # No deadline while the test holds the download; the engine starts before the page's load event.
-    # (as a press would: the runtime module comes through the page's script, which then waits for it)
-    start = on_page("site.runtimeModule(() => import(new URL('runtime.js', "
-                    "document.querySelector('script[type=module][src*=\"/dhumbal/site.js\"]').src)))"
-                    ".then((rt) => rt.ensure()).catch(() => {})")
-    context.add_init_script("window.DhumbalRuntimeLimits = {window: 600000, silence: 120000, request: 600000};"
-                            f"document.addEventListener('DOMContentLoaded', () => ({start})());")
+    # No deadline while the test holds the download. Play is pressed before the page's script
+    # (held back by a route) has run, so before the load event, when the service worker would
+    # register: between the runtime module's arrival and the table's ensure() the engine was
+    # "idle", and the service worker registered beside the engine's download (seen once in a
+    # full offline run; the test then started the engine itself from a DOMContentLoaded listener).
+    context.add_init_script("window.DhumbalRuntimeLimits = {window: 600000, silence: 120000, request: 600000};")
     page = context.new_page()
     page.set_default_timeout(240_000)
-    page.goto(server.url("rules/dashain/"))  # until the load event
+    held: list[Any] = []
+    page.route("**/assets/dhumbal/site.js", lambda route: held.append(route))
+    page.goto(server.url("rules/dashain/"), wait_until="commit")
+    page.wait_for_selector(f"{TABLE} [data-dht-play]")
+    while not held:
+        page.wait_for_timeout(50)
+    page.locator(f"{TABLE} [data-dht-play]").click()
+    assert page.evaluate("document.readyState") != "complete"
+    for route in held:
+        route.continue_()
+    page.unroute("**/assets/dhumbal/site.js")
+    page.wait_for_load_state("load")
     page.wait_for_function(page_condition('runtime.progress && runtime.progress.loaded > 0'))
     assert page.evaluate(on_page('runtime.status')) == "loading"
     assert page.evaluate(on_page('site.offline.status')) == "registering"

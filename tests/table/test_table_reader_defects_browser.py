@@ -94,6 +94,9 @@ def test_on_a_desktop_the_guide_leaves_the_stock_and_the_pile_free_for_the_first
 TALL_PHONE = {**PHONE, "viewport": {"width": 412, "height": 915}}
 
 
+@pytest.mark.xfail(strict=False, reason=(
+    "issue 49 D5, open: five lines on a 915 px phone hold a hint without its odds; a hint with "
+    "them (about 370 characters) needs eight, and eight squeezed the felt (seen by eye)"))
 @pytest.mark.parametrize("lang", ["en"])
 def test_a_hint_is_said_whole_in_the_full_table_of_a_tall_phone(phone_page: Opener, real_site: Any, lang: str) -> None:
     page = phone_page(TALL_PHONE)
