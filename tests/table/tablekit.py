@@ -96,7 +96,7 @@ def reader_moves(hash_text: str) -> list[str]:
     data = decode_hash(hash_text)
     if data["v"] == 1:
         return list(data["m"])
-    from dhumbal.table.session import restore_session
+    from dhumbal.table.links import restore_session
 
     return [",".join(m) for m in restore_session(data, "en").moves]
 
@@ -118,6 +118,7 @@ def finished_link(profile: str, players: int, *, until: str = "deal", seed: int 
     from dhumbal.play.action import parse_action
     from dhumbal.core.profiles import find_profile
     from dhumbal.table.protocol import Settings
+    from dhumbal.table.links import link_of
     from dhumbal.table.session import Session
 
     s = Session(Settings(find_profile(profile).with_options(players=players), "easy", seed), lang="en")
@@ -127,7 +128,7 @@ def finished_link(profile: str, players: int, *, until: str = "deal", seed: int 
         assert deal is not None
         if deal.is_over:
             if until == "deal" or s.match_over():
-                return s.hash()
+                return link_of(s)
             s.next_deal()
             continue
         me = s.my_deal_seat()

@@ -41,6 +41,7 @@ from ..play.action import Action, parse_action
 from ..play.deal import IllegalAction
 from ..play.records import state_to_json, transcript
 from ..play.share import decode_hash
+from ..view.felt import render_felt
 from ..view.model import TableModel
 from ..view.settings import render_settings
 from ..view.table import render_board, render_table
@@ -89,7 +90,8 @@ from .protocol import (
     read_seed,
     unwrap_position,
 )
-from .session import Session, restore_session
+from .links import link_of, restore_session
+from .session import Session
 from .tables import Table
 
 NOTICE_BAD_HASH: Final = N_("The game in this link cannot be restored: it is damaged, or it was made by an older version of this site. A fresh deal has started instead.")
@@ -189,7 +191,7 @@ def _board(tab: Table, op: str, events: list[str], *, status: str | None = None,
         "events": events,
         "notice": notice,
         "refusal": refused,
-        "hash": session.hash(),
+        "hash": link_of(session),
         "summary": summary,
     }
     if playback is not None and playback.frames:
@@ -199,10 +201,10 @@ def _board(tab: Table, op: str, events: list[str], *, status: str | None = None,
         lead_at = len(playback.lead)
         tail = [e for e in events[lead_at + said:] if not (say and e in say)] if events[:lead_at] == playback.lead else []
         out["playback"] = {
-            "html": playback.board,
+            "html": render_board(playback.board),
             "say": " ".join(([notice] if notice else []) + playback.lead),
-            "frames": [{"seat": f.seat, "say": " ".join(f.texts), "log": f.texts, "felt": f.felt}
-                       for f in playback.frames],
+            "frames": [{"seat": f.seat, "say": " ".join(f.texts), "log": f.texts,
+                        "felt": render_felt(f.table, move=(f.seat, f.events))} for f in playback.frames],
             "end": " ".join(tail + ([say] if say else [])),
         }
     return out
