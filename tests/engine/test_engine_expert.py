@@ -24,6 +24,7 @@ from dhumbal import cli
 from dhumbal.lab.arena import play_table, read_bots
 from dhumbal.play.deal import Deal
 from dhumbal.play.playout import play_out
+from dhumbal.core.profiles import find_profile
 
 from rules_kit import check_cards, profile
 from test_engine_sampler import positions, twin
@@ -248,7 +249,7 @@ def test_turns_to_call_throws_the_heaviest_group_each_turn_and_draws_a_light_car
     assert turns("10♠ J♠ Q♠ K♠") == 1  # one run
     assert turns("K♠ Q♥ J♦") == 3  # 36: a card a turn, each followed by a draw of 2 (26, 16, 7)
     assert turns("K♠ Q♥ J♦ 10♣ 9♠ 8♥") == expert.RACE_MOST  # capped
-    assert expert.RACE["dashain"] > 0 and expert.RACE["nepali-games"] == 0  # only dashain weighs it
+    assert find_profile("dashain").tuning.race > 0 and find_profile("nepali-games").tuning.race == 0  # only dashain weighs it
 
 
 @pytest.mark.parametrize("key", ["nepali-games", "dashain", "cardrulesplus"])

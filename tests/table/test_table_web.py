@@ -26,7 +26,6 @@ from dhumbal.play.deal import IllegalAction, parse_action
 from dhumbal.play.records import replay, state_to_json, transcript
 from dhumbal.worked.examples import load_file
 from dhumbal.core.i18n import number, translator
-from dhumbal.core.compare import allowed_text
 from dhumbal.core.profiles import PROFILE_KEYS, find_profile
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -268,7 +267,7 @@ def test_settings_and_options_are_checked_by_the_engine() -> None:
     r = ask(op="new", profile="nepali-games", options={"players": 9}, lang="fr")
     assert r["ok"] is False and r["error"]["code"] == "bad-option"
     spec = find_profile("nepali-games").spec("players")
-    assert allowed_text(spec, translator("fr")) in r["error"]["text"]
+    assert spec.allowed_words(translator("fr")) in r["error"]["text"]
     assert translator("fr")("Players") in r["error"]["text"]
     r = ask(op="new", profile="nepali-games", options={"rules": "x"})
     assert r["error"]["code"] == "bad-option"

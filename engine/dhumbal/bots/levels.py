@@ -50,7 +50,7 @@ def level_notes(profile: Profile, lang: str) -> list[tuple[str, str, str]]:
     out = []
     for level in botlevels.DIFFICULTIES:
         if level == "expert":
-            risk = expert.RISK.get(profile.key, expert.RISK_OTHER)
+            risk = expert.risk(profile)
             text = t(EXPERT, samples=number(expert.SAMPLES, lang), risk=percent(risk / 100, lang))
         else:
             total = call_total(profile, level)

@@ -35,6 +35,7 @@ from typing import Any, Callable, Final, Mapping, Sequence, cast
 
 from ..bots.botlevels import Difficulty
 from ..core import boundedjson
+from ..core.errors import Refusal
 from ..core.i18n import N_, cards_in_words, translator
 from ..core.profiles import Profile
 from ..play.action import Action, parse_action
@@ -45,7 +46,7 @@ from ..view.felt import render_felt
 from ..view.model import TableModel
 from ..view.settings import render_settings
 from ..view.table import render_board, render_table
-from . import scorepad
+from . import messages, scorepad
 from .messages import (
     PROTOCOL,
     ActRequest,
@@ -60,7 +61,6 @@ from .messages import (
     PingRequest,
     PongResponse,
     PositionRequest,
-    Refusal,
     Response,
     RestoreRequest,
     RestoreResponse,
@@ -153,7 +153,7 @@ def _board(tab: Table, op: str, events: list[str], *, status: str | None = None,
     model.hint_on = hint is not None
     deal = session.deal
     lang = session.lang
-    refused: Refusal | None = None
+    refused: messages.Refusal | None = None
     if refusal is not None:
         refused = {"code": refusal.code,
                    "text": cards_in_words(refusal.text(lang, session.deal_names(), session.my_deal_seat()), lang)}
@@ -388,7 +388,7 @@ def handle_request(req: object) -> Response:
         if tab.session is not None:
             _TABLES[tab.id] = tab  # a table is kept once it has a game
         return answer
-    except RequestError as exc:
+    except Refusal as exc:  # any refusal of the engine's, told the same way
         return _error(exc.code, exc.text(lang), lang)
 
 
