@@ -52,7 +52,7 @@ class Reference:
 def reference_replay(hash_text: str) -> Reference:
     """Replay a seeded (non-position) game from its hash with engine calls only.
 
-    A version-2 link holds every action: each is applied through the engine's
+    A version-2 or 3 link holds every action: each is applied through the engine's
     checks, and every bot's action is checked against what that bot chooses
     there (so the link holds the game that was played, not just a legal one).
     A version-1 link holds the reader's moves: the bots choose theirs again.
@@ -62,11 +62,11 @@ def reference_replay(hash_text: str) -> Reference:
     match = Match(profile, seed=data["s"])
     outcomes = []
     deal: Deal | None = None
-    per_deal = data["a"] if data["v"] == 2 else data["m"]
+    per_deal = data["m"] if data["v"] == 1 else data["a"]
     for k, moves in enumerate(per_deal):
         deal = match.start_deal()
         me = match.seating.index(0) if 0 in match.seating else None
-        if data["v"] == 2:
+        if data["v"] != 1:
             for action in read_actions(deal, moves):
                 if deal.turn != me:
                     assert action == choose(deal, data["d"]), (k, len(deal.history))
@@ -80,7 +80,7 @@ def reference_replay(hash_text: str) -> Reference:
         while not deal.is_over:
             if deal.turn == me:
                 break
-            assert data["v"] == 1, "a version-2 link stops where the reader is to play, or at the end of a deal"
+            assert data["v"] == 1, "a link of every action stops where the reader is to play, or at the end of a deal"
             deal.apply(choose(deal, data["d"]))
         if deal.is_over:
             assert deal.outcome is not None
@@ -92,7 +92,7 @@ def reference_replay(hash_text: str) -> Reference:
 
 def reader_moves(hash_text: str) -> list[str]:
     """The reader's moves of each deal in a link, as the first link version wrote them
-    (``"s,tKS"``): read from a version-2 link by restoring it (every action applied once)."""
+    (``"s,tKS"``): read from a later link by restoring it (every action applied once)."""
     data = decode_hash(hash_text)
     if data["v"] == 1:
         return list(data["m"])

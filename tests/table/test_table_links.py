@@ -194,7 +194,7 @@ def test_a_first_version_link_still_restores(monkeypatch: pytest.MonkeyPatch) ->
     again = web.table("links").playing()
     assert state_to_json(again.deal) == state_to_json(original.deal)  # type: ignore[union-attr]
     # and the table writes it back as a version-2 link
-    assert r["hash"].startswith("table=2.") and r["hash"] == link_of(original)
+    assert r["hash"].startswith("table=3.") and r["hash"] == link_of(original)
 
 
 def test_a_first_version_link_costing_more_than_the_budget_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -235,6 +235,10 @@ def test_json_from_outside_holds_no_infinity_and_no_oversized_number(text: str) 
 
 
 def v2_link(payload: Any, *, allow_nan: bool = True) -> str:
+    """A version-2 link as written before the check value: ``table=2.`` and the data alone
+    (a link's data of today, version 3, written as version 2)."""
+    if isinstance(payload, dict) and payload.get("v") == share.HASH_VERSION:
+        payload = {**payload, "v": 2}
     raw = json.dumps(payload, separators=(",", ":"), allow_nan=allow_nan).encode()
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     return "table=2." + base64.urlsafe_b64encode(packer.compress(raw) + packer.flush()).decode().rstrip("=")
@@ -341,8 +345,8 @@ def test_the_check_value_is_a_short_hash_of_the_links_data() -> None:
 
     s = play("dashain(players=3)", "easy", 21, 6, __import__("random").Random(2))
     link = link_of(s)
-    assert link.startswith("table=2.")
-    check, dot, body = link[len("table=2."):].partition(".")
+    assert link.startswith("table=3.")
+    check, dot, body = link[len("table=3."):].partition(".")
     assert dot and len(check) == share.CHECK_CHARS == 8
     assert check == base64.urlsafe_b64encode(hashlib.sha256(body.encode()).digest()[:6]).decode()
     assert share.link_check(body) == check
@@ -350,12 +354,28 @@ def test_the_check_value_is_a_short_hash_of_the_links_data() -> None:
     # the same data with any other check value, or none of the right length, is refused
     for other in (share.link_check(body + "A"), check[:-1], check + "A", ""):
         with pytest.raises(ValueError):
-            share.decode_hash(f"table=2.{other}.{body}")
-    # a link written before the check value (the data alone) is still read
-    assert share.decode_hash("table=2." + body) == link_payload(s)
-    assert restore("table=2." + body)["notice"] == translator("en")(web.NOTICE_RESTORED)
+            share.decode_hash(f"table=3.{other}.{body}")
     # the longest link the engine reads makes room for the check value
-    assert share.MAX_LINK == len("table=2.") + 8 + 1 + share.MAX_HASH
+    assert share.MAX_LINK == len("table=3.") + 8 + 1 + share.MAX_HASH
+
+
+def test_a_link_of_today_without_its_check_value_is_refused_and_older_links_still_read() -> None:
+    """Review 5: a version-2 link with its check value and dot removed read as an older,
+    unchecked one, and then some one-character changes restored another game. Links are
+    written as version 3 now, which is never read without its check value."""
+    s = play("dashain(players=3)", "easy", 21, 6, __import__("random").Random(2))
+    link = link_of(s)
+    check, _, body = link[len("table=3."):].partition(".")
+    with pytest.raises(ValueError, match="lost its check value"):
+        share.decode_hash("table=3." + body)
+    refused("table=3." + body)
+    # the older links: version 2 with its check value, and written before it (the data alone)
+    old = v2_link(link_payload(s))
+    old_body = old[len("table=2."):]
+    for older in (old, f"table=2.{share.link_check(old_body)}.{old_body}"):
+        assert share.decode_hash(older) == {**link_payload(s), "v": 2}
+        r = restore(older)
+        assert r["notice"] == translator("en")(web.NOTICE_RESTORED) and r["hash"] == link  # written back as today's
 
 
 def real_links() -> list[Session]:
@@ -403,9 +423,9 @@ def test_every_single_character_change_of_three_real_links_is_refused_or_restore
 
 def test_a_link_whose_check_value_fails_gets_the_notice_and_a_fresh_deal() -> None:
     link = link_of(real_links()[0])
-    check, _, body = link[len("table=2."):].partition(".")
+    check, _, body = link[len("table=3."):].partition(".")
     wrong = "A" if body[40] != "A" else "B"
-    refused(f"table=2.{check}.{body[:40]}{wrong}{body[41:]}")
+    refused(f"table=3.{check}.{body[:40]}{wrong}{body[41:]}")
     refused(link[:-1])  # cut short
     assert restore(link)["notice"] == translator("en")(web.NOTICE_RESTORED)
 

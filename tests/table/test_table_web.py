@@ -204,9 +204,9 @@ def test_the_hash_is_versioned_deflated_json_with_every_action() -> None:
     r = ask(op="new", profile="cardrulesplus", seed=77, difficulty="hard", options={"players": 3, "jokers": "on"})
     r = ask(op="act", action=simple_move(session().deal, 0))  # type: ignore[arg-type]
     h = r["hash"]
-    assert h.startswith("table=2.") and re.fullmatch(r"[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]+", h[len("table=2."):])
+    assert h.startswith("table=3.") and re.fullmatch(r"[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]+", h[len("table=3."):])
     data = share.decode_hash(h)
-    assert data["v"] == share.HASH_VERSION == 2
+    assert data["v"] == share.HASH_VERSION == 3
     assert data["p"] == "cardrulesplus(players=3,jokers=on)"
     assert data["s"] == 77 and data["d"] == "hard" and data["n"] == 1
     # every action of the deal so far, the bots' too, one symbol or a few each

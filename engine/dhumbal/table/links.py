@@ -106,19 +106,19 @@ def _link_settings(payload: Mapping[str, Any]) -> Settings:
 
 
 def restore_session(payload: Mapping[str, Any], lang: str) -> Session:
-    """Rebuild a session from a decoded link of either version; ``ValueError`` (or the
+    """Rebuild a session from a decoded link of any version; ``ValueError`` (or the
     engine's refusal) for anything that does not restore exactly or would cost more
     than a link may."""
     version = payload.get("v")
-    if version == HASH_VERSION:
+    if version in (2, HASH_VERSION) and not isinstance(version, bool):
         return _restore_actions(payload, lang)
-    if version == 1:
+    if version == 1 and not isinstance(version, bool):
         return replay_session(payload, lang)
-    raise ValueError(f"hash version {version!r}, expected 1 or {HASH_VERSION}")
+    raise ValueError(f"hash version {version!r}, expected 1, 2 or {HASH_VERSION}")
 
 
 def _restore_actions(payload: Mapping[str, Any], lang: str) -> Session:
-    """A version-2 link: every action of every deal applied once, through the engine's checks."""
+    """A version-2 or 3 link: every action of every deal applied once, through the engine's checks."""
     unknown = set(payload) - {"v", "p", "s", "d", "n", "a", "x", "nm", "o", "pr"}
     if unknown:
         raise ValueError(f"the hash has unknown fields: {sorted(unknown)[:3]}")
