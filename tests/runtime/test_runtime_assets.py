@@ -111,7 +111,7 @@ def test_fingerprint_follows_engine_files_and_catalogs(tmp_path: Path) -> None:
     mo.write_bytes(b"catalog")
     after_catalog = runtime.engine_fingerprint(repo)
     assert after_catalog != before
-    with (repo / "engine" / "dhumbal" / "bots" / "bots.py").open("a", encoding="utf-8") as fh:
+    with (repo / "engine" / "dhumbal" / "bots" / "heuristic.py").open("a", encoding="utf-8") as fh:
         fh.write("\n# changed\n")
     assert runtime.engine_fingerprint(repo) not in (before, after_catalog)
 

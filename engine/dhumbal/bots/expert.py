@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Final, Sequence
 
-from .bots import PATIENCE  # past this many turns without a turn cap, every level plays to end the deal
+from .heuristic import PATIENCE  # past this many turns without a turn cap, every level plays to end the deal
 from ..core.cards import Card
 from ..play.deal import Action, Deal, SeatView, call_is_caught
 from ..play.groups import Group, best_group_value, heaviest_group, throwable_groups
@@ -149,7 +149,7 @@ def decide_view(profile: Profile, view: SeatView, *, clock: Callable[[], float] 
     """The expert's decision for the seat on turn, from that seat's ``view`` alone."""
     sampler, key, ref = _reference(profile, view)
     if (profile.turn_cap is None and view.turns >= PATIENCE) or len(view.hand) > LARGEST_HAND:
-        from .bots import choose as bot_choose
+        from .heuristic import choose as bot_choose
 
         return Decision(bot_choose(ref, "hard"))
     p = profile
@@ -173,7 +173,7 @@ def best_move(profile: Profile, view: SeatView, *, clock: Callable[[], float] = 
     in the call odds); a call only if no other move is legal."""
     sampler, key, ref = _reference(profile, view)
     if len(view.hand) > LARGEST_HAND:
-        from .bots import choose as bot_choose
+        from .heuristic import choose as bot_choose
 
         return bot_choose(ref, "hard")
     if _must_call(ref):

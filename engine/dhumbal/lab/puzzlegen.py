@@ -48,7 +48,7 @@ from typing import Callable, Final, TextIO
 
 from ..core import cards as C
 from ..play.action import Action
-from ..bots.bots import LEVELS, PATIENCE, choose as bot_choose
+from ..bots.heuristic import LEVELS, PATIENCE, choose as bot_choose
 from ..play.deal import Deal
 from ..worked.examples import ExampleError
 from ..bots.expert import decide

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Sequence, cast
 
-from ..bots import bots, expert
+from ..bots import expert, heuristic
 from .arena import play_table
 from ..bots.botlevels import BOTS, DIFFICULTIES, Bot, play_deal
 from ..play.deal import Deal
@@ -63,11 +63,13 @@ def tuning(lineup: Sequence[Bot] = BOTS, key: str | None = None) -> str:
     each fingerprint, so that a change of tuning shows even when the first deals
     happen to play alike."""
     parts = []
-    for module in (bots, expert) if "expert" in lineup else (bots,):
+    # Each module under a fixed label (the heuristic bots' is "bots", as it was named
+    # when the stored fingerprints were taken): renaming a module changes no fingerprint.
+    for label, module in (("bots", heuristic), ("expert", expert))[:2 if "expert" in lineup else 1]:
         for name in sorted(vars(module)):
             value = getattr(module, name)
             if name.isupper() and not name.startswith("_") and name not in CLOCKS and _plain(value):
-                parts.append(f"{module.__name__.rsplit('.', 1)[-1]}.{name}={value!r}")
+                parts.append(f"{label}.{name}={value!r}")
     if "expert" in lineup and key is not None:
         parts.append(f"{key}.tuning={find_profile(key).tuning!r}")
     return ";".join(parts)
