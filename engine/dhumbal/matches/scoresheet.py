@@ -25,7 +25,7 @@ import csv
 import io
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, Final, Mapping, Sequence
+from typing import Any, Final, Mapping
 
 from ..core.i18n import N_, number, translator
 from .match import Match, Standing, money_text
