@@ -516,18 +516,11 @@ def _registry(*records: ProfileRecord) -> dict[str, ProfileRecord]:
     return out
 
 
-#: Every profile, by key, in the order the site lists them. The tuning figures are
-#: measured against three hard bots; ``bench/RESEARCH.md`` has them and how to
-#: reproduce them. A caught call costs most in `nepali-games`, least against the
-#: reward in the no-limit `cardrulesplus`. In `dashain` waiting costs more than a
-#: caught call: with a call at 10 or less the others are close to calling too, and
-#: 60 % (paired over the same 2,000 deals against 25 %) won 14 more deals against
-#: three aggressive bots and 3 to 4 more head to head and against three hard bots;
-#: always calling when legal lost against hard bots. The race term is weighed in
-#: `dashain` only, where the aggressive bot calls the moment it may: 10 (a point a
-#: turn), paired with 0 over the same 1,000 seeded deals, +1.3 points against three
-#: aggressive bots (se 0.6), +1.4 head to head (se 0.7), +0.8 against three hard
-#: bots (se 0.6); elsewhere not measured, so not weighed.
+#: Every profile, by key, in the order the site lists them. A caught call costs most in
+#: `nepali-games`, least against the reward in the no-limit `cardrulesplus`; in `dashain`
+#: waiting costs more than a caught call, and the race to call is weighed there only.
+#: Each tuning was measured against hard bots and the aggressive reference bot:
+#: ``bench/RESEARCH.md`` has the figures ("Kept") and the commands that reproduce them.
 RECORDS: Final[dict[str, ProfileRecord]] = _registry(
     ProfileRecord("nepali-games", N_("Nepali Games"), ("nepaligames", "ng", "standard"), _NG_SPECS, _nepali_games,
                   tuning=BotTuning(risk=25, race=0), puzzles=PuzzleSettings(prefix="ng")),
