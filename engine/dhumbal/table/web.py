@@ -147,6 +147,12 @@ def _board(tab: Table, op: str, events: list[str], *, status: str | None = None,
            refusal: IllegalAction | None = None) -> BoardResponse:
     """The table after ``op``: the board, what is said (``events``, then the ``status``, or the
     Hint, or the prompt), the link and the summary; the bots' moves one at a time when there are some."""
+    return _drawn(tab, op, events, status=status, notice=notice, refusal=refusal)[0]
+
+
+def _drawn(tab: Table, op: str, events: list[str], *, status: str | None = None, notice: str | None = None,
+           refusal: IllegalAction | None = None) -> tuple[BoardResponse, TableModel]:
+    """:func:`_board`, and the model it drew the board from."""
     session = tab.playing()
     model = session.model(live=True, table_id=tab.id)
     hint = tab.shown_hint()
@@ -207,13 +213,12 @@ def _board(tab: Table, op: str, events: list[str], *, status: str | None = None,
                         "felt": render_felt(f.table, move=(f.seat, f.events))} for f in playback.frames],
             "end": " ".join(tail + ([say] if say else [])),
         }
-    return out
+    return out, model
 
 
 def _fresh(tab: Table, op: str, events: list[str], *, notice: str | None = None) -> FreshBoardResponse:
     """A new game on the table (or the table told again): the board and the rules form."""
-    out = _board(tab, op, events, notice=notice)
-    model = tab.playing().model(live=True, table_id=tab.id)
+    out, model = _drawn(tab, op, events, notice=notice)
     return {**out, "settings_html": render_settings(model)}
 
 
