@@ -252,7 +252,7 @@ def test_a_missing_second_person_note_is_caught(monkeypatch: pytest.MonkeyPatch)
 
 def _session_texts(key: str, lang: str, seed: int) -> Iterator[str]:
     """Everything the reader is told over a few deals at the table, the reader played by a bot."""
-    from dhumbal.bots.bots import choose
+    from dhumbal.bots.heuristic import choose
     from dhumbal.core.profiles import find_profile
     from dhumbal.table.protocol import Settings
     from dhumbal.table.session import Session

@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 
 from hypothesis import HealthCheck, Phase, example, given, settings, strategies as st
 
-from dhumbal.bots import botlevels, bots
+from dhumbal.bots import botlevels, heuristic
 from dhumbal.play.deal import Action, Deal
 from dhumbal.play.records import replay, state_to_json, transcript
 from dhumbal.core.profiles import Profile, parse_profile
@@ -262,7 +262,7 @@ def test_a_peeking_bot_is_caught_by_the_scramble() -> None:
 def test_scramble_changes_hidden_cards_but_not_public_ones() -> None:
     d = new_deal(profile("dashain", players=4), 4, 3)
     for _ in range(30):
-        d.apply(bots.choose(d, "hard"))
+        d.apply(heuristic.choose(d, "hard"))
     s = scramble(d, random.Random(1))
     me = d.turn
     assert s.hands[me] == d.hands[me] and s.pile == d.pile and s.pending == d.pending

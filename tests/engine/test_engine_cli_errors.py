@@ -297,7 +297,7 @@ def test_ctrl_c_while_the_command_line_starts_is_one_line(module: str) -> None:
 
 
 def test_ctrl_c_while_the_arguments_are_read_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from dhumbal import cli as cli_module
+    from dhumbal.cli import app as cli_module
 
     def interrupted() -> None:
         raise KeyboardInterrupt

@@ -15,7 +15,7 @@ import pytest
 
 from dhumbal.core import cards as C
 from dhumbal.lab import puzzlegen
-from dhumbal.bots.bots import choose
+from dhumbal.bots.heuristic import choose
 from dhumbal.cli import main
 from dhumbal.play.deal import Deal
 from dhumbal.trainer.grading import Grade, MoveGrade, grade, move_key, moves

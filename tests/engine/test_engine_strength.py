@@ -70,16 +70,21 @@ def test_a_measure_is_the_arena_s_seat_0_and_its_fingerprint_is_the_bots_play() 
 
 def test_a_change_of_the_bots_settings_changes_the_fingerprint_even_where_the_first_deals_play_alike(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
     from dhumbal.bots import expert
+    from dhumbal.core import profiles
 
     mixed, plain = ("expert", "aggressive"), ("hard", "aggressive")
     before = fingerprint("cardrulesplus", mixed, "1"), fingerprint("cardrulesplus", plain, "1")
-    # The race term is off in cardrulesplus: a weight that is not used plays every deal alike...
-    monkeypatch.setitem(expert.RACE, "nepali-games", expert.RACE["nepali-games"] + 5)
+    record = profiles.RECORDS["cardrulesplus"]
+    # The race term is off without a call limit: a weight that is not used plays every deal alike...
+    monkeypatch.setitem(profiles.RECORDS, "cardrulesplus", replace(record, tuning=replace(record.tuning, race=5)))
     assert fingerprint("cardrulesplus", mixed, "1") != before[0]  # ...yet the expert's figures are marked stale
     assert fingerprint("cardrulesplus", plain, "1") == before[1]  # and tables without the expert are not
+    assert fingerprint("dashain", mixed, "1") == fingerprint("dashain", mixed, "1")
     monkeypatch.setattr(expert, "TIME_CAP", float("inf"))  # a clock, not a way of playing
-    monkeypatch.setitem(expert.RACE, "nepali-games", expert.RACE["nepali-games"] - 5)
+    monkeypatch.setitem(profiles.RECORDS, "cardrulesplus", record)
     assert fingerprint("cardrulesplus", mixed, "1") == before[0]
 
 
@@ -87,10 +92,10 @@ def test_the_settings_text_is_the_same_in_every_interpreter() -> None:
     import subprocess
     import sys
 
-    code = "from dhumbal.lab import strength; print(strength.tuning())"
+    code = "from dhumbal.lab import strength; print(strength.tuning(('expert', 'hard'), 'dashain'))"
     texts = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             env={"PYTHONHASHSEED": str(n), "PATH": ""}).stdout for n in (1, 2)}
-    assert len(texts) == 1 and "expert.RISK=" in texts.pop()
+    assert len(texts) == 1 and "dashain.tuning=BotTuning(risk=60, race=10)" in texts.pop()
 
 
 def test_a_caught_call_with_no_named_winner_is_shared_by_the_seats_with_the_best_score() -> None:

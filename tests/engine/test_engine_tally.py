@@ -40,7 +40,7 @@ def score(*argv: str) -> tuple[int, str]:
     out = StringIO()
     try:
         rc = main(["score", *argv], out=out)
-    except SystemExit as exc:  # argparse's own refusals (its message is one line: cli._Parser)
+    except SystemExit as exc:  # argparse's own refusals (its message is one line: cli.common.Parser)
         rc = int(exc.code or 0)
     return rc, out.getvalue()
 

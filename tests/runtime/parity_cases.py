@@ -57,7 +57,7 @@ def play(case: dict[str, Any]) -> str:
     from dhumbal.play.records import transcript
 
     if "hash" in case:
-        from dhumbal.table.session import restore_session
+        from dhumbal.table.links import restore_session
         from dhumbal.play.share import decode_hash
 
         session = restore_session(decode_hash(case["hash"]), "en")

@@ -8,7 +8,9 @@ import csv
 import hashlib
 import io
 import json
+import modulefinder
 import shutil
+import sys
 import zipfile
 from pathlib import Path
 
@@ -38,12 +40,27 @@ def wheel() -> runtime.EngineWheel:
     return runtime.cached_wheel(ROOT)
 
 
-def test_wheel_holds_the_engine_package_and_compiled_catalogs(wheel: runtime.EngineWheel) -> None:
+def worker_modules() -> set[str]:
+    """The engine's modules the worker's imports reach (``dhumbal``, ``dhumbal.table.web`` and
+    everything they import, at any depth, lazily or not), as ``dhumbal/…py`` paths."""
+    finder = modulefinder.ModuleFinder(path=[str(ROOT / "engine"), *sys.path])
+    for name in enginewheel.WORKER_IMPORTS:
+        finder.import_hook(name)
+    files = {Path(m.__file__) for n, m in finder.modules.items() if n.split(".")[0] == "dhumbal" and m.__file__}
+    return {f.relative_to(ROOT / "engine").as_posix() for f in files}
+
+
+def test_wheel_holds_what_the_worker_imports_and_nothing_else(wheel: runtime.EngineWheel) -> None:
     assert wheel.path.name == f"dhumbal-{wheel.version}-py3-none-any.whl"
     names = set(zipfile.ZipFile(wheel.path).namelist())
     package = ROOT / "engine" / "dhumbal"
-    for source in package.rglob("*.py"):
-        assert source.relative_to(package.parent).as_posix() in names
+    sources = {p.relative_to(package.parent).as_posix() for p in package.rglob("*.py")}
+    shipped = {n for n in names if n.endswith(".py")}
+    needed = worker_modules()
+    assert "dhumbal/table/web.py" in needed and "dhumbal/lab/puzzlegen.py" not in needed
+    assert shipped == needed, (f"missing from the wheel: {sorted(needed - shipped)}; "
+                               f"in the wheel, never imported by the worker: {sorted(shipped - needed)} (enginewheel.LEFT_OUT)")
+    assert sources - shipped and all(s.removeprefix("dhumbal/").startswith(enginewheel.LEFT_OUT) for s in sources - shipped)
     for mo in package.glob("locale/*/LC_MESSAGES/*.mo"):
         assert mo.relative_to(package.parent).as_posix() in names
     assert "dhumbal/py.typed" in names
@@ -94,7 +111,7 @@ def test_fingerprint_follows_engine_files_and_catalogs(tmp_path: Path) -> None:
     mo.write_bytes(b"catalog")
     after_catalog = runtime.engine_fingerprint(repo)
     assert after_catalog != before
-    with (repo / "engine" / "dhumbal" / "bots" / "bots.py").open("a", encoding="utf-8") as fh:
+    with (repo / "engine" / "dhumbal" / "bots" / "heuristic.py").open("a", encoding="utf-8") as fh:
         fh.write("\n# changed\n")
     assert runtime.engine_fingerprint(repo) not in (before, after_catalog)
 

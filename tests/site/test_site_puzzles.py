@@ -98,7 +98,7 @@ def test_the_kept_grades_are_named_by_every_engine_module_a_grade_runs() -> None
             todo += graph.get(name, ())
     expected = {modules[name].relative_to(ROOT / "engine" / "dhumbal").as_posix() for name in seen}
     assert set(engine_sources()) == expected
-    assert {"trainer/grading.py", "worked/puzzles.py", "bots/bots.py", "bots/sampler.py", "play/deal.py",
+    assert {"trainer/grading.py", "worked/puzzles.py", "bots/heuristic.py", "bots/sampler.py", "play/deal.py",
             "worked/examples.py", "bots/expert.py", "trainer/themes.py", "trainer/rating.py"} <= expected
 
 

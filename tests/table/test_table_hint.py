@@ -31,7 +31,7 @@ from dhumbal.play.deal import Action, Deal
 from dhumbal.core.i18n import count_text, translator
 from dhumbal.core.profiles import find_profile
 from dhumbal.play.records import from_position, state_to_json, transcript
-from dhumbal.table.session import restore_session
+from dhumbal.table.links import restore_session
 from dhumbal.view.hint import HINT_CAUGHT_IF, hint_text, hint_words
 from dhumbal.view.suggest import suggest
 

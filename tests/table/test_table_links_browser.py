@@ -27,7 +27,7 @@ def a_link() -> str:
     deal = web.table("maker").playing().deal
     assert deal is not None
     r = web.handle_request({"op": "act", "table": "maker", "action": deal.legal_actions()[-1].text(), "lang": "en"})
-    assert r["ok"] and r["hash"].startswith("table=2.")
+    assert r["ok"] and r["hash"].startswith("table=3.")
     return str(r["hash"])
 
 

@@ -19,6 +19,7 @@ from tablekit import LANGS, parse_html, simple_move
 from dhumbal.play import share
 
 from dhumbal.table import web
+from dhumbal.table.links import link_of
 from dhumbal.table.tables import deal_start
 from dhumbal.core.i18n import translator
 from dhumbal.play.records import state_to_json
@@ -60,7 +61,7 @@ def a_practice(lang: str) -> tuple[dict[str, Any], str]:
     match = web.table("practice").playing()
     assert match.deal is not None
     start = deal_start(match)
-    return ask(op="position", state=json.dumps(state_to_json(start)), names=None, practice=True, lang=lang), match.hash()
+    return ask(op="position", state=json.dumps(state_to_json(start)), names=None, practice=True, lang=lang), link_of(match)
 
 
 @pytest.mark.parametrize("lang", LANGS)

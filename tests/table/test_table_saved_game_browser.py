@@ -25,6 +25,7 @@ from tablekit import simple_move
 from test_table_phone_browser import DESKTOP, LANDSCAPE, PHONE, move, start_here, url
 
 from dhumbal.table import web
+from dhumbal.table.links import restore_session
 from dhumbal.play.action import parse_action
 from dhumbal.core.cards import card_text
 from dhumbal.core.i18n import translator
@@ -245,7 +246,7 @@ def test_a_match_ended_while_the_bots_play_is_never_offered(stub_page: Opener, s
     page.wait_for_function("n => +document.querySelector('#dh-table').dataset.answers > n"
                            " && document.querySelector('#dh-table').hasAttribute('data-busy')", arg=before)
     game = saved(page)
-    assert game is None or not web.restore_session(decode_hash(game), "en").match_over(), \
+    assert game is None or not restore_session(decode_hash(game), "en").match_over(), \
         "a finished match is kept as the game in progress"
     context = page.context
     page.close()

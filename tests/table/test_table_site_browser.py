@@ -375,6 +375,7 @@ def last_move_of_a_match(profile: str, seed: int) -> tuple[str, Any]:
     """A match played by the reader's first legal move each turn: the link to the
     position just before the reader's move that ends it, and that move."""
     from dhumbal.core.profiles import parse_profile
+    from dhumbal.table.links import link_of
     from dhumbal.table.protocol import Settings
 
     s = session.Session(Settings(parse_profile(profile), "easy", seed), lang="en")
@@ -387,7 +388,7 @@ def last_move_of_a_match(profile: str, seed: int) -> tuple[str, Any]:
             continue
         assert s.is_my_turn()
         action = deal.legal_actions()[0]
-        link = s.hash()
+        link = link_of(s)
         s.act(action)
         if s.match_over():
             return link, action

@@ -26,7 +26,6 @@ from dhumbal.play.deal import IllegalAction, parse_action
 from dhumbal.play.records import replay, state_to_json, transcript
 from dhumbal.worked.examples import load_file
 from dhumbal.core.i18n import number, translator
-from dhumbal.core.compare import allowed_text
 from dhumbal.core.profiles import PROFILE_KEYS, find_profile
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -205,9 +204,9 @@ def test_the_hash_is_versioned_deflated_json_with_every_action() -> None:
     r = ask(op="new", profile="cardrulesplus", seed=77, difficulty="hard", options={"players": 3, "jokers": "on"})
     r = ask(op="act", action=simple_move(session().deal, 0))  # type: ignore[arg-type]
     h = r["hash"]
-    assert h.startswith("table=2.") and re.fullmatch(r"[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]+", h[len("table=2."):])
+    assert h.startswith("table=3.") and re.fullmatch(r"[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]+", h[len("table=3."):])
     data = share.decode_hash(h)
-    assert data["v"] == share.HASH_VERSION == 2
+    assert data["v"] == share.HASH_VERSION == 3
     assert data["p"] == "cardrulesplus(players=3,jokers=on)"
     assert data["s"] == 77 and data["d"] == "hard" and data["n"] == 1
     # every action of the deal so far, the bots' too, one symbol or a few each
@@ -268,7 +267,7 @@ def test_settings_and_options_are_checked_by_the_engine() -> None:
     r = ask(op="new", profile="nepali-games", options={"players": 9}, lang="fr")
     assert r["ok"] is False and r["error"]["code"] == "bad-option"
     spec = find_profile("nepali-games").spec("players")
-    assert allowed_text(spec, translator("fr")) in r["error"]["text"]
+    assert spec.allowed_words(translator("fr")) in r["error"]["text"]
     assert translator("fr")("Players") in r["error"]["text"]
     r = ask(op="new", profile="nepali-games", options={"rules": "x"})
     assert r["error"]["code"] == "bad-option"

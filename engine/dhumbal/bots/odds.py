@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, Sequence
 
 from ..core import cards as C
-from .bots import policy
+from .heuristic import policy
 from ..core.cards import Card
 from ..play.deal import Deal, SeatView
 from ..play.playout import play_out

@@ -48,7 +48,7 @@ from typing import Callable, Final, TextIO
 
 from ..core import cards as C
 from ..play.action import Action
-from ..bots.bots import LEVELS, PATIENCE, choose as bot_choose
+from ..bots.heuristic import LEVELS, PATIENCE, choose as bot_choose
 from ..play.deal import Deal
 from ..worked.examples import ExampleError
 from ..bots.expert import decide
@@ -91,8 +91,6 @@ MAX_DEALS_PER_PUZZLE: Final = 60
 #: The seats' names (a table has at most six), and as the Nepali page writes them.
 SEAT_NAMES: Final = ("Asha", "Bikash", "Chandra", "Dipa", "Esha", "Gopal")
 SEAT_NAMES_NE: Final = ("आशा", "विकास", "चन्द्रा", "दीपा", "ईशा", "गोपाल")
-#: The prefix of a puzzle's file name, by profile.
-PREFIX: Final = {"nepali-games": "ng", "dashain": "da", "cardrulesplus": "crp"}
 
 
 def position_key(deal: Deal) -> tuple[str, str, tuple[int, ...], tuple[int, ...]]:
@@ -350,7 +348,7 @@ class Miner:
         start, steps = self.lead_in(played, move)
         origin: dict[str, object] = {"version": GENERATOR_VERSION, "seed": self.seed, "deal": f"{self.seed}/{index}",
                                      "move": move}
-        name = f"{PREFIX[self.profile.key]}-{self.seed}-{index}-{move}"
+        name = f"{self.profile.puzzles.prefix}-{self.seed}-{index}-{move}"
         text = puzzle_text(start, steps, seat, quick.best.action, origin=origin)
         try:
             puzzle = load_text(text, f"{name}.toml", graded=False)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Final, Mapping
 
-from ..core.compare import option_value_text, rules_in_words
+from ..core.compare import rules_in_words
 from ..core.i18n import N_, Translator, digits, number, translator
 from ..matches.match import money_text
 from ..core.profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
@@ -140,7 +140,7 @@ def _option_control(fid: str, spec: OptionSpec, t: Translator) -> str:
 
     def shown(choice: str) -> str:
         value: object = choice == "on" if spec.kind == "bool" else None if choice == "none" else choice
-        return digits(option_value_text(spec, value, t), t.lang)
+        return digits(spec.value_words(value, t), t.lang)
 
     opts = "".join(f'<option value="{esc(c)}"{" selected" if c == current else ""}>{esc(shown(c))}</option>'
                    for c in choices)

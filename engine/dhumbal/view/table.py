@@ -140,7 +140,7 @@ def render_board(model: TableModel, *, dock_head: str = "") -> str:
     answer, so a screen reader's live region is never replaced.
     """
     deal = model.deal
-    if deal is None or model.match is None:
+    if deal is None or model.scoreboard is None:
         return ""
     t = translator(model.lang)
     me = model.my_seat()

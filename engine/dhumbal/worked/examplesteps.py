@@ -26,7 +26,6 @@ from ..play.records import state_to_json
 
 STEP_KEYS: Final = {"act", "expect", "refused", "note"}
 EXPECT_SEAT_KEYS: Final = {"total", "hand", "cards", "took", "paid", "money", "score", "hand_row"}
-EXPECT_PLAIN_KEYS: Final = {"stock", "pile_top", "pile", "offer", "winner", "caught", "eliminated", "turn", "phase", "all_cards", "out_of_play", "pile_size"}
 PHASES: Final = ("start", "throw", "take", "over")
 
 SeatOf = Callable[..., int]

@@ -4,10 +4,10 @@ What :func:`cached_wheel` gives the site build (see runtime.py for where
 they are served and why):
 
 * the engine wheel, built with standard tooling (``python -m build --wheel
-  --no-isolation`` on a staging copy of ``engine/dhumbal``, after the
-  catalogs are compiled into the package), with Pyodide's bytecode of every
-  engine module added beside the sources (``__pycache__/*.cpython-314.pyc``,
-  listed in RECORD);
+  --no-isolation`` on a staging copy of ``engine/dhumbal`` less what the
+  browser never runs, :data:`LEFT_OUT`, after the catalogs are compiled into
+  the package), with Pyodide's bytecode of every module added beside the
+  sources (``__pycache__/*.cpython-314.pyc``, listed in RECORD);
 * ``python_stdlib.zip``: the standard library trimmed to what the worker's
   Python loads (Pyodide's own start-up, importing ``dhumbal`` and
   ``dhumbal.table.web``, answering the :data:`WORKLOAD` requests), as sourceless
@@ -24,8 +24,8 @@ standard library the first time an import misses (see browser/worker/python.ts).
 ``SOURCE_DATE_EPOCH`` and the zip dates are fixed, so the same sources give
 the same bytes and hashes. Both files are cached under
 ``build/engine-wheel/<fingerprint>/``, the fingerprint being a hash of
-``pyproject.toml``, every file under ``engine/dhumbal`` (compiled catalogs
-included), ``bytecode.mjs``, the workload and Pyodide's version:
+``pyproject.toml``, every file of ``engine/dhumbal`` the wheel holds
+(compiled catalogs included), ``bytecode.mjs``, the workload and Pyodide's version:
 ``mkdocs serve`` rebuilds them (a few seconds) only when one of them
 changed. Parallel builds (the tests) wait for each other on a lock instead
 of building twice.
@@ -73,6 +73,12 @@ STDLIB_NAME = "python_stdlib.zip"
 #: Inside it: the names of the standard library's modules it leaves out
 #: (an import of one of them makes the worker fetch the whole library).
 MORE_LIST = "_dhumbal_more.txt"
+
+#: What the browser never runs, left out of the wheel (paths in ``engine/dhumbal``):
+#: the developer's tools, the command line, and the worked examples and puzzles,
+#: which the build runs and the pages show. The worker's imports reach none of them
+#: (tests/runtime/test_runtime_assets.py holds it); DECISIONS.md has the bytes saved.
+LEFT_OUT = ("lab/", "cli/", "__main__.py", "worked/", "trainer/themes.py", "trainer/rating.py")
 
 _SKIP_DIRS = {"__pycache__"}
 _SKIP_SUFFIXES = (".pyc", ".pyo", ".tmp")
@@ -152,14 +158,15 @@ def _engine_files(repo_root: Path) -> list[Path]:
     for dirpath, dirnames, filenames in os.walk(package):
         dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_DIRS)
         for name in sorted(filenames):
-            if not name.endswith(_SKIP_SUFFIXES):
-                files.append(Path(dirpath) / name)
+            path = Path(dirpath) / name
+            if not name.endswith(_SKIP_SUFFIXES) and not path.relative_to(package).as_posix().startswith(LEFT_OUT):
+                files.append(path)
     return files
 
 
 def engine_fingerprint(repo_root: Path) -> str:
-    """A hash of what makes the wheel: ``pyproject.toml``, ``engine/dhumbal/**``
-    (compiled catalogs included), the bytecode compiler, the workload and Pyodide's version."""
+    """A hash of what makes the wheel: ``pyproject.toml``, ``engine/dhumbal/**`` less
+    :data:`LEFT_OUT` (compiled catalogs included), the bytecode compiler, the workload and Pyodide's version."""
     h = hashlib.sha256()
     for path in [repo_root / "pyproject.toml", *_engine_files(repo_root)]:
         rel = path.relative_to(repo_root).as_posix()

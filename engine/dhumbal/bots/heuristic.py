@@ -1,4 +1,4 @@
-"""Computer players: the easy, medium and hard levels.
+"""The heuristic bots: the easy, medium and hard levels, each a fixed rule of thumb.
 
 A bot sees only what its seat may see: its own hand, the pile or offer, the
 public card counts and the cards others were seen to pick. The three levels
