@@ -61,7 +61,6 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SITEGEN = ROOT / "sitegen"
 if str(ROOT / "tools") not in sys.path:
     sys.path.insert(0, str(ROOT / "tools"))
 import headless  # noqa: E402  (tools/: the browser without its own UI, shared with the bench)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable
 
-from sitekit import SITEGEN, BuiltSite, LocalPages
+from sitekit import BuiltSite, LocalPages
 from tabledriver import TABLE, author_seed, follow_link, play_deal, prefer, start
 
 

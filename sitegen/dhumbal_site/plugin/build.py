@@ -1,11 +1,11 @@
 """The site glue, event by event, with its state kept per build.
 
 mkdocs-static-i18n runs a MkDocs build per language: English, then one nested
-build per other language from English's ``on_post_build``. :class:`SiteHooks`
-(what ``sitegen/hooks.py`` calls) makes a fresh :class:`SiteBuild` for each
-outer build and reuses it for the nested ones: what one language pass learns
-(search settings, sitemap pages) is there when the outer build finishes, and
-nothing leaks from one ``mkdocs serve`` rebuild to the next.
+build per other language from English's ``on_post_build``. The plugin
+(plugin.py) makes a fresh :class:`SiteBuild` for each outer build and reuses
+it for the nested ones: what one language pass learns (search settings,
+sitemap pages) is there when the outer build finishes, and nothing leaks from
+one ``mkdocs serve`` rebuild to the next.
 
 What it does, in build order:
 
@@ -45,7 +45,6 @@ import importlib
 import itertools
 import json
 import logging
-import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -85,6 +84,8 @@ if TYPE_CHECKING:
     from mkdocs.structure.nav import Navigation
     from mkdocs.structure.pages import Page
 
+    from .config import DhumbalConfig
+
 log = logging.getLogger("mkdocs.plugins.dhumbal")
 
 _CONFIG_SCRIPT = re.compile(
@@ -95,8 +96,6 @@ _BLOCK_END = "<!-- /dhumbal-block {key} -->"
 _PLACED_BLOCK = re.compile(
     r"<!-- dhumbal-block (?P<key>[\w.-]+) -->.*?<!-- /dhumbal-block (?P=key) -->", re.S
 )
-#: The page that untranslated-page notices link to.
-CONTRIBUTE_PAGE = "contribute.md"
 
 
 def theme_strings(config: MkDocsConfig, *keys: str) -> list[str]:
@@ -136,8 +135,9 @@ def search_plugin(config: MkDocsConfig) -> Any:
 class SiteBuild:
     """Everything one build (all its language passes) accumulates."""
 
-    def __init__(self, config: MkDocsConfig, repo_root: Path) -> None:
+    def __init__(self, config: MkDocsConfig, repo_root: Path, options: DhumbalConfig) -> None:
         self.repo_root = repo_root
+        self.options = options
         self.languages: list[Language] = languages_of(config)
         self.default = next(lang.code for lang in self.languages if lang.default)
         self.codes = frozenset(lang.code for lang in self.languages)
@@ -198,12 +198,13 @@ class SiteBuild:
                 "language in plugins.i18n.languages"
             )
         config.extra["alternate"] = language_switcher(config, self.languages)
-        # The repository, for each page's edit and report links (repository.py); the
-        # git remote only when DHUMBAL_REPO_URL is not set at all (set empty: no links).
+        # The repository, for each page's edit and report links (repository.py): repo_url,
+        # else the checkout's git remote unless the plugin's repo_url_from_git is false.
         if not config.repo_url and self.repo_url is None:
-            self.repo_url = "" if repository.ENV in os.environ else repository.from_git(self.repo_root) or ""
+            from_git = repository.from_git(self.repo_root) if self.options.repo_url_from_git else None
+            self.repo_url = from_git or ""
             if not self.repo_url:
-                log.info("dhumbal: no repository address (set DHUMBAL_REPO_URL): pages get no "
+                log.info("dhumbal: no repository address (repo_url, or DHUMBAL_REPO_URL): pages get no "
                          "'Edit this page' or 'Report a problem' link")
         if not config.repo_url and self.repo_url:
             config.repo_url = self.repo_url
@@ -409,11 +410,12 @@ class SiteBuild:
         outdated = None if untranslated or lang == self.default else self.outdated(page, config, lang, alternates)
         contribute_url = None
         if untranslated or outdated is not None:
-            contribute = self.files[lang].get_file_from_path(CONTRIBUTE_PAGE)
+            contribute = self.files[lang].get_file_from_path(self.options.contribute_page)
             if contribute is None:
                 raise PluginError(
                     f"{page.file.src_uri}: the notice on this page (not yet translated, or out of "
-                    f"date) links to the Contribute page, but there is no {CONTRIBUTE_PAGE}"
+                    f"date) links to the Contribute page, but there is no {self.options.contribute_page} "
+                    "(the dhumbal plugin's contribute_page in mkdocs.yml)"
                 )
             contribute_url = contribute.url
         prefix = self.language(lang).prefix
@@ -543,25 +545,3 @@ class SiteBuild:
             if page is not None:
                 (site / language.prefix / "404.html").write_text(page, encoding="utf-8")
 
-
-class SiteHooks:
-    """What the MkDocs hooks call: routes each event to the current build."""
-
-    def __init__(self, repo_root: Path) -> None:
-        self.repo_root = repo_root
-        self.build: SiteBuild | None = None
-
-    def current(self) -> SiteBuild:
-        if self.build is None:
-            raise PluginError("dhumbal: site hooks called before on_config")
-        return self.build
-
-    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        if self.build is None or not i18n_plugin(config).building:
-            self.build = SiteBuild(config, self.repo_root)
-        return self.build.on_config(config)
-
-    def on_post_build(self, config: MkDocsConfig) -> None:
-        if i18n_plugin(config).building:
-            return  # a nested language build: the outer build finishes
-        self.current().finish(config)

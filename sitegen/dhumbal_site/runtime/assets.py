@@ -269,7 +269,7 @@ def compile_catalogs(repo_root: Path) -> None:
 
 
 class RuntimeAssets:
-    """What ``sitegen/hooks.py`` calls: prepare in ``on_config``, write in ``on_post_build``.
+    """What the plugin (plugin/plugin.py) calls: prepare in ``on_config``, write in ``on_post_build``.
 
     mkdocs-static-i18n runs one nested build per extra language; the runtime
     is built once, by the outer build, and served from the site root only.

@@ -243,7 +243,7 @@ def headers_file(manifest: dict[str, Any]) -> str:
 
 
 class OfflineSite:
-    """What ``sitegen/hooks.py`` calls, for every language pass and at the end of the build."""
+    """What the plugin (plugin/plugin.py) calls, for every language pass and at the end of the build."""
 
     def __init__(self, repo_root: Path) -> None:
         self.repo_root = repo_root
