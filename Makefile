@@ -51,7 +51,7 @@ test-engine: $(STAMP)
 ## Record what each test took in this checkout's last full run (tests/durations.json):
 ## the order, costliest first, that a fresh checkout's `make test` runs them in
 test-costs: $(STAMP)
-	$(PY) tests/sitekit.py
+	$(PY) -m tests.sitekit
 
 ## A long soak of random actions (the one in make test plays 200,000 per profile)
 SOAK_ACTIONS ?= 3000000
@@ -63,7 +63,7 @@ typecheck: $(STAMP)
 
 ## Print benchmark figures: deals per CPU second per profile and against the lean
 ## dashain loop; bot moves per second in Pyodide (Node) beside CPython; the bots'
-## win shares with 95 % intervals (200 deals a table: `bench/expert_bench.py --deals 2000`
+## win shares with 95 % intervals (200 deals a table: `python -m bench.expert_bench --deals 2000`
 ## for the goals), its decision time and the call
 ## odds' time in CPython and Pyodide; the site build against a plain Material build
 ## of the same pages; then the browser runtime: boot time, bytes of a page view, bot
@@ -71,10 +71,10 @@ typecheck: $(STAMP)
 ## and second visit, a visit offline, the first visit on an emulated 4G line
 bench: setup
 	$(PY) -m dhumbal bench --lean bench/lean_dashain.py
-	$(PY) bench/pyodide_bench.py
-	$(PY) bench/expert_bench.py
-	$(PY) bench/site_bench.py
-	$(PY) bench/runtime_bench.py
+	$(PY) -m bench.pyodide_bench
+	$(PY) -m bench.expert_bench
+	$(PY) -m bench.site_bench
+	$(PY) -m bench.runtime_bench
 
 ## Measure the bots' win shares that the rules pages show (2,000 seeded deals a
 ## table, eighteen tables: about half an hour of CPU) into the committed figures file

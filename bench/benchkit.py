@@ -13,11 +13,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-for _path in (ROOT / "tools",):
-    if str(_path) not in sys.path:
-        sys.path.insert(0, str(_path))
 
-import pyodide_engine  # noqa: E402
+from tools import pyodide_engine
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -31,7 +31,7 @@ One run in headless Chromium against the built site served on 127.0.0.1:
 
 Figures only: nothing here passes or fails on timing.
 
-    python bench/runtime_bench.py [--site DIR] [--runs N] [--only start-up]
+    python -m bench.runtime_bench [--site DIR] [--runs N] [--only start-up]
 
 ``--only start-up`` runs section (f) alone.
 
@@ -56,10 +56,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchkit import percentile
+from bench.benchkit import percentile
 
-import headless  # noqa: E402  (tools/, on the path through benchkit)
-import pyodide_engine  # noqa: E402  (tools/, on the path through benchkit)
+from tools import headless
+from tools import pyodide_engine
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"

@@ -12,7 +12,7 @@ serves it (``runtime_bench.host``), in one browser profile:
 
 Figures only, with the machine's load average: nothing passes or fails here.
 
-    python bench/scorepad_bench.py [--site DIR] [--runs N]
+    python -m bench.scorepad_bench [--site DIR] [--runs N]
 
 Without ``--site`` the site is built first into a temporary directory.
 """
@@ -27,9 +27,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from runtime_bench import CHROMIUM, CHROMIUM_ARGS, build_site, engine_kept, headless, host, new_page, serve  # noqa: E402
+from bench.runtime_bench import CHROMIUM, CHROMIUM_ARGS, build_site, engine_kept, headless, host, new_page, serve
 
 #: In the page: set up a three-player match, type deal 1 and press Settle at once;
 #: the milliseconds from Settle to the settled deal, and from the page's start.

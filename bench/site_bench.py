@@ -18,7 +18,7 @@ its time is printed apart.
 Figures only: nothing here passes or fails on timing. Target: the whole
 site in at most 1.5 times the plain build's CPU time.
 
-    python bench/site_bench.py [--runs N]
+    python -m bench.site_bench [--runs N]
 """
 
 from __future__ import annotations

@@ -45,10 +45,8 @@ from pathlib import Path
 
 import pytest
 
-if str(Path(__file__).resolve().parent) not in sys.path:
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import sitekit  # noqa: E402
+from tests import sitekit
 
 
 def _is_worker(config: pytest.Config) -> bool:

@@ -61,9 +61,7 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT / "tools") not in sys.path:
-    sys.path.insert(0, str(ROOT / "tools"))
-import headless  # noqa: E402  (tools/: the browser without its own UI, shared with the bench)
+from tools import headless
 
 #: The test browser: Debian's ``chromium-headless-shell`` (the same Chromium build as
 #: the ``chromium`` package, without the browser around the pages: no window, tab

@@ -16,12 +16,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site import strings  # noqa: E402
+from dhumbal_site import strings
 
-from dhumbal_site.translation import catalogs  # noqa: E402
+from dhumbal_site.translation import catalogs
 
-from dhumbal.core import i18n  # noqa: E402
-from dhumbal.view.actions import THROW_VALUE  # noqa: E402
+from dhumbal.core import i18n
+from dhumbal.view.actions import THROW_VALUE
 
 LOADING = strings.MSGIDS["progress"]  # lands in the progress bar's aria-label
 

@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site.translation import catalogs  # noqa: E402
+from dhumbal_site.translation import catalogs
 
 LANGS = tuple(catalogs.languages())
 

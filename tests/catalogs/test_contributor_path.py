@@ -12,10 +12,8 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT / "tools") not in sys.path:
-    sys.path.insert(0, str(ROOT / "tools"))
 
-import translation_report  # noqa: E402
+from tools import translation_report
 
 CHECKS = """\
 locales/hi/LC_MESSAGES/dhumbal.po:1151: unterminated or misplaced string: 'msgstr "खेल "सुरु""'

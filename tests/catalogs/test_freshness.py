@@ -26,8 +26,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site.translation import catalogs, freshness, parity  # noqa: E402
-from sitekit import TRANSLATED_LANGUAGES  # noqa: E402
+from dhumbal_site.translation import catalogs, freshness, parity
+from tests.sitekit import TRANSLATED_LANGUAGES
 
 LANGS = TRANSLATED_LANGUAGES
 

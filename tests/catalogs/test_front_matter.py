@@ -20,11 +20,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.exceptions import PluginError
 
-from dhumbal_site.plugin import build  # noqa: E402
+from dhumbal_site.plugin import build
 
-from dhumbal_site.translation import frontmatter  # noqa: E402
+from dhumbal_site.translation import frontmatter
 
 PAYLOADS = [
     'x"><script>alert(1)</script>',  # the issue's case, in a description

@@ -13,11 +13,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site import languages  # noqa: E402
+from dhumbal_site import languages
 
-from dhumbal_site.content import generated  # noqa: E402
+from dhumbal_site.content import generated
 
-from dhumbal_site.translation import freshness, newlanguage, parity  # noqa: E402
+from dhumbal_site.translation import freshness, newlanguage, parity
 
 
 @pytest.fixture

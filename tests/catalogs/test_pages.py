@@ -18,9 +18,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site.translation import parity, terminology  # noqa: E402
+from dhumbal_site.translation import parity, terminology
 
-from sitekit import PARTIAL_LANGUAGES, TRANSLATED_LANGUAGES, warn_of  # noqa: E402
+from tests.sitekit import PARTIAL_LANGUAGES, TRANSLATED_LANGUAGES, warn_of
 
 #: Every language but English, as mkdocs.yml lists them.
 LANGS = TRANSLATED_LANGUAGES

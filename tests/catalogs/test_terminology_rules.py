@@ -22,8 +22,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site.translation import terminology  # noqa: E402
-from dhumbal_site.content.generated import load_glossary, load_register  # noqa: E402
+from dhumbal_site.translation import terminology
+from dhumbal_site.content.generated import load_glossary, load_register
 
 
 def _check(project: Path, lang: str) -> list[terminology.Hit]:

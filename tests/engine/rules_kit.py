@@ -1,8 +1,7 @@
 """Shared helpers for the engine tests: explicit positions and refusal checks.
 
 Kept in a plainly named module (not conftest) so test modules can import it
-directly; the test directory has no package marker, so pytest puts it on
-``sys.path``.
+(``from tests.engine.rules_kit import …``).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from dhumbal.lab.arena import play_table, read_bots
 from dhumbal.play.deal import Action, Deal
 from dhumbal.core.profiles import parse_profile
 
-from rules_kit import OPTIONS, check_cards, profile
+from tests.engine.rules_kit import OPTIONS, check_cards, profile
 
 
 @st.composite

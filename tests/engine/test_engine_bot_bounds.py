@@ -19,7 +19,7 @@ from dhumbal.play import deal as deal_module, groups
 from dhumbal.play.deal import Action, Deal, PositionError
 from dhumbal.play.records import state_from_json, state_to_json
 
-from rules_kit import profile, unchecked
+from tests.engine.rules_kit import profile, unchecked
 
 CRP_JOKERS = profile("cardrulesplus", players=2, jokers=True)
 

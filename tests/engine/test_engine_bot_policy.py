@@ -8,7 +8,7 @@ from dhumbal.bots import botlevels, bots
 from dhumbal.core.cards import card_text
 from dhumbal.play.deal import Action
 
-from rules_kit import act, card, cards, position
+from tests.engine.rules_kit import act, card, cards, position
 
 
 def ng_turn(hand: str, other: str = "K♣ Q♣") -> object:

@@ -17,7 +17,7 @@ from dhumbal.play.deal import Action, Deal
 from dhumbal.play.records import replay, state_to_json, transcript
 from dhumbal.core.profiles import Profile, parse_profile
 
-from rules_kit import OPTIONS, check_cards, count_actions, profile
+from tests.engine.rules_kit import OPTIONS, check_cards, count_actions, profile
 
 BOUND = 400  # bot actions per deal in the bounded checks
 Levels = tuple[str, ...]

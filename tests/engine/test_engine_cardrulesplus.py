@@ -6,7 +6,7 @@ import pytest
 
 from dhumbal.play.deal import Action, Deal
 
-from rules_kit import act, assert_refused, card, cards, position, profile
+from tests.engine.rules_kit import act, assert_refused, card, cards, position, profile
 
 CRP = "cardrulesplus"
 

@@ -8,7 +8,7 @@ import pytest
 
 from dhumbal.worked.examples import ExampleError, example_files, load_file, load_text
 from dhumbal.play.records import state_from_json
-from rules_kit import EXAMPLE_TEXT
+from tests.engine.rules_kit import EXAMPLE_TEXT
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -20,7 +20,7 @@ from dhumbal.play.groups import (
 )
 from dhumbal.core.profiles import Profile
 
-from rules_kit import IllegalAction, cards, profile
+from tests.engine.rules_kit import IllegalAction, cards, profile
 
 PROFILES = {
     "nepali-games": profile("nepali-games"),

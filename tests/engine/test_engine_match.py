@@ -8,7 +8,7 @@ from dhumbal.bots import botlevels
 from dhumbal.play.deal import Deal, PositionError
 from dhumbal.matches.match import Match, Standing
 
-from rules_kit import act, position, profile
+from tests.engine.rules_kit import act, position, profile
 
 
 def play_match_deal(m: Match) -> Deal:
@@ -194,7 +194,7 @@ def test_match_state_round_trips() -> None:
 
 # -- random matches --------------------------------------------------------------------
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings, strategies as st
 
 
 @settings(max_examples=15, deadline=None, database=None)

@@ -24,7 +24,7 @@ from dhumbal.core.cards import Card
 from dhumbal.play.deal import Deal
 from dhumbal.core.profiles import Profile
 
-from rules_kit import cards, profile
+from tests.engine.rules_kit import cards, profile
 
 POINT = 0.01  # one percentage point
 

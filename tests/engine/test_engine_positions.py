@@ -23,7 +23,7 @@ from dhumbal.play.deal import Deal, IllegalAction, PositionError
 from dhumbal.worked.examples import example_files, load_file
 from dhumbal.play.records import MAX_TURNS, state_from_json, state_to_json
 
-from rules_kit import act, card, cards, check_cards, count_actions, position, profile
+from tests.engine.rules_kit import act, card, cards, check_cards, count_actions, position, profile
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 State = dict[str, Any]

@@ -9,7 +9,7 @@ from dhumbal.core.cards import CardError, card_text, parse_card, parse_cards
 from dhumbal.play.deal import Deal, PositionError
 from dhumbal.core.profiles import ProfileError, find_profile, parse_profile
 
-from rules_kit import cards, position, profile
+from tests.engine.rules_kit import cards, position, profile
 
 
 def hand_value(prof_key: str, text: str, **opts: object) -> int:

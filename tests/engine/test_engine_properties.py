@@ -21,7 +21,7 @@ from dhumbal.play.deal import Action, Deal, IllegalAction
 from dhumbal.play.records import replay, state_from_json, state_to_json, transcript
 from dhumbal.core.profiles import parse_profile
 
-from rules_kit import OPTIONS, check_cards, count_actions, profile
+from tests.engine.rules_kit import OPTIONS, check_cards, count_actions, profile
 
 ACTIONS_PER_EXAMPLE = 1500  # random legal actions applied per hypothesis example
 MAX_ACTIONS_PER_DEAL = 500  # profiles without a turn cap need a bound of their own

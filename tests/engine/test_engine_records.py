@@ -14,7 +14,7 @@ from dhumbal.core.cards import card_text
 from dhumbal.play.deal import Action, Deal, IllegalAction, PositionError
 from dhumbal.play.records import replay, state_from_json, state_to_json, transcript
 
-from rules_kit import act, cards, position, profile
+from tests.engine.rules_kit import act, cards, position, profile
 
 
 def finished_deal() -> Deal:

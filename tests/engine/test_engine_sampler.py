@@ -27,7 +27,7 @@ from dhumbal.play.playout import random_policy
 from dhumbal.play.records import from_position, state_to_json
 from dhumbal.bots.sampler import Sampler, SamplerError, view_key
 
-from rules_kit import cards, check_cards, profile
+from tests.engine.rules_kit import cards, check_cards, profile
 
 PROFILES = [
     profile("nepali-games"),

@@ -3,7 +3,7 @@ the mini table marks on the last throw, always the engine's own legality."""
 
 from __future__ import annotations
 
-from rules_kit import cards, position
+from tests.engine.rules_kit import cards, position
 
 from dhumbal.play.deal import Action
 

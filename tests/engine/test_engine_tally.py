@@ -30,7 +30,7 @@ from dhumbal.play.playout import play_out
 from dhumbal.core.profiles import Profile, find_profile
 from dhumbal.matches.tally import TallyError, hand_range, pack_can_hold, settle_deal
 
-from rules_kit import profile
+from tests.engine.rules_kit import profile
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

@@ -25,7 +25,7 @@ from dhumbal.play.playout import play_out, random_policy
 from dhumbal.core.profiles import parse_profile
 from dhumbal.play.records import state_to_json, transcript
 
-from rules_kit import OPTIONS, check_cards, count_actions, profile
+from tests.engine.rules_kit import OPTIONS, check_cards, count_actions, profile
 
 ACTIONS = 400  # random actions per example, over as many deals as that takes
 STEPS = 400  # actions per deal, at most

@@ -24,11 +24,9 @@ from typing import Any
 import pytest
 
 HERE = Path(__file__).resolve().parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
 
-from offlinekit import Seen, SiteServer, quiet_table  # noqa: E402
-from sitekit import BuiltSite, Chromium, LocalPages  # noqa: E402
+from tests.offline.offlinekit import Seen, SiteServer, quiet_table
+from tests.sitekit import BuiltSite, Chromium, LocalPages
 
 
 @pytest.fixture

@@ -21,12 +21,9 @@ from typing import Any
 
 from markupsafe import escape
 
-from sitekit import ROOT, LocalPages, PageWatch, _QuietHandler
+from tests.sitekit import ROOT, LocalPages, PageWatch, _QuietHandler
 
 HERE = Path(__file__).resolve().parent
-for path in (HERE, ROOT / "tests" / "table"):
-    if str(path) not in sys.path:
-        sys.path.insert(0, str(path))
 
 LOAD = 240_000  # ms: Pyodide boots in seconds, but the test machine may be busy
 TABLE = "#dh-table"
@@ -264,7 +261,7 @@ def kept(page: Any) -> str:
 
 def start_table(page: Any) -> None:
     """Press Play and wait for the live table."""
-    from tabledriver import start
+    from tests.table.tabledriver import start
 
     start(page)
 

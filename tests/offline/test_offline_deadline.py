@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import pytest
-from offlinekit import TABLE
-from tabledriver import press_play, status
+from tests.offline.offlinekit import TABLE
+from tests.table.tabledriver import press_play, status
 
 from dhumbal.core.i18n import translator
 from dhumbal.view.loader import ERRORS

@@ -23,8 +23,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from offlinekit import BLOCKED_PAGE, TABLE, build_b, kept, until
-from tabledriver import press_play, wait_ready
+from tests.offline.offlinekit import BLOCKED_PAGE, TABLE, build_b, kept, until
+from tests.table.tabledriver import press_play, wait_ready
 
 from dhumbal_site.runtime import assets as runtime
 

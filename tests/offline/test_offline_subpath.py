@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from offlinekit import TABLE, SiteServer, engine_kept, kept, start_table, timings
-from sitekit import build_real as build
-from tabledriver import play_deal, wait_ready
+from tests.offline.offlinekit import TABLE, SiteServer, engine_kept, kept, start_table, timings
+from tests.sitekit import build_real as build
+from tests.table.tabledriver import play_deal, wait_ready
 
 from dhumbal.core.i18n import translator
 from dhumbal_site.runtime import offline

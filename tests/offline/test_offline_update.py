@@ -25,7 +25,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable
 
-from offlinekit import MARK, build_b, engine_kept, kept, start_table, timings, until
+from tests.offline.offlinekit import MARK, build_b, engine_kept, kept, start_table, timings, until
 
 from dhumbal.core.i18n import translator
 from dhumbal_site.runtime import offline, assets as runtime

@@ -17,11 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitekit import BuiltSite, Chromium, LocalPages, PageWatch
+from tests.sitekit import BuiltSite, Chromium, LocalPages, PageWatch
 
-for path in (Path(__file__).resolve().parent,):
-    if str(path) not in sys.path:
-        sys.path.insert(0, str(path))
 
 
 @pytest.fixture(scope="session")

@@ -17,9 +17,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-import parity_cases
+from tests.runtime import parity_cases
 import pytest
-import sitekit
+from tests import sitekit
 
 from dhumbal.core.profiles import PROFILE_KEYS
 

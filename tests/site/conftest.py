@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitecheck import fake_card_name
-from sitekit import ROOT, TEST_REPOSITORY, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, warm_opener, warm_pool
+from tests.site.sitecheck import fake_card_name
+from tests.sitekit import ROOT, TEST_REPOSITORY, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, warm_opener, warm_pool
 
 
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from axescan import axe_here
-from sitecheck import LANGUAGES, ROOT, content_pages, html_pages, lang_prefix
-from sitekit import CHROMIUM, PATIENCE_MS, LocalPages, PageWatch, headless
+from tests.axescan import axe_here
+from tests.site.sitecheck import LANGUAGES, ROOT, content_pages, html_pages, lang_prefix
+from tests.sitekit import CHROMIUM, PATIENCE_MS, LocalPages, PageWatch, headless
 
 from dhumbal_site.runtime.fonts import FILES as FONT_FILES
 

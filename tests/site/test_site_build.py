@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from sitekit import TEST_REPOSITORY
-from sitecheck import (
+from tests.sitekit import TEST_REPOSITORY
+from tests.site.sitecheck import (
     LANGUAGES,
     content_pages,
     css_urls,

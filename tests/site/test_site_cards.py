@@ -8,7 +8,7 @@ import pytest
 from dhumbal_site.content.cards import rewrite_cards
 from mkdocs.exceptions import Abort
 
-from sitecheck import fake_card_name
+from tests.site.sitecheck import fake_card_name
 
 LANGS = frozenset({"en", "fr", "nl", "ne"})
 

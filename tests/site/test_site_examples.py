@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from htmltree import Node, parse
+from tests.site.htmltree import Node, parse
 
 from dhumbal.core import cards as C
 from dhumbal.core.compare import rules_in_words
@@ -26,7 +26,7 @@ from dhumbal.play.deal import Deal
 from dhumbal.worked.examples import display_names, example_files, load_file
 from dhumbal.core.messages import Message
 from dhumbal.play.records import state_from_json
-from sitekit import SITE_LANGUAGES  # noqa: E402
+from tests.sitekit import SITE_LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The site's languages, from mkdocs.yml (English first).

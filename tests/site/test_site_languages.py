@@ -12,8 +12,8 @@ from dhumbal_site.translation import freshness
 from dhumbal_site.strings import KEYS, MSGIDS, strings_for
 from mkdocs.utils.yaml import get_yaml_loader
 
-from sitecheck import LANGUAGES, parse
-from sitekit import warn_of
+from tests.site.sitecheck import LANGUAGES, parse
+from tests.sitekit import warn_of
 
 ROOT = Path(__file__).resolve().parents[2]
 MATERIAL_LANGUAGES = Path(__import__("material").__file__).parent / "templates" / "partials" / "languages"

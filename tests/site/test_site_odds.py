@@ -21,7 +21,7 @@ from dhumbal.bots import expert, odds
 from dhumbal.core.i18n import count_text, number, translator
 from dhumbal.bots.levels import call_total, level_notes, percent
 from dhumbal.core.profiles import PROFILE_KEYS, find_profile
-from sitekit import SITE_LANGUAGES  # noqa: E402
+from tests.sitekit import SITE_LANGUAGES
 
 #: The site's languages, from mkdocs.yml (English first).
 LANGS = SITE_LANGUAGES

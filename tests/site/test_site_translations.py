@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from dhumbal_site.strings import strings_for
-from sitecheck import LANGUAGES, lang_prefix, parse
-from sitekit import PARTIAL_LANGUAGES, ROOT
+from tests.site.sitecheck import LANGUAGES, lang_prefix, parse
+from tests.sitekit import PARTIAL_LANGUAGES, ROOT
 
 
 WIDE = {"viewport": {"width": 1280, "height": 900}}

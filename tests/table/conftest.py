@@ -36,11 +36,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import sitekit
-from sitekit import (
+from tests import sitekit
+from tests.sitekit import (
     ROOT, Address, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, stand_in, warm_opener, warm_pool,
 )
-from tabledriver import prefer
+from tests.table.tabledriver import prefer
 
 HERE = Path(__file__).resolve().parent
 STUB_PAGES = {
@@ -54,8 +54,6 @@ STUB_PAGES = {
     "ne": ("nepali-games", 104),
 }
 
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
 
 
 @dataclass
@@ -119,7 +117,7 @@ def write_stub_site(directory: Path, url: str = "") -> tuple[int, str]:
     from dhumbal.worked.examples import load_file
     from dhumbal.core.profiles import find_profile
 
-    from tablekit import table_assets
+    from tests.table.tablekit import table_assets
 
     styles, scripts = table_assets(ROOT)  # the table's files, as mkdocs.yml lists them
     scripts = ["assets/javascripts/dhumbal.js", *scripts]  # first on every page: DhumbalPage.each
@@ -135,7 +133,7 @@ def write_stub_site(directory: Path, url: str = "") -> tuple[int, str]:
     filler = "</p><p>".join(["Rules text. " * 40] * 30)  # the table starts below the fold
     # every language of the site; one the seeds above do not name (a language being
     # added) gets the English page's profile and seed
-    from tablekit import LANGS
+    from tests.table.tablekit import LANGS
 
     for lang in LANGS:
         profile, seed = STUB_PAGES.get(lang, STUB_PAGES["en"])

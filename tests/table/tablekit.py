@@ -20,7 +20,7 @@ from dhumbal.play.deal import Action, Deal, Outcome
 from dhumbal.matches.match import Match
 from dhumbal.core.profiles import parse_profile
 from dhumbal.play.share import decode_hash, decode_move, read_actions
-from sitekit import SITE_LANGUAGES  # noqa: E402
+from tests.sitekit import SITE_LANGUAGES
 
 #: The site's languages, from mkdocs.yml (English first).
 LANGS = SITE_LANGUAGES

@@ -26,8 +26,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from axescan import axe_here
-from sitekit import LocalPages, WarmContexts, stand_in, warm_opener, warm_pool
+from tests.axescan import axe_here
+from tests.sitekit import LocalPages, WarmContexts, stand_in, warm_opener, warm_pool
 
 from dhumbal.table import web
 

@@ -31,7 +31,7 @@ from dhumbal.view.table import ATTRIBUTE_MSGIDS, render_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site import strings  # noqa: E402
+from dhumbal_site import strings
 
 PSEUDO = "qz"
 TAG = re.compile(r"⟦(\d+)⟧")

@@ -12,11 +12,11 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable
 
-from sitekit import BuiltSite, LocalPages
-from tabledriver import TABLE, author_seed, follow_link, play_deal, prefer, start
+from tests.sitekit import BuiltSite, LocalPages
+from tests.table.tabledriver import TABLE, author_seed, follow_link, play_deal, prefer, start
 
 
-from dhumbal_site.runtime import csp  # noqa: E402
+from dhumbal_site.runtime import csp
 
 RECORD = """
 window.__csp = [];

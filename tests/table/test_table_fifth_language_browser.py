@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 import pytest
-from fifthlanguage import CODE, MESSAGES, built
-from sitekit import Address, LocalPages, WarmContexts, current_run, warm_opener, warm_pool
-from tabledriver import TABLE, author_seed, play_deal, prefer, start, status
+from tests.fifthlanguage import CODE, MESSAGES, built
+from tests.sitekit import Address, LocalPages, WarmContexts, current_run, warm_opener, warm_pool
+from tests.table.tabledriver import TABLE, author_seed, play_deal, prefer, start, status
 
 from dhumbal.table.session import PROMPT_DEAL_OVER, PROMPT_MATCH_OVER
 

@@ -18,8 +18,8 @@ import re
 from typing import Any
 
 import pytest
-from tabledriver import BOARD, TABLE, click, start, status, table_hash, ui_move
-from tablekit import simple_move
+from tests.table.tabledriver import BOARD, TABLE, click, start, status, table_hash, ui_move
+from tests.table.tablekit import simple_move
 
 from dhumbal.bots import odds
 

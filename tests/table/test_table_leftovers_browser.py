@@ -11,7 +11,7 @@ import re
 from typing import Any, Callable
 
 import pytest
-from tabledriver import (BOARD, TABLE, answers, click, is_over, play_deal, start, status, table_hash, ui_move,
+from tests.table.tabledriver import (BOARD, TABLE, answers, click, is_over, play_deal, start, status, table_hash, ui_move,
                          wait_answer, wait_ready)
 
 from dhumbal.table import web

@@ -22,7 +22,7 @@ from typing import Any, Iterator
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tablekit import reference_replay
+from tests.table.tablekit import reference_replay
 
 from dhumbal.bots import botlevels
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import pytest
-from tabledriver import BOARD, TABLE, table_hash, wait_ready
+from tests.table.tabledriver import BOARD, TABLE, table_hash, wait_ready
 
 from dhumbal.table import web
 from dhumbal.core.i18n import translator

@@ -17,7 +17,7 @@ import typing
 from typing import Any, Literal, NotRequired, Union, get_args, get_origin, is_typeddict
 
 import pytest
-from tablekit import simple_move
+from tests.table.tablekit import simple_move
 
 from dhumbal.table import messages, web
 

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tabledriver import BOARD, DESKTOP, LANDSCAPE, PHONE, TABLE, answers, follow_link, is_over, table_hash, wait_answer, wait_ready, wants
-from tablekit import reader_moves
+from tests.table.tabledriver import BOARD, DESKTOP, LANDSCAPE, PHONE, TABLE, answers, follow_link, is_over, table_hash, wait_answer, wait_ready, wants
+from tests.table.tablekit import reader_moves
 
 
 Opener = Callable[..., Any]

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tablekit import LANGS, simple_move
+from tests.table.tablekit import LANGS, simple_move
 
 from dhumbal.core import cards as C
 from dhumbal.table import session as sessions

@@ -14,7 +14,7 @@ from html import escape
 from typing import Any
 
 import pytest
-from tablekit import LANGS, parse_html, simple_move
+from tests.table.tablekit import LANGS, parse_html, simple_move
 
 from dhumbal.play import share
 

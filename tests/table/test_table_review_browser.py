@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import pytest
-from axescan import axe_here
-from tabledriver import BOARD, TABLE, answers, click, play_deal, start, status, table_hash, tap, ui_move, wait_answer
+from tests.axescan import axe_here
+from tests.table.tabledriver import BOARD, TABLE, answers, click, play_deal, start, status, table_hash, tap, ui_move, wait_answer
 
 from dhumbal.table import web
 from dhumbal.view.suggest import suggest

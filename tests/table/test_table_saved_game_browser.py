@@ -18,11 +18,11 @@ import json
 from typing import Any, Callable
 
 import pytest
-from axescan import axe_here
-from tabledriver import (BOARD, TABLE, answers, click, follow_link, is_over, play_deal, press_play, start, status, stop_clock,
+from tests.axescan import axe_here
+from tests.table.tabledriver import (BOARD, TABLE, answers, click, follow_link, is_over, play_deal, press_play, start, status, stop_clock,
                          tab_to, table_hash, ui_move, wait_answer, wait_ready)
-from tablekit import simple_move
-from test_table_phone_browser import DESKTOP, LANDSCAPE, PHONE, move, start_here, url
+from tests.table.tablekit import simple_move
+from tests.table.test_table_phone_browser import DESKTOP, LANDSCAPE, PHONE, move, start_here, url
 
 from dhumbal.table import web
 from dhumbal.play.action import parse_action

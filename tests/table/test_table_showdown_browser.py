@@ -32,9 +32,9 @@ import functools
 from typing import Any, Callable
 
 import pytest
-from axescan import axe_here
-from tabledriver import BOARD, DESKTOP, LANDSCAPE, PHONE, TABLE, answers, press, table_hash, wait_answer, wait_ready
-from tablekit import finished_link
+from tests.axescan import axe_here
+from tests.table.tabledriver import BOARD, DESKTOP, LANDSCAPE, PHONE, TABLE, answers, press, table_hash, wait_answer, wait_ready
+from tests.table.tablekit import finished_link
 
 from dhumbal.core.i18n import translator
 

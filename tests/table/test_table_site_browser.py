@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from axescan import axe_here
-from tabledriver import (
+from tests.axescan import axe_here
+from tests.table.tabledriver import (
     BOARD,
     TABLE,
     answers,
@@ -31,7 +31,7 @@ from tabledriver import (
     wait_answer,
     wait_ready,
 )
-from tablekit import LANGS, expected_rows, reader_moves, reference_replay
+from tests.table.tablekit import LANGS, expected_rows, reader_moves, reference_replay
 
 from dhumbal.table import session, web
 
@@ -42,8 +42,8 @@ from dhumbal.core.i18n import translator
 from dhumbal.view.loader import STATIC_NOTE
 from dhumbal.view.table import TITLE
 
-from dhumbal_site.runtime.assets import manifest_of  # noqa: E402
-from dhumbal_site.content.table import PLAY_PROFILE  # noqa: E402
+from dhumbal_site.runtime.assets import manifest_of
+from dhumbal_site.content.table import PLAY_PROFILE
 
 
 Opener = Callable[..., tuple[Any, Any]]

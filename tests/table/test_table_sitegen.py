@@ -10,14 +10,14 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from tablekit import LANGS, parse_html, table_assets
+from tests.table.tablekit import LANGS, parse_html, table_assets
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site.content import table  # noqa: E402
-from mkdocs.exceptions import PluginError  # noqa: E402
+from dhumbal_site.content import table
+from mkdocs.exceptions import PluginError
 
-from dhumbal.worked.examples import load_file  # noqa: E402
+from dhumbal.worked.examples import load_file
 
 
 def fake_page(src: str, meta: dict[str, Any]) -> Any:

@@ -13,8 +13,8 @@ from typing import Any, Callable
 import pytest
 import re
 
-from axescan import axe_here
-from tabledriver import (
+from tests.axescan import axe_here
+from tests.table.tabledriver import (
     BOARD,
     TABLE,
     answers,
@@ -34,7 +34,7 @@ from tabledriver import (
     wait_answer,
     wait_ready,
 )
-from tablekit import LANGS, expected_rows, reader_moves, reference_replay
+from tests.table.tablekit import LANGS, expected_rows, reader_moves, reference_replay
 
 from dhumbal.table import session, web
 

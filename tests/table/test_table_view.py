@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tablekit import LANGS, SCORE_COLUMNS, parse_html, simple_move
+from tests.table.tablekit import LANGS, SCORE_COLUMNS, parse_html, simple_move
 
 from dhumbal.core import i18n
 
@@ -233,7 +233,7 @@ def test_controls_say_what_they_do_and_which_are_not_allowed_now() -> None:
     assert '<span class="dht-hand__limit">call at 5</span>' in html
     assert escape(IllegalAction("over-call-limit", total=total, limit=5).text("en")) not in html
     # a hand the engine lets call: the control reads "Call on N", in the same place
-    from test_table_hint import callable_position
+    from tests.table.test_table_hint import callable_position
 
     allowed = ask(op="position", state=callable_position(), lang="en")["html"]
     call = re.search(r'<button [^>]*data-action="call"[^>]*>([^<]*)</button>', allowed)

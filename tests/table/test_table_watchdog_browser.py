@@ -21,8 +21,8 @@ import json
 from typing import Any, Callable
 
 import pytest
-from sitekit import PATIENCE_MS
-from tabledriver import TABLE, start, status, table_hash, ui_move, wait_ready
+from tests.sitekit import PATIENCE_MS
+from tests.table.tabledriver import TABLE, start, status, table_hash, ui_move, wait_ready
 
 from dhumbal.table import web
 from dhumbal.core.i18n import translator

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tablekit import LANGS, SCORE_COLUMNS, expected_rows, parse_html, reference_replay, score_rows, simple_move
+from tests.table.tablekit import LANGS, SCORE_COLUMNS, expected_rows, parse_html, reference_replay, score_rows, simple_move
 
 from dhumbal.table import protocol, web
 
