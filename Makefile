@@ -109,7 +109,7 @@ check-catalogs: $(STAMP)
 	$(PY) -m dhumbal_site.translation.catalogs check || status=1; \
 	$(PY) -m dhumbal_site.translation.parity || status=1; \
 	$(PY) -m dhumbal_site.translation.freshness check || status=1; \
-	$(PY) -m dhumbal_site.content.generated glossary || status=1; \
+	$(PY) -m dhumbal_site.translation.glossary || status=1; \
 	$(PY) -m dhumbal_site.translation.terminology || status=1; \
 	$(PY) -m dhumbal_site.translation.frontmatter || status=1; \
 	exit $$status

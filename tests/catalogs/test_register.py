@@ -20,7 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 from dhumbal_site.translation import terminology
-from dhumbal_site.content.generated import load_glossary, load_register
+from dhumbal_site.translation.glossary import load_glossary, load_register
 from dhumbal_site.content.render import render
 
 

@@ -23,7 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 from dhumbal_site.translation import terminology
-from dhumbal_site.content.generated import load_glossary, load_register
+from dhumbal_site.translation.glossary import load_glossary, load_register
 
 
 def _check(project: Path, lang: str) -> list[terminology.Hit]:

@@ -61,11 +61,11 @@ from dhumbal.view.actions import CALL_ON, throw_verdicts
 from dhumbal.view.felt import CARD_COUNT, EMPTY, MAY_TAKE, NOT_TAKABLE, PILE_LABELS, STOCK, TAKE_STOCK
 from dhumbal.view.felt import PICK_CARD as TAKE_CARD
 
+from .. import ROOT
 from .diagram import takable
 from .markers import HTMLBlock, MarkerContext
 from .render import block, render
 
-ROOT: Final = Path(__file__).resolve().parents[3]
 PUZZLES: Final = ROOT / "puzzles"
 #: Grades kept between builds, named by what makes them (see :func:`fingerprint`).
 CACHE: Final = ROOT / "build" / "puzzles"

@@ -8,7 +8,6 @@ A file the engine contradicts fails the build with the file and line (the
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any, Final
 
 from dhumbal.core import cards as C
@@ -21,6 +20,7 @@ from dhumbal.core.profiles import PROFILE_KEYS
 from dhumbal.play.records import state_from_json
 from dhumbal.view.scores import score_rows
 
+from .. import ROOT
 from .cards import clear_badges
 from .diagram import clear_faces, diagram
 from markupsafe import Markup
@@ -28,7 +28,6 @@ from markupsafe import Markup
 from .markers import HTMLBlock, MarkerContext
 from .render import block, render
 
-ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 
 ACTION_TEXT = {

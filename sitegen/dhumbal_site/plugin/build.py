@@ -43,14 +43,12 @@ from __future__ import annotations
 
 import importlib
 import itertools
-import json
 import logging
 import re
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
@@ -60,7 +58,6 @@ from dhumbal.core.i18n import translator, typography, typography_html
 
 from ..content import registry
 from ..content.cards import CARD_TOKEN, CardNamer, rewrite_cards
-from ..content.generated import glossary_gaps
 from ..languages import (
     Alternate,
     Language,
@@ -70,6 +67,7 @@ from ..languages import (
     languages_of,
     page_alternates,
     source_language,
+    with_base,
 )
 from ..content.markers import BLOCK_PATTERN, HTMLBlock, expand_markers, find_markers
 from .search_index import SearchSettings, parse_pipeline, split_entries, write_index
@@ -77,6 +75,7 @@ from .sitemaps import SitemapPage, render_sitemap, write_sitemap
 from ..runtime import csp, fonts
 from ..strings import strings_for
 from ..translation import freshness, frontmatter
+from ..translation.glossary import glossary_gaps
 from . import repository
 
 if TYPE_CHECKING:
@@ -88,9 +87,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("mkdocs.plugins.dhumbal")
 
-_CONFIG_SCRIPT = re.compile(
-    r'(<script id="__config" type="application/json">)(?P<json>.*?)(</script>)', re.S
-)
 #: The end of a kept block's search text (its start is the placeholder).
 _BLOCK_END = "<!-- /dhumbal-block {key} -->"
 _PLACED_BLOCK = re.compile(
@@ -482,7 +478,7 @@ class SiteBuild:
         lang = current_language(config)
         if lang == self.default:
             return output  # the site root is the language root
-        return self._with_base(output, self.lang_bases[page.url], page.file.src_uri)
+        return with_base(output, self.lang_bases[page.url], page.file.src_uri)
 
     def on_template_context(
         self, context: dict[str, Any], template_name: str, config: MkDocsConfig
@@ -498,23 +494,9 @@ class SiteBuild:
             # The 404 page is served at any address, so its links are absolute;
             # its search and instant navigation must use its language's root.
             root = next(a["link"] for a in config.extra["alternate"] if a["lang"] == lang)
-            output = self._with_base(output, root, "404.html")
+            output = with_base(output, root, "404.html")
             self.not_found_pages[lang] = output
         return output
-
-    @staticmethod
-    def _with_base(output: str, base: str, where: str) -> str:
-        match = _CONFIG_SCRIPT.search(output)
-        if match is None:
-            raise PluginError(
-                f"{where}: Material's configuration script (#__config) is "
-                "missing; the per-language search index and sitemap need it"
-            )
-        data = json.loads(match.group("json"))
-        data["base"] = base
-        # str(): the Markup that htmlsafe_json_dumps returns would escape the page.
-        config_json = str(htmlsafe_json_dumps(data))
-        return output[: match.start("json")] + config_json + output[match.end("json") :]
 
     # -- end of the outer build ---------------------------------------------
 

@@ -44,7 +44,7 @@ from mkdocs.exceptions import PluginError
 from dhumbal.core.i18n import N_, translator
 
 from . import csp, icons
-from ..languages import Language, current_language, i18n_plugin, languages_of
+from ..languages import Language, current_language, i18n_plugin, languages_of, with_base
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -282,11 +282,9 @@ class OfflineSite:
 
     def on_post_template(self, output: str, template_name: str, config: MkDocsConfig) -> str:
         if template_name == OFFLINE_TEMPLATE:
-            from ..plugin.build import SiteBuild
-
             lang = current_language(config)
             root = next(a["link"] for a in config.extra["alternate"] if a["lang"] == lang)
-            output = SiteBuild._with_base(output, root, OFFLINE_TEMPLATE)
+            output = with_base(output, root, OFFLINE_TEMPLATE)
             self.pages[lang] = output
         return output
 

@@ -40,9 +40,9 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from .. import ROOT
 from .pofile import CatalogError, Scanned, scan, shown, text_shown
 
-ROOT = Path(__file__).resolve().parents[3]
 LOCALES = ROOT / "locales"
 DOMAIN = "dhumbal"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"

@@ -49,8 +49,8 @@ from pathlib import Path
 from typing import Iterable
 
 from dhumbal.core.i18n import N_, digits
+from .. import ROOT
 
-ROOT = Path(__file__).resolve().parents[3]
 DOCS = ROOT / "docs"
 REFERENCE = "en"
 #: The front matter key of a translation that holds its English page's hash.

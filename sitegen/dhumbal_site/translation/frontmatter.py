@@ -38,8 +38,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import yaml
+from .. import ROOT
 
-ROOT = Path(__file__).resolve().parents[3]
 DOCS = ROOT / "docs"
 
 #: The longest string a front-matter field may hold (a page description is

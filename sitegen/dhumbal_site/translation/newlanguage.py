@@ -30,8 +30,8 @@ import re
 import shutil
 import sys
 from pathlib import Path
+from .. import ROOT
 
-ROOT = Path(__file__).resolve().parents[3]
 _CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-[A-Z]{2})?$")
 
 
@@ -213,7 +213,7 @@ def add(code: str, root: Path = ROOT) -> list[str]:
 
 def next_steps(code: str, root: Path = ROOT) -> list[str]:
     """What the translator does next, the glossary entries to write listed all at once."""
-    from ..content.generated import glossary_gaps
+    from .glossary import glossary_gaps
 
     gaps = glossary_gaps(root / "locales" / "glossary.toml", ["en", code]).get(code, [])
     steps = [f"{len(gaps)} glossary entries to write (term and definition, in locales/glossary.toml):"]

@@ -34,8 +34,8 @@ from typing import Any, Iterable
 
 import yaml
 from markdown.extensions.toc import slugify
+from .. import ROOT
 
-ROOT = Path(__file__).resolve().parents[3]
 DOCS = ROOT / "docs"
 REFERENCE = "en"
 

@@ -47,10 +47,10 @@ from typing import Iterable, Iterator
 
 from babel.messages.pofile import read_po
 
-from ..content.generated import GLOSSARY, load_glossary, load_register, site_languages
+from .. import ROOT
+from .glossary import GLOSSARY, load_glossary, load_register, site_languages
 from .parity import _CODE_SPAN, _COMMENT, _FENCE, _TAG
 
-ROOT = Path(__file__).resolve().parents[3]
 DOCS = ROOT / "docs"
 LOCALES = ROOT / "locales"
 PARTIALS = ROOT / "overrides" / "partials" / "languages"
