@@ -115,9 +115,10 @@ def _merged(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
 def read_config(path: Path = MKDOCS_YML) -> dict[str, Any]:
     """``mkdocs.yml`` as data, without building (MkDocs' tags read as their plain value, and
     ``INHERIT`` followed as MkDocs follows it)."""
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506 (a safe loader)
-    if not isinstance(data, dict):
+    loaded = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506 (a safe loader)
+    if not isinstance(loaded, dict):
         raise ValueError(f"{path.name}: not a mapping")
+    data: dict[str, Any] = loaded
     parent = data.pop("INHERIT", None)
     if isinstance(parent, str):
         data = _merged(read_config((path.parent / parent).resolve()), data)
@@ -128,7 +129,8 @@ def i18n_block(data: dict[str, Any]) -> dict[str, Any]:
     """The i18n plugin's settings in ``mkdocs.yml`` data."""
     for plugin in data.get("plugins") or []:
         if isinstance(plugin, dict) and isinstance(plugin.get("i18n"), dict):
-            return plugin["i18n"]
+            block: dict[str, Any] = plugin["i18n"]
+            return block
     raise ValueError("mkdocs.yml: the i18n plugin (mkdocs-static-i18n) is not configured")
 
 

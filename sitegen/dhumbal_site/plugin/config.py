@@ -18,7 +18,7 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 
 
-class DhumbalConfig(base.Config):
+class DhumbalConfig(base.Config):  # type: ignore[no-untyped-call]  # MkDocs' Config.__init_subclass__ is untyped
     """``plugins: - dhumbal: {…}``."""
 
     #: Where each page's "Edit this page" and "Report a problem" links point when

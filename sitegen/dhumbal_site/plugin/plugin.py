@@ -22,7 +22,7 @@ and the service worker are written after it has built every language. Having
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
@@ -47,7 +47,16 @@ if TYPE_CHECKING:
     from mkdocs.utils.templates import TemplateContext
 
 
-class DhumbalPlugin(BasePlugin[DhumbalConfig]):
+def _data(context: TemplateContext) -> dict[str, Any]:
+    """A template's context as the parts fill it: keys of their own beside MkDocs' (``dhumbal``…)."""
+    return cast("dict[str, Any]", context)
+
+
+def _context(data: dict[str, Any]) -> TemplateContext:
+    return cast("TemplateContext", data)
+
+
+class DhumbalPlugin(BasePlugin[DhumbalConfig]):  # type: ignore[no-untyped-call]  # MkDocs' Config.__init_subclass__ is untyped
     """The site's build glue (``plugins: - dhumbal`` in ``mkdocs.yml``, listed last)."""
 
     def __init__(self) -> None:
@@ -105,9 +114,9 @@ class DhumbalPlugin(BasePlugin[DhumbalConfig]):
     @event_priority(-50)
     def on_page_context(self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig,
                         nav: Navigation) -> TemplateContext:
-        context = self.current().on_page_context(context, page, config, nav)
+        data = self.current().on_page_context(_data(context), page, config, nav)
         self.tables.download_bytes = self.runtime.download_bytes()
-        return self.tables.on_page_context(context, page, config)  # type: ignore[return-value]
+        return _context(self.tables.on_page_context(data, page, config))
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         output = self.current().on_post_page(output, page, config)
@@ -115,8 +124,8 @@ class DhumbalPlugin(BasePlugin[DhumbalConfig]):
 
     def on_template_context(self, context: TemplateContext, /, *, template_name: str,
                             config: MkDocsConfig) -> TemplateContext:
-        context = self.current().on_template_context(context, template_name, config)
-        return self.offline.on_template_context(context, template_name, config)  # type: ignore[return-value]
+        data = self.current().on_template_context(_data(context), template_name, config)
+        return _context(self.offline.on_template_context(data, template_name, config))
 
     def on_post_template(self, output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
         output_content = self.current().on_post_template(output_content, template_name, config)

@@ -257,11 +257,12 @@ def write_engine(site_dir: Path, wheel: EngineWheel, pyodide: str,
 def compile_catalogs(repo_root: Path) -> None:
     """Compile ``locales/*/LC_MESSAGES/*.po`` into the engine package (before hashing it)."""
     from ..translation import catalogs
+    from ..translation.pofile import CatalogError
 
     try:
         with build_lock(repo_root / "build" / ".catalogs.lock"):
             catalogs.compile_catalogs()
-    except catalogs.CatalogError as error:
+    except CatalogError as error:
         raise PluginError(f"dhumbal: a catalog cannot be compiled:\n{error}") from error
 
 

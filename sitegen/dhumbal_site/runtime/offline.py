@@ -156,7 +156,8 @@ def build_data(site: Path, languages: list[Language], engine_cache: str, pyodide
                 raise PluginError(f"dhumbal: {rel} was not written: the offline page and manifest come before sw.js")
             shell[rel] = revision(site / rel)
         offline[lang.code] = lang.prefix + OFFLINE_TEMPLATE
-    pages = {lang.code: {"root": lang.prefix, "pages": _pages(site, lang, languages)} for lang in languages}
+    pages: dict[str, dict[str, Any]] = {
+        lang.code: {"root": lang.prefix, "pages": _pages(site, lang, languages)} for lang in languages}
     for lang in languages:  # the score pad is for a table away from any connection: in the shell, every language
         for page in SHELL_PAGES:
             if lang.prefix + page in pages[lang.code]["pages"]:
@@ -308,6 +309,6 @@ class OfflineSite:
             return
         from .assets import runtime_config
 
-        config = runtime_config(manifest)
-        data = build_data(site, languages, manifest["cache"], config["pyodideDir"], config["integrity"])
+        runtime = runtime_config(manifest)
+        data = build_data(site, languages, manifest["cache"], runtime["pyodideDir"], runtime["integrity"])
         worker.write_text(service_worker(data), encoding="utf-8")

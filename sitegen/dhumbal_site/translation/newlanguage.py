@@ -27,6 +27,7 @@ page shows in English with the notice until it is translated.
 from __future__ import annotations
 
 import re
+import importlib.util
 import shutil
 import sys
 from pathlib import Path
@@ -57,7 +58,7 @@ def _catalog(root: Path, code: str, english: str) -> str:
         return f"kept {po.relative_to(root)} (it exists)"
     from babel.messages.frontend import CommandLineInterface
 
-    CommandLineInterface().run(["pybabel", "-q", "init", "-i", str(root / "locales" / "dhumbal.pot"),
+    CommandLineInterface().run(["pybabel",  # type: ignore[no-untyped-call]  # Babel's command line is untyped "-q", "init", "-i", str(root / "locales" / "dhumbal.pot"),
                                 "-d", str(root / "locales"), "-D", "dhumbal", "-l", code.replace("-", "_"), "--no-wrap"])
     made = root / "locales" / code.replace("-", "_") / "LC_MESSAGES" / "dhumbal.po"
     if made != po:
@@ -156,9 +157,10 @@ def _config(root: Path, code: str, name: str, english: str) -> str:
 
 
 def _material(root: Path, code: str) -> str:
-    import material
-
-    theirs = Path(material.__file__).parent / "templates" / "partials" / "languages"
+    found = importlib.util.find_spec("material")  # Material ships no type information: found, not imported
+    if found is None or found.origin is None:
+        raise SystemExit("Material for MkDocs is not installed: run make setup")
+    theirs = Path(found.origin).parent / "templates" / "partials" / "languages"
     if (theirs / f"{code}.html").exists():
         return f"Material has interface strings for {code}: nothing to copy"
     ours = root / "overrides" / "partials" / "languages" / f"{code}.html"

@@ -342,7 +342,8 @@ def parse_page(text: str, path: str = "") -> Page:
 
 def _first_blocks(body: str, sections: list[Section]) -> None:
     """Each section's first block (:attr:`Section.head_kind`, :attr:`Section.head_words`)."""
-    index, block, fence = 0, [], None  # the section, the lines of its first block so far
+    index, fence = 0, None  # the section
+    block: list[str] = []  # the lines of its first block so far
     done = False
     for line in body.splitlines():
         if fence is None and _HEADING.match(line) and index + 1 < len(sections):
