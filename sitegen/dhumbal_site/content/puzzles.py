@@ -144,11 +144,6 @@ def fingerprint(path: Path) -> str:
     return h.hexdigest()[:20]
 
 
-def cached_grade(puzzle: Puzzle, path: Path, cache: Path = CACHE) -> Grade:
-    """The puzzle's grade: read from ``cache`` when its fingerprint matches, else computed and kept."""
-    return cached_record(puzzle, path, cache)[0]
-
-
 def cached_record(puzzle: Puzzle, path: Path, cache: Path = CACHE) -> tuple[Grade, tuple[str, ...]]:
     """A hand-written puzzle's grade and the bot levels that find its answer: read from ``cache``
     when its fingerprint matches, else computed and kept."""
@@ -239,9 +234,6 @@ class PuzzleSet:
                 entry.number = i + 1
             self._by_id = {e.id: e for e in self._entries}
         return self._entries
-
-    def load_all(self) -> list[Puzzle]:
-        return [e.puzzle for e in self.entries()]
 
     def entry(self, puzzle_id: str) -> Entry:
         self.entries()

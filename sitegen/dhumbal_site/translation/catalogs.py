@@ -264,11 +264,6 @@ def check_catalog(lang: str, template: Catalog | None = None) -> list[Problem]:
     return problems
 
 
-def check_all() -> dict[str, list[Problem]]:
-    template = read_catalog(TEMPLATE) if TEMPLATE.exists() else None
-    return {lang: check_catalog(lang, template) for lang in languages()}
-
-
 def _fresh(mo: Path, po: Path) -> bool:
     """Whether ``mo`` was compiled (or checked) from ``po`` as it is now."""
     try:
