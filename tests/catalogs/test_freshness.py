@@ -27,6 +27,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 from dhumbal_site.translation import catalogs, freshness, parity
+from dhumbal_site.translation.pagestructure import split_front_matter
 from tests.sitekit import TRANSLATED_LANGUAGES
 
 LANGS = TRANSLATED_LANGUAGES
@@ -121,7 +122,7 @@ def test_recording_clears_the_page_and_keeps_the_rest_of_the_front_matter(docs: 
     # one line of the front matter changed, nothing else
     changed = [(a, b) for a, b in zip(before.splitlines(), after.splitlines()) if a != b]
     assert len(changed) == 1 and changed[0][1].startswith("dhumbal_source: ")
-    front, _, _ = parity.split_front_matter(after)
+    front, _, _ = split_front_matter(after)
     english = freshness.source_hash((docs / "en" / "index.md").read_text(encoding="utf-8"))
     # the English page's hash, then the translation's own as recorded
     assert front["title"] and front["dhumbal_source"] == f"{english} {freshness.translation_hash(after)}"

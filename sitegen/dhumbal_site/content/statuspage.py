@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..translation import parity
+from ..translation.pagestructure import split_front_matter
 from ..translation.status import DEFAULT, DOCS, status
 from .generated import language_name, page_link
 from .markers import MarkerContext
@@ -20,7 +21,7 @@ def _title(lang: str, page: str, docs: Path) -> str:
         path = docs / code / page
         if path.exists():
             try:
-                front, _, _ = parity.split_front_matter(path.read_text(encoding="utf-8"))
+                front, _, _ = split_front_matter(path.read_text(encoding="utf-8"))
             except ValueError:
                 continue
             if front.get("title"):

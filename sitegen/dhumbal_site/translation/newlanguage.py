@@ -58,8 +58,9 @@ def _catalog(root: Path, code: str, english: str) -> str:
         return f"kept {po.relative_to(root)} (it exists)"
     from babel.messages.frontend import CommandLineInterface
 
-    CommandLineInterface().run(["pybabel",  # type: ignore[no-untyped-call]  # Babel's command line is untyped "-q", "init", "-i", str(root / "locales" / "dhumbal.pot"),
-                                "-d", str(root / "locales"), "-D", "dhumbal", "-l", code.replace("-", "_"), "--no-wrap"])
+    pybabel = CommandLineInterface()
+    pybabel.run(["pybabel", "-q", "init", "-i", str(root / "locales" / "dhumbal.pot"),  # type: ignore[no-untyped-call]  # Babel's command line is untyped
+                 "-d", str(root / "locales"), "-D", "dhumbal", "-l", code.replace("-", "_"), "--no-wrap"])
     made = root / "locales" / code.replace("-", "_") / "LC_MESSAGES" / "dhumbal.po"
     if made != po:
         po.parent.mkdir(parents=True, exist_ok=True)

@@ -49,7 +49,7 @@ from babel.messages.pofile import read_po
 
 from .. import ROOT
 from .glossary import GLOSSARY, load_glossary, load_register, site_languages
-from .parity import _CODE_SPAN, _COMMENT, _FENCE, _TAG
+from .pagestructure import _CODE_SPAN, _COMMENT, _FENCE, _TAG
 
 DOCS = ROOT / "docs"
 LOCALES = ROOT / "locales"
