@@ -8,7 +8,6 @@ offline, ``unpackArchive`` into site-packages).
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 

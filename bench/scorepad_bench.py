@@ -1,7 +1,7 @@
 """How long the score pad's first settlement takes, on a first visit and on a later one.
 
 In headless Chromium, the built site served gzip-compressed as a static host
-serves it (``runtime_bench.host``), in one browser profile:
+serves it (``browserkit.host``), in one browser profile:
 
 - first visit (cold cache): the pad opens, the reader sets up a match (the
   engine starts at the first touch of the form) and types deal 1 at once;
@@ -22,13 +22,13 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
 
-from bench.runtime_bench import CHROMIUM, CHROMIUM_ARGS, build_site, engine_kept, headless, host, new_page, serve
+from bench.browserkit import CHROMIUM, CHROMIUM_ARGS, build_site, engine_kept, host, new_page, serve
+from tools import headless
 
 #: In the page: set up a three-player match, type deal 1 and press Settle at once;
 #: the milliseconds from Settle to the settled deal, and from the page's start.
