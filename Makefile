@@ -1,15 +1,22 @@
 # One entry point for every task. The first run of any target builds the
 # virtual environment in .venv and installs the npm packages; later runs reuse them.
+#
+# What a caller sets (PYTHON, PORT, SOAK_ACTIONS, PAGES, CODE) reaches a recipe
+# only through its environment, as "$$NAME" (never pasted into the command
+# line, where a ';' would start another command), and each is checked before
+# use; the paths below cannot be set from the command line at all
+# (tests/project/test_project_makefile.py holds both).
 PYTHON ?= python3
-VENV := .venv
-PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
-NPM_STAMP := node_modules/.installed
+override VENV := .venv
+override PY := $(VENV)/bin/python
+override STAMP := $(VENV)/.installed
+override NPM_STAMP := node_modules/.installed
 
 .PHONY: setup serve build check test test-engine test-costs soak typecheck bench strength puzzles-check catalogs check-catalogs translated new-language clean
 
+$(STAMP): export PYTHON := $(PYTHON)
 $(STAMP): pyproject.toml sitegen/pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+	"$$PYTHON" -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]' -e sitegen
 	touch $@
@@ -21,8 +28,13 @@ $(NPM_STAMP): package.json package-lock.json
 setup: $(STAMP) $(NPM_STAMP)
 
 ## Build the site into site/ and serve it with live reload at http://127.0.0.1:8000
+## (PORT=8001 for another port)
+PORT ?= 8000
+serve: export PORT := $(PORT)
 serve: setup
-	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
+	@case "$$PORT" in ''|*[!0-9]*|0*) echo "make serve: PORT is a port number, such as 8001 (not '$$PORT')" >&2; exit 2;; esac; \
+	test "$$PORT" -le 65535 || { echo "make serve: PORT is at most 65535 (not $$PORT)" >&2; exit 2; }; \
+	$(VENV)/bin/mkdocs serve --dev-addr "127.0.0.1:$$PORT"
 
 ## Build the site into site/ (strict: any warning fails)
 build: setup
@@ -55,8 +67,10 @@ test-costs: $(STAMP)
 
 ## A long soak of random actions (the one in make test plays 200,000 per profile)
 SOAK_ACTIONS ?= 3000000
+soak: export SOAK_ACTIONS := $(SOAK_ACTIONS)
 soak: $(STAMP)
-	DHUMBAL_SOAK_ACTIONS=$(SOAK_ACTIONS) $(PY) -m pytest tests/engine/test_engine_soak.py -n 2 -q
+	@case "$$SOAK_ACTIONS" in ''|*[!0-9]*) echo "make soak: SOAK_ACTIONS is a number of actions (not '$$SOAK_ACTIONS')" >&2; exit 2;; esac; \
+	DHUMBAL_SOAK_ACTIONS="$$SOAK_ACTIONS" $(PY) -m pytest tests/engine/test_engine_soak.py -n 2 -q
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy engine/dhumbal sitegen/dhumbal_site
@@ -118,15 +132,18 @@ check-catalogs: $(STAMP)
 ## them): make translated PAGES="fr/index.md nl/rules/dashain.md" (PAGES=fr: all of fr).
 ## A page that did not change while its English page did is refused; FORCE=1 records
 ## it anyway (an English change that does not touch the meaning, such as a typo)
+translated: export PAGES := $(PAGES)
 translated: $(STAMP)
-	@test -n "$(PAGES)" || { echo 'usage: make translated PAGES="fr/index.md nl/rules/dashain.md"'; exit 2; }
-	@$(PY) -m dhumbal_site.translation.freshness record $(if $(FORCE),--force) $(PAGES)
+	@test -n "$$PAGES" || { echo 'usage: make translated PAGES="fr/index.md nl/rules/dashain.md"'; exit 2; }
+	@set -f; for page in $$PAGES; do case "$$page" in -*) echo "make translated: '$$page' is not a page" >&2; exit 2;; esac; done; \
+	$(PY) -m dhumbal_site.translation.freshness record $(if $(FORCE),--force) $$PAGES
 
 ## Add a language, every mechanical step (catalog, pages, mkdocs.yml, glossary
 ## skeleton; see sitegen/dhumbal_site/translation/newlanguage.py): make new-language CODE=de
+new-language: export CODE := $(CODE)
 new-language: catalogs
-	@test -n "$(CODE)" || { echo "usage: make new-language CODE=xx"; exit 2; }
-	@$(PY) -m dhumbal_site.translation.newlanguage $(CODE)
+	@test -n "$$CODE" || { echo "usage: make new-language CODE=xx"; exit 2; }
+	@$(PY) -m dhumbal_site.translation.newlanguage "$$CODE"
 
 clean:
 	rm -rf site build dist .pytest_cache .mypy_cache
