@@ -60,7 +60,7 @@ def test_make_check_catalogs_reports_stale_pages_and_make_translated_records() -
     check = make[make.index("check-catalogs: "):]
     assert "dhumbal_site.translation.freshness check" in check[: check.index("\n\n")]
     record = make[make.index("\ntranslated: "):]
-    assert "dhumbal_site.translation.freshness record $(if $(FORCE),--force) $(PAGES)" in record[: record.index("\n\n")]
+    assert "dhumbal_site.translation.freshness record $(if $(FORCE),--force) $$PAGES" in record[: record.index("\n\n")]
 
 
 # -- seeded changes in temporary copies ------------------------------------------------
