@@ -41,12 +41,13 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 import pytest
 
 
-from tests import sitekit
+from tests import sitekit, todo
 
 
 def _is_worker(config: pytest.Config) -> bool:
@@ -133,6 +134,30 @@ _DURATIONS: dict[str, float] = {}
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     # In the controller every worker's reports arrive here too.
     _DURATIONS[report.nodeid] = _DURATIONS.get(report.nodeid, 0.0) + report.duration
+    if report.when == "call":
+        todo.collect(report.user_properties, _TODO)
+
+
+# -- translation work still to do: one summary, not a warning per item (tests/todo.py) ---
+
+_TODO: dict[tuple[str, str], set[str]] = {}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> object:
+    todo.CURRENT.append(item)
+    try:
+        return (yield)
+    finally:
+        todo.CURRENT.pop()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    lines = list(todo.summary(_TODO))
+    if lines:
+        terminalreporter.section("translation work still to do")
+        for line in lines:
+            terminalreporter.write_line(line)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

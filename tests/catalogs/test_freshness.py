@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import datetime
 import os
-import warnings
 import shutil
 import subprocess
 import sys
@@ -28,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 from dhumbal_site.translation import catalogs, freshness, parity
 from dhumbal_site.translation.pagestructure import split_front_matter
+from tests import todo
 from tests.sitekit import TRANSLATED_LANGUAGES
 
 LANGS = TRANSLATED_LANGUAGES
@@ -47,12 +47,12 @@ def compiled_catalogs() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_translated_page_follows_the_current_english_page_or_warns(lang: str) -> None:
+def test_every_translated_page_follows_the_current_english_page_or_is_noted(lang: str) -> None:
+    """A page out of date is no failure (its readers are told): the run's summary counts
+    them, as make check-catalogs lists them."""
     reports = freshness.check_language(lang)
     assert len(reports) == len(parity.page_names("en")) >= 9
-    for report in reports:
-        if not report.fresh:
-            warnings.warn(str(report), stacklevel=1)  # listed in the run's warnings, as make check-catalogs does
+    todo.note("stale", lang, [str(report) for report in reports if not report.fresh])
 
 
 def test_make_check_catalogs_reports_stale_pages_and_make_translated_records() -> None:
