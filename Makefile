@@ -12,7 +12,7 @@ override PY := $(VENV)/bin/python
 override STAMP := $(VENV)/.installed
 override NPM_STAMP := node_modules/.installed
 
-.PHONY: setup serve build check test test-engine test-costs soak typecheck bench strength puzzles-check catalogs check-catalogs translated new-language clean
+.PHONY: setup serve build check lint test test-engine test-costs soak typecheck bench strength puzzles-check catalogs check-catalogs translated new-language clean
 
 $(STAMP): export PYTHON := $(PYTHON)
 $(STAMP): pyproject.toml sitegen/pyproject.toml
@@ -40,13 +40,18 @@ serve: setup
 build: setup
 	$(VENV)/bin/mkdocs build --strict
 
-## The inner loop, for every change (about 2 minutes on two cores): the type check,
-## then every test that needs no site build, no browser and no Node (the engine,
-## the examples and puzzles, the catalogs, the site glue's and the table
-## renderer's units). `make test` stays the whole suite.
-check: $(STAMP)
+## The inner loop, for every change (at most 2 minutes on two quiet cores): the
+## linters, the type check, then every test that needs no site build, no browser
+## and no Node (the engine, the examples and puzzles, the catalogs, the site glue's
+## and the table renderer's units). `make test` stays the whole suite.
+check: $(STAMP) lint
 	$(VENV)/bin/mypy engine/dhumbal sitegen/dhumbal_site
 	$(PY) -m pytest -n 2 --fast -q
+
+## The linters alone: the GitHub workflows with actionlint (and shellcheck on their
+## scripts)
+lint: $(STAMP)
+	$(VENV)/bin/actionlint -no-color -shellcheck=$(VENV)/bin/shellcheck -pyflakes= .github/workflows/*.yml
 
 ## Run every test: type check, engine, examples, site, Pyodide and browser.
 ## Three test processes on two cores: a browser test waits at times (a page's
