@@ -11,9 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tools import pyodide_engine
+
 ROOT = Path(__file__).resolve().parents[1]
 
-from tools import pyodide_engine
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -255,7 +255,7 @@ def run(browser: Any, url: str, site: Path, runs: int) -> None:
     engine: list[float] = []
     steps: list[dict[str, float]] = []
     context = page = None
-    for i in range(runs):
+    for _i in range(runs):
         bare.append(time_bare(browser, url))
         if context is not None:
             context.close()

@@ -60,8 +60,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
 from tools import headless
+
+ROOT = Path(__file__).resolve().parents[1]
 
 #: The test browser: Debian's ``chromium-headless-shell`` (the same Chromium build as
 #: the ``chromium`` package, without the browser around the pages: no window, tab

@@ -14,14 +14,13 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
 from dhumbal_site import strings
-
 from dhumbal_site.translation import catalogs
-
 from dhumbal.core import i18n
 from dhumbal.view.actions import THROW_VALUE
+
+ROOT = Path(__file__).resolve().parents[2]
+
 
 LOADING = strings.MSGIDS["progress"]  # lands in the progress bar's aria-label
 

@@ -18,9 +18,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from dhumbal_site.translation import catalogs
+
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site.translation import catalogs
 
 LANGS = tuple(catalogs.languages())
 

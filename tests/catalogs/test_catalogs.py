@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-ROOT = Path(__file__).resolve().parents[2]
-
 from dhumbal_site.translation import catalogs
 from tests.sitekit import warn_of
+
+ROOT = Path(__file__).resolve().parents[2]
+
 
 #: Every language with a catalog (a fifth one is in at once, see make new-language).
 LANGS = tuple(catalogs.languages())

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import yaml
 
+from tools import translation_report
+
 ROOT = Path(__file__).resolve().parents[2]
 
-from tools import translation_report
 
 CHECKS = """\
 locales/hi/LC_MESSAGES/dhumbal.po:1151: unterminated or misplaced string: 'msgstr "खेल "सुरु""'

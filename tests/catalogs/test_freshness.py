@@ -23,12 +23,13 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
 from dhumbal_site.translation import catalogs, freshness, parity
 from dhumbal_site.translation.pagestructure import split_front_matter
 from tests import todo
 from tests.sitekit import TRANSLATED_LANGUAGES
+
+ROOT = Path(__file__).resolve().parents[2]
+
 
 LANGS = TRANSLATED_LANGUAGES
 

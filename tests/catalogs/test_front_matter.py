@@ -18,13 +18,12 @@ from typing import Any
 
 import pytest
 
+from mkdocs.exceptions import PluginError
+from dhumbal_site.plugin import build
+from dhumbal_site.translation import frontmatter
+
 ROOT = Path(__file__).resolve().parents[2]
 
-from mkdocs.exceptions import PluginError
-
-from dhumbal_site.plugin import build
-
-from dhumbal_site.translation import frontmatter
 
 PAYLOADS = [
     'x"><script>alert(1)</script>',  # the issue's case, in a description

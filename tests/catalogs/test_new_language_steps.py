@@ -11,13 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from dhumbal_site import languages
+from dhumbal_site.translation import glossary
+from dhumbal_site.translation import freshness, newlanguage, parity
+
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site import languages
-
-from dhumbal_site.translation import glossary
-
-from dhumbal_site.translation import freshness, newlanguage, parity
 
 
 @pytest.fixture

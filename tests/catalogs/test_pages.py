@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 
+from dhumbal_site.translation import parity, terminology
+from tests.sitekit import PARTIAL_LANGUAGES, TRANSLATED_LANGUAGES, warn_of
+
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site.translation import parity, terminology
 
-from tests.sitekit import PARTIAL_LANGUAGES, TRANSLATED_LANGUAGES, warn_of
 
 #: Every language but English, as mkdocs.yml lists them.
 LANGS = TRANSLATED_LANGUAGES

@@ -17,11 +17,12 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
 from dhumbal_site.translation import terminology
 from dhumbal_site.translation.glossary import load_glossary, load_register
 from dhumbal_site.content.render import render
+
+ROOT = Path(__file__).resolve().parents[2]
+
 
 
 def _check(project: Path, lang: str = "ne") -> list[terminology.Hit]:

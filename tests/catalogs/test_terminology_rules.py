@@ -20,10 +20,11 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
 from dhumbal_site.translation import terminology
 from dhumbal_site.translation.glossary import load_glossary, load_register
+
+ROOT = Path(__file__).resolve().parents[2]
+
 
 
 def _check(project: Path, lang: str) -> list[terminology.Hit]:

@@ -8,6 +8,8 @@ from dhumbal.bots import botlevels
 from dhumbal.play.deal import Deal, PositionError
 from dhumbal.matches.match import Match, Standing
 
+from hypothesis import given, settings, strategies as st
+
 from tests.engine.rules_kit import act, position, profile
 
 
@@ -194,7 +196,6 @@ def test_match_state_round_trips() -> None:
 
 # -- random matches --------------------------------------------------------------------
 
-from hypothesis import given, settings, strategies as st
 
 
 @settings(max_examples=15, deadline=None, database=None)

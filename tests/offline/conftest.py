@@ -23,10 +23,11 @@ from typing import Any
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-
 from tests.offline.offlinekit import Seen, SiteServer, quiet_table
 from tests.sitekit import BuiltSite, Chromium, LocalPages
+
+HERE = Path(__file__).resolve().parent
+
 
 
 @pytest.fixture

@@ -85,7 +85,7 @@ def test_each_rules_page_says_how_each_bot_level_plays(site: Any, lang: str) -> 
         block = block[: block.index("</ul>")]
         items = re.findall(r'<li data-level="(\w+)">(.*?)</li>', block, re.S)
         assert [level for level, _ in items] == ["easy", "medium", "hard", "expert"]
-        for (level, body), (_, _, text) in zip(items, level_notes(find_profile(key), lang)):
+        for (_level, body), (_, _, text) in zip(items, level_notes(find_profile(key), lang)):
             assert _plain(text) in _text(body)
 
 

@@ -29,9 +29,10 @@ from dhumbal.view.actions import THROW_NONE, THROW_VALUE
 from dhumbal.view.felt import PLAYERS_LABEL
 from dhumbal.view.table import ATTRIBUTE_MSGIDS, render_table
 
+from dhumbal_site import strings
+
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site import strings
 
 PSEUDO = "qz"
 TAG = re.compile(r"⟦(\d+)⟧")

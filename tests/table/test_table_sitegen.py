@@ -12,12 +12,11 @@ from typing import Any
 import pytest
 from tests.table.tablekit import LANGS, parse_html, table_assets
 
-ROOT = Path(__file__).resolve().parents[2]
-
 from dhumbal_site.content import table
 from mkdocs.exceptions import PluginError
-
 from dhumbal.worked.examples import load_file
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def fake_page(src: str, meta: dict[str, Any]) -> Any:

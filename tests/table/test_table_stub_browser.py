@@ -150,8 +150,8 @@ def test_one_turn_by_keyboard_only(stub_page: Opener, stub_site: Any) -> None:
     page.keyboard.press("Enter")
     wait_ready(page)
     # then focus is carried into the live table
-    focused = page.evaluate("document.activeElement.dataset.key || ''")
-    assert focused == "take-stock", focused
+    key = page.evaluate("document.activeElement.dataset.key || ''")
+    assert key == "take-stock", key
     before = answers(page)
     page.keyboard.press("Enter")
     wait_answer(page, before)
@@ -465,7 +465,7 @@ def test_the_bots_moves_show_one_at_a_time_on_their_seats(stub_page: Opener, stu
     # afterwards: the reader's turn, every move in the log, the controls back
     wait_answer(page, 0)
     assert page.locator(BOARD).get_attribute("data-your-turn") == "true"
-    h = share.decode_hash(table_hash(page))
+    share.decode_hash(table_hash(page))  # a link the engine reads back
     ref = reference_replay(table_hash(page))
     bot_moves = sum(1 for seat, _ in ref.deal.history if seat != 0)
     assert page.locator(f"{BOARD} .dht-log__list > li").count() >= log_before + bot_moves - 1

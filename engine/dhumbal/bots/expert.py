@@ -288,7 +288,7 @@ class _Beliefs:
             top = len(order)
             over = 0
             lowest = _NO_CAP
-            for s, free, known_total, limits in hands:
+            for _s, free, known_total, limits in hands:
                 dealt_here = [values[c] for c in order[top - free:top]]
                 top -= free
                 total = known_total + sum(dealt_here)

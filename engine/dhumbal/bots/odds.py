@@ -119,7 +119,7 @@ def call_odds(
         move = best_move(profile, view)
         medium = policy("medium")
         won = 0
-        for k, deal in enumerate(sampler.samples(playouts, f"{seed}/play-on")):
+        for _k, deal in enumerate(sampler.samples(playouts, f"{seed}/play-on")):
             deal.play(move)
             end = deal.outcome if deal.phase == "over" else play_out(deal, medium)
             assert end is not None

@@ -155,7 +155,7 @@ def _pair(pos: Position) -> bool:
         return False
     barred = pos.view.took_from_pile
     free = [c for c in pos.view.hand if c != barred]
-    for rank, cards in _pairs(pos.profile, free).items():
+    for _rank, cards in _pairs(pos.profile, free).items():
         if any(c in best.cards for c in cards):
             continue
         if any(a.kind == "throw" and any(c in a.cards for c in cards) for a in pos.actions):

@@ -250,7 +250,7 @@ def render_deal(tally: Tally, settled: Settled, lang: str, *, latest: bool) -> s
     heads = _rows(p, t)
     head = "".join(f'<th scope="col" data-row="{esc(k)}">{esc(label)}</th>' for k, label in heads)
     body = []
-    for i, seat in enumerate(sorted(tally.seating)):
+    for _i, seat in enumerate(sorted(tally.seating)):
         d = tally.seating.index(seat)
         cells = []
         for key, _ in heads:
