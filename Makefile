@@ -68,7 +68,7 @@ test-engine: $(STAMP)
 ## Record what each test took in this checkout's last full run (tests/durations.json):
 ## the order, costliest first, that a fresh checkout's `make test` runs them in
 test-costs: $(STAMP)
-	$(PY) -m tests.sitekit
+	$(PY) -m tests.testorder
 
 ## A long soak of random actions (the one in make test plays 200,000 per profile)
 SOAK_ACTIONS ?= 3000000

@@ -47,7 +47,7 @@ from pathlib import Path
 import pytest
 
 
-from tests import sitekit, todo
+from tests import browserkit, sitekit, testorder, todo
 
 
 def _is_worker(config: pytest.Config) -> bool:
@@ -103,7 +103,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if left:
             config.hook.pytest_deselected(items=left)
             items[:] = [item for item in items if not is_heavy(item)]
-    items[:] = sitekit.costliest_first(items, {**sitekit.recorded_costs(), **_last_durations(config)})
+    items[:] = testorder.costliest_first(items, {**testorder.recorded_costs(), **_last_durations(config)})
     _keep_xdist_groups(config, items)
 
 
@@ -115,7 +115,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 # checkout (pytest's cache, .pytest_cache/), or, in a fresh checkout (CI),
 # what it took in the run recorded in tests/durations.json (``make
 # test-costs`` refreshes it from this checkout's last run), or, for a test
-# neither knows, an estimate from what it uses (sitekit.estimated_cost).
+# neither knows, an estimate from what it uses (testorder.estimated_cost).
 # Tests that do not need the real site lead for as long as its build takes,
 # so that no worker waits for it.
 
@@ -225,9 +225,9 @@ def shared_csp_site() -> sitekit.BuiltSite:
 
 
 @pytest.fixture(scope="session")
-def shared_chromium() -> Iterator[sitekit.Chromium]:
+def shared_chromium() -> Iterator[browserkit.Chromium]:
     """The headless Chromium of this test process: ``shared_chromium.get()``."""
-    chromium = sitekit.Chromium()
+    chromium = browserkit.Chromium()
     try:
         yield chromium
     finally:

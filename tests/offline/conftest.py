@@ -24,7 +24,8 @@ from typing import Any
 import pytest
 
 from tests.offline.offlinekit import Seen, SiteServer, quiet_table
-from tests.sitekit import BuiltSite, Chromium, LocalPages
+from tests.browserkit import Chromium, LocalPages
+from tests.sitekit import BuiltSite
 
 HERE = Path(__file__).resolve().parent
 

@@ -21,7 +21,8 @@ from typing import Any
 
 from markupsafe import escape
 
-from tests.sitekit import ROOT, LocalPages, PageWatch, _QuietHandler
+from tests.browserkit import LocalPages, PageWatch
+from tests.sitekit import ROOT, _QuietHandler
 
 HERE = Path(__file__).resolve().parent
 
@@ -243,7 +244,7 @@ class Visited:
 def quiet_table(context: Any) -> None:
     """Bots that move at once, the first-run guide seen already, and generous watchdog
     limits for a busy machine (the context's own, out of reach, kept where it has
-    them: sitekit.LocalPages)."""
+    them: browserkit.LocalPages)."""
     context.add_init_script(
         "try { localStorage.setItem('dhumbal:table', JSON.stringify({speed: 'instant'}));"
         " localStorage.setItem('dhumbal:guide', 'seen'); } catch (e) {}"

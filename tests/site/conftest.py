@@ -28,7 +28,8 @@ from typing import Any
 
 import pytest
 from tests.site.sitecheck import fake_card_name
-from tests.sitekit import ROOT, TEST_REPOSITORY, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, warm_opener, warm_pool
+from tests.browserkit import Chromium, LocalPages, PageWatch, WarmContexts, warm_opener, warm_pool
+from tests.sitekit import BuiltSite, ROOT, TEST_REPOSITORY
 
 
 
@@ -214,7 +215,7 @@ def warm_site(browser: Any, site: BuiltSite) -> Iterator[WarmContexts]:
 @pytest.fixture
 def page_factory(browser: Any, site: BuiltSite, warm_site: WarmContexts) -> Iterator[Callable[..., tuple[Any, Requests]]]:
     """Browser pages that may only reach the test server: ``page_factory(**options)``
-    opens one in a warm context kept for those options (sitekit.warm_opener: its HTTP
+    opens one in a warm context kept for those options (browserkit.warm_opener: its HTTP
     cache kept, the site's local storage and IndexedDB emptied), and
     ``page_factory(fresh=True, **options)`` in a new context, for a test about a first
     visit or one that changes its context or page (a route, an init script).

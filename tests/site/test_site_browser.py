@@ -14,7 +14,8 @@ import pytest
 
 from tests.axescan import axe_here
 from tests.site.sitecheck import LANGUAGES, ROOT, content_pages, html_pages, lang_prefix
-from tests.sitekit import CHROMIUM, PATIENCE_MS, LocalPages, PageWatch, headless
+from tests.browserkit import CHROMIUM, LocalPages, PATIENCE_MS, PageWatch
+from tools import headless
 
 from dhumbal_site.runtime.fonts import FILES as FONT_FILES
 

@@ -37,9 +37,8 @@ from typing import Any
 
 import pytest
 from tests import sitekit
-from tests.sitekit import (
-    ROOT, Address, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, stand_in, warm_opener, warm_pool,
-)
+from tests.browserkit import Chromium, LocalPages, PageWatch, WarmContexts, warm_opener, warm_pool
+from tests.sitekit import Address, BuiltSite, ROOT, stand_in
 from tests.table.tabledriver import prefer
 
 HERE = Path(__file__).resolve().parent
@@ -222,7 +221,7 @@ def site_page(chromium: Any, real_site: RealSite, warm_real: WarmContexts) -> It
     real_site.require()
 
     def setup(pages: LocalPages, speed: str = "instant", unhurried: bool = True, **options: Any) -> tuple[Any, Watch]:
-        # the watchdog's limits out of reach unless the test is about them (sitekit.UNHURRIED_RUNTIME)
+        # the watchdog's limits out of reach unless the test is about them (browserkit.UNHURRIED_RUNTIME)
         context, watch = pages.context(unhurried=unhurried, **options)
         prefer(context, speed)
         return context, watch
@@ -257,7 +256,7 @@ def warm_phone(chromium: Any, real_site: RealSite) -> Iterator[WarmContexts]:
 def phone_page(chromium: Any, real_site: RealSite, warm_phone: WarmContexts) -> Iterator[Callable[..., Any]]:
     """Pages of the built site whose engine answers from this process (``dhumbal.table.web.handle``):
     ``stub-runtime.js`` is served in place of ``dhumbal-runtime.js`` (sitekit.STAND_INS).
-    Each call opens a page in a warm context kept for its options (sitekit.warm_opener),
+    Each call opens a page in a warm context kept for its options (browserkit.warm_opener),
     or with ``fresh=True`` in a new one. ``guide=True``: the first-run guide not yet seen."""
     from dhumbal.table import web
 

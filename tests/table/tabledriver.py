@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.sitekit import stop_clock  # noqa: F401 - the table tests' helpers, in one place
+from tests.browserkit import stop_clock  # noqa: F401 - the table tests' helpers, in one place
 from tests.table.tablekit import score_rows
 
 TABLE = "#dh-table"

@@ -27,7 +27,8 @@ from typing import Any
 
 import pytest
 from tests.axescan import axe_here
-from tests.sitekit import LocalPages, WarmContexts, stand_in, warm_opener, warm_pool
+from tests.browserkit import LocalPages, WarmContexts, warm_opener, warm_pool
+from tests.sitekit import stand_in
 
 from dhumbal.table import web
 

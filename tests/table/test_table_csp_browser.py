@@ -12,7 +12,8 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable
 
-from tests.sitekit import BuiltSite, LocalPages
+from tests.browserkit import LocalPages
+from tests.sitekit import BuiltSite
 from tests.table.tabledriver import TABLE, author_seed, follow_link, play_deal, prefer, start
 
 
@@ -99,7 +100,7 @@ def test_a_deal_and_search_under_the_header_policy_workers_included(chromium: An
     header_server = shared_csp_site.server.origin
     pages = LocalPages(chromium, header_server)
     try:
-        context, _ = pages.context()  # the watchdog out of reach (sitekit.LocalPages)
+        context, _ = pages.context()  # the watchdog out of reach (browserkit.LocalPages)
         prefer(context, "instant")  # the bots' moves at once, as in the other table tests
         context.add_init_script(RECORD)
         page = pages.page(context, _)

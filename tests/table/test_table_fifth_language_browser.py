@@ -9,7 +9,8 @@ from typing import Any, Callable, Iterator
 
 import pytest
 from tests.fifthlanguage import CODE, MESSAGES, built
-from tests.sitekit import Address, LocalPages, WarmContexts, current_run, warm_opener, warm_pool
+from tests.browserkit import LocalPages, WarmContexts, warm_opener, warm_pool
+from tests.sitekit import Address, current_run
 from tests.table.tabledriver import TABLE, author_seed, play_deal, prefer, start, status
 
 from dhumbal.table.session import PROMPT_DEAL_OVER, PROMPT_MATCH_OVER

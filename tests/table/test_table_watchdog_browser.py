@@ -21,7 +21,7 @@ import json
 from typing import Any, Callable
 
 import pytest
-from tests.sitekit import PATIENCE_MS
+from tests.browserkit import PATIENCE_MS
 from tests.table.tabledriver import TABLE, start, status, table_hash, ui_move, wait_ready
 
 from dhumbal.table import web
