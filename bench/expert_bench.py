@@ -33,10 +33,10 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from bench.benchkit import in_pyodide, percentile
-from dhumbal.lab.arena import play_table, read_bots
-from dhumbal.lab.benchmark import expert_decisions, odds_requests
 from dhumbal.bots.odds import HINT_PLAYOUTS, HINT_SAMPLES
 from dhumbal.core.profiles import PROFILE_KEYS
+from dhumbal.lab.arena import play_table, read_bots
+from dhumbal.lab.benchmark import expert_decisions, odds_requests
 from dhumbal.lab.strength import lineups, table_profile, wilson
 
 TARGET_P95_MS = 150.0

@@ -39,13 +39,13 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from dhumbal.bots import expert
-from dhumbal.play.action import Action
-from dhumbal.lab.arena import credits, read_bots
 from dhumbal.bots.botlevels import policy
+from dhumbal.core.profiles import PROFILE_KEYS
+from dhumbal.lab.arena import credits, read_bots
+from dhumbal.lab.strength import table_profile
+from dhumbal.play.action import Action
 from dhumbal.play.deal import Deal
 from dhumbal.play.playout import play_out
-from dhumbal.core.profiles import PROFILE_KEYS
-from dhumbal.lab.strength import table_profile
 
 #: The goal tables of issue 23 (the expert in seat 0).
 DEFAULT_TABLES = (

@@ -20,8 +20,8 @@ import sys
 import time
 
 from bench.benchkit import in_pyodide, pyodide_missing
-from dhumbal.lab.benchmark import bot_moves
 from dhumbal.core.profiles import PROFILE_KEYS
+from dhumbal.lab.benchmark import bot_moves
 
 # Timed by the Node process's CPU time (process.cpuUsage), as CPython's side is by
 # its own: other work on a shared machine then lowers neither figure.

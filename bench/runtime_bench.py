@@ -52,7 +52,6 @@ from pathlib import Path
 from typing import Any
 
 from bench.benchkit import percentile
-
 from bench.browserkit import (
     BARE_WORKER,
     BARE_WORKER_NAME,

@@ -26,7 +26,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-
 from bench.browserkit import CHROMIUM, CHROMIUM_ARGS, build_site, engine_kept, host, new_page, serve
 from tools import headless
 

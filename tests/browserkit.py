@@ -274,7 +274,7 @@ class WarmContexts:
         self.origin = origin
         self.pool: dict[str, tuple[Any, PageWatch]] = {}
 
-    def lease(self, key: str, make: Callable[[LocalPages], tuple[Any, PageWatch]]) -> "Lease":
+    def lease(self, key: str, make: Callable[[LocalPages], tuple[Any, PageWatch]]) -> Lease:
         if key not in self.pool:
             self.pool[key] = make(self.pages)
         context, watch = self.pool[key]

@@ -38,14 +38,11 @@ to one worker. ``DHUMBAL_TABLE_SITE=<dir>`` serves an already built site.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Iterator
 from typing import Any
-from pathlib import Path
 
 import pytest
-
 
 from tests import browserkit, sitekit, testorder, todo
 

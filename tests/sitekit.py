@@ -167,7 +167,7 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header(name, value)
         super().end_headers()
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
@@ -373,7 +373,7 @@ def shared_build(variant: str, build: Builder) -> Built:
                 url = run.address(variant).url if variant in SERVED else ""
                 try:
                     returncode, log = build(scratch, url)
-                except Exception as error:  # noqa: BLE001 - every process must see the failure
+                except Exception as error:
                     returncode, log = -1, f"building the {variant} site raised {error!r}"
                 if scratch.is_dir():
                     os.replace(scratch, target)
@@ -466,5 +466,5 @@ def compile_catalogs() -> None:
         from dhumbal_site.runtime.assets import compile_catalogs as compile_them
 
         compile_them(ROOT)
-    except Exception:  # noqa: BLE001
+    except Exception:
         pass

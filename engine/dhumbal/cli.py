@@ -17,18 +17,19 @@ import os
 import statistics
 import sys
 import time
-from typing import Any, Final, NoReturn, Sequence, TextIO
+from collections.abc import Sequence
+from typing import Any, Final, NoReturn, TextIO
 
-from .core import cards as C
-from .play.action import Action, parse_action
 from .bots.botlevels import DIFFICULTIES, Difficulty, choose, policy
-from .play.deal import Deal, IllegalAction
-from .worked.examples import ExampleError, example_files, load_text, read_text, shown_name
+from .core import cards as C
 from .core.i18n import N_, NP_, available_languages, number, translator
-from .matches.match import Match, money_text
 from .core.messages import render
-from .play.playout import play_out
 from .core.profiles import PROFILE_KEYS, Profile, ProfileError, find_profile, parse_profile
+from .matches.match import Match, money_text
+from .play.action import Action, parse_action
+from .play.deal import Deal, IllegalAction
+from .play.playout import play_out
+from .worked.examples import ExampleError, example_files, load_text, read_text, shown_name
 
 
 def _profile_from_args(args: argparse.Namespace) -> Profile:

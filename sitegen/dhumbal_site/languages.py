@@ -115,7 +115,7 @@ def _merged(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
 def read_config(path: Path = MKDOCS_YML) -> dict[str, Any]:
     """``mkdocs.yml`` as data, without building (MkDocs' tags read as their plain value, and
     ``INHERIT`` followed as MkDocs follows it)."""
-    loaded = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506 (a safe loader)
+    loaded = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
     if not isinstance(loaded, dict):
         raise ValueError(f"{path.name}: not a mapping")
     data: dict[str, Any] = loaded

@@ -9,15 +9,14 @@ unbalanced braces.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-from dhumbal_site import strings
-from dhumbal_site.translation import catalogs
 from dhumbal.core import i18n
 from dhumbal.view.actions import THROW_VALUE
+from dhumbal_site import strings
+from dhumbal_site.translation import catalogs
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -18,7 +18,6 @@ import datetime
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest

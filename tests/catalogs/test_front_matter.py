@@ -11,14 +11,13 @@ Content-Security-Policy as the first element of ``<head>``.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
-
 from mkdocs.exceptions import PluginError
+
 from dhumbal_site.plugin import build
 from dhumbal_site.translation import frontmatter
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from tests.fifthlanguage import CODE, GLOSSARY, MESSAGES, REPOSITORY, built
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,14 +6,12 @@ where a complete language fails: steps and checks on a copy of the files they to
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
 from dhumbal_site import languages
-from dhumbal_site.translation import glossary
-from dhumbal_site.translation import freshness, newlanguage, parity
+from dhumbal_site.translation import freshness, glossary, newlanguage, parity
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from dhumbal_site.content.render import render
 from dhumbal_site.translation import terminology
 from dhumbal_site.translation.glossary import load_glossary, load_register
-from dhumbal_site.content.render import render
 
 ROOT = Path(__file__).resolve().parents[2]
 

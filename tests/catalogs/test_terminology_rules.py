@@ -15,7 +15,6 @@ finding a defect seeded into a copy of the project and leaving the right form al
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from hypothesis import strategies as st
 
 from dhumbal.core.cards import Card, parse_card, parse_cards
-from dhumbal.play.deal import Action, Deal, IllegalAction, iter_cards, parse_action
 from dhumbal.core.profiles import Profile, find_profile
+from dhumbal.play.deal import Action, Deal, IllegalAction, iter_cards, parse_action
 from dhumbal.play.records import from_position, state_to_json
 
 __all__ = [

@@ -7,7 +7,6 @@ import pytest
 from dhumbal.bots import botlevels, bots
 from dhumbal.core.cards import card_text
 from dhumbal.play.deal import Action
-
 from tests.engine.rules_kit import act, card, cards, position
 
 

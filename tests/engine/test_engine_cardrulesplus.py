@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from dhumbal.play.deal import Action, Deal
-
 from tests.engine.rules_kit import act, assert_refused, card, cards, position, profile
 
 CRP = "cardrulesplus"

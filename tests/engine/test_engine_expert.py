@@ -18,13 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from dhumbal.bots import botlevels, bots, expert
-
 from dhumbal import cli
+from dhumbal.bots import botlevels, bots, expert
 from dhumbal.lab.arena import play_table, read_bots
 from dhumbal.play.deal import Deal
 from dhumbal.play.playout import play_out
-
 from tests.engine.rules_kit import check_cards, profile
 from tests.engine.test_engine_sampler import positions, twin
 

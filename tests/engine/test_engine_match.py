@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dhumbal.bots import botlevels
-from dhumbal.play.deal import Deal, PositionError
 from dhumbal.matches.match import Match, Standing
-
-from hypothesis import given, settings, strategies as st
-
+from dhumbal.play.deal import Deal, PositionError
 from tests.engine.rules_kit import act, position, profile
 
 

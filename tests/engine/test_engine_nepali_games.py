@@ -12,7 +12,6 @@ import pytest
 
 from dhumbal.core.cards import full_deck
 from dhumbal.play.deal import Action, Deal
-
 from tests.engine.rules_kit import act, assert_refused, card, cards, position, profile, unchecked
 
 NG = "nepali-games"

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from dhumbal.bots.botlevels import policy
 from dhumbal.lab import strength
 from dhumbal.lab.arena import credits, play_table
-from dhumbal.bots.botlevels import policy
+from dhumbal.lab.strength import Strength, check_current, dump, fingerprint, lineups, load, measure, table_profile, wilson
 from dhumbal.play.deal import Deal
 from dhumbal.play.playout import play_out
-from dhumbal.lab.strength import Strength, check_current, dump, fingerprint, lineups, load, measure, table_profile, wilson
 
 
 def test_wilson_intervals_hold_the_share_and_stay_between_0_and_1() -> None:
@@ -207,9 +207,8 @@ def test_stale_measures_again_only_the_tables_whose_bots_now_play_otherwise(
 
 def test_the_screen_s_ceiling_decides_on_the_other_hands_and_so_never_makes_a_caught_call() -> None:
     # bench/expert_screen.py --shown-hands: today's expert shown every other hand, a bound for the docstring's figures
-    from dhumbal.play.action import Action
-
     from bench import expert_screen as screen
+    from dhumbal.play.action import Action
     weighed: list[float] = []
     calls = 0
 
@@ -233,9 +232,8 @@ def test_the_screen_s_ceiling_decides_on_the_other_hands_and_so_never_makes_a_ca
 
 def test_the_branches_tool_plays_the_expert_s_move_against_one_legal_alternative_from_the_same_position() -> None:
     # bench/expert_branches.py: one decision of seat 0 per deal changed, both branches played out
-    from dhumbal.bots import expert
-
     from bench import expert_branches as branches
+    from dhumbal.bots import expert
 
     for key in ("dashain", "nepali-games", "cardrulesplus"):
         profile = table_profile(key, 4)

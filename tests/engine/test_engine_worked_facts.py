@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dhumbal.play.deal import Deal
 from dhumbal.matches.match import money_text
-
+from dhumbal.play.deal import Deal
 from tests.engine.rules_kit import act, assert_refused, card, cards, position, profile
 
 

@@ -16,15 +16,14 @@ cache is named by the hash of its files (see dhumbal-worker.mjs).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.offline.offlinekit import Seen, SiteServer, quiet_table
 from tests.browserkit import Chromium, LocalPages
+from tests.offline.offlinekit import Seen, SiteServer, quiet_table
 from tests.sitekit import BuiltSite
 
 HERE = Path(__file__).resolve().parent

@@ -11,7 +11,6 @@ import json
 import os
 import re
 import shutil
-import sys
 import threading
 import time
 import zipfile
@@ -22,7 +21,7 @@ from typing import Any
 from markupsafe import escape
 
 from tests.browserkit import LocalPages, PageWatch
-from tests.sitekit import ROOT, _QuietHandler
+from tests.sitekit import _QuietHandler
 
 HERE = Path(__file__).resolve().parent
 
@@ -66,7 +65,7 @@ class SiteServer:
             def __init__(self, *args: Any, **kwargs: Any) -> None:
                 super().__init__(*args, directory=str(server.directory), **kwargs)
 
-            def do_GET(self) -> None:  # noqa: N802
+            def do_GET(self) -> None:
                 server.log.append(self.path.split("?", 1)[0])
                 name = self.path.split("?", 1)[0].rsplit("/", 1)[-1]
                 if name in server.trickle:
@@ -141,7 +140,8 @@ def build_b(a: Path, b: Path, tmp: Path, *, keep_a_engine: bool = False) -> dict
     a link into A) with the glossary changed and another wheel; B's manifest. With
     ``keep_a_engine`` B's host still serves A's engine files too (as a host that
     keeps what it served before does)."""
-    from dhumbal_site.runtime import enginewheel, offline, assets as runtime
+    from dhumbal_site.runtime import assets as runtime
+    from dhumbal_site.runtime import enginewheel, offline
 
     shutil.copytree(a, b, copy_function=os.link)
     manifest = runtime.manifest_of(a)

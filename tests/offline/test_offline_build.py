@@ -25,8 +25,9 @@ import pytest
 import yaml
 
 from dhumbal.core.i18n import translator
-from dhumbal_site.runtime import csp, icons, offline, assets as runtime
 from dhumbal_site.languages import Language
+from dhumbal_site.runtime import assets as runtime
+from dhumbal_site.runtime import csp, icons, offline
 from tests.sitekit import LANGUAGE_PREFIXES
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
 from tests.offline.offlinekit import Visited, engine_kept, kept
 
 PAD = "[data-dhumbal-scorepad]"

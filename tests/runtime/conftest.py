@@ -10,16 +10,14 @@ listed in the sitemap under that address.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
+
 from tests.browserkit import Chromium, LocalPages, PageWatch
 from tests.sitekit import BuiltSite
-
 
 
 @pytest.fixture(scope="session")

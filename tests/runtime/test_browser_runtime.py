@@ -25,7 +25,6 @@ import pytest
 from dhumbal_site.runtime import assets as runtime
 from tests.browserkit import PATIENCE_MS, stop_clock
 
-
 HEAVY_LINK = re.compile(r"""(?:src|href)\s*=\s*["'][^"']*(?:assets/pyodide/|assets/engine/|\.wasm\b|dhumbal-worker\.mjs)""")
 LOAD = PATIENCE_MS  # ms: Pyodide boots in seconds, but the test machine may be busy
 TABLE = "[data-dhumbal-table]"

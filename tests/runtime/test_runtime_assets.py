@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import PluginError
 
-from dhumbal_site.runtime import enginewheel, assets as runtime
+from dhumbal_site.runtime import assets as runtime
+from dhumbal_site.runtime import enginewheel
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import logging
 import shutil
-import sys
 import textwrap
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -27,11 +26,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.browserkit import Chromium, PageWatch, WarmContexts, warm_opener, warm_pool
 from tests.site.sitecheck import fake_card_name
-from tests.browserkit import Chromium, LocalPages, PageWatch, WarmContexts, warm_opener, warm_pool
-from tests.sitekit import BuiltSite, ROOT, TEST_REPOSITORY
-
-
+from tests.sitekit import ROOT, TEST_REPOSITORY, BuiltSite
 
 # -- the real site --------------------------------------------------------------
 

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.sitekit import TEST_REPOSITORY
 from tests.site.sitecheck import (
     LANGUAGES,
     content_pages,
@@ -26,7 +25,7 @@ from tests.site.sitecheck import (
     resolve,
     urls_of,
 )
-
+from tests.sitekit import TEST_REPOSITORY
 
 MATERIAL_LANGUAGES = Path(__import__("material").__file__).parent / "templates" / "partials" / "languages"
 

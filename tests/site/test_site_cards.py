@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from dhumbal_site.content.cards import rewrite_cards
 from mkdocs.exceptions import Abort
 
+from dhumbal_site.content.cards import rewrite_cards
 from tests.site.sitecheck import fake_card_name
 
 LANGS = frozenset({"en", "fr", "nl", "ne"})

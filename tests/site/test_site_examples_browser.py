@@ -15,7 +15,6 @@ import pytest
 from tests.axescan import axe_here
 from tests.site.sitecheck import LANGUAGES, lang_prefix
 
-
 PHONE = {"viewport": {"width": 360, "height": 780}}
 LAPTOP = {"viewport": {"width": 1366, "height": 900}}
 SIZES = {"phone": PHONE, "laptop": LAPTOP}

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from dhumbal_site.translation import freshness
-from dhumbal_site.strings import KEYS, MSGIDS, strings_for
 from mkdocs.utils.yaml import get_yaml_loader
 
+from dhumbal_site.strings import KEYS, MSGIDS, strings_for
+from dhumbal_site.translation import freshness
 from tests.site.sitecheck import LANGUAGES, parse
 from tests.sitekit import warn_of
 
@@ -26,7 +26,7 @@ def partial_keys(path: Path) -> dict[str, str]:
 
 
 def mkdocs_config() -> dict:
-    return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=get_yaml_loader())  # noqa: S506
+    return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=get_yaml_loader())
 
 
 def i18n_languages() -> list[dict]:

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from dhumbal.bots import expert, odds
-from dhumbal.core.i18n import count_text, number, translator
 from dhumbal.bots.levels import call_total, level_notes, percent
+from dhumbal.core.i18n import count_text, number, translator
 from dhumbal.core.profiles import PROFILE_KEYS, find_profile
 from tests.sitekit import SITE_LANGUAGES
 

@@ -18,8 +18,8 @@ import re
 import pytest
 
 from dhumbal.core.i18n import translator
-from dhumbal.view.padview import SCRIPT_TEXTS
 from dhumbal.core.profiles import PROFILE_KEYS, find_profile
+from dhumbal.view.padview import SCRIPT_TEXTS
 from tests.site.sitecheck import LANGUAGES, lang_prefix
 
 

@@ -13,9 +13,10 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from dhumbal_site.runtime import csp
-from dhumbal_site.plugin import repository, serve
 from mkdocs.livereload import LiveReloadServer
+
+from dhumbal_site.plugin import repository, serve
+from dhumbal_site.runtime import csp
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = b"<!doctype html><html><head></head><body><p>Page</p></body></html>"

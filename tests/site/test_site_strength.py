@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from dhumbal.core.i18n import number, translator
 from dhumbal.bots.levels import percent
+from dhumbal.core.i18n import number, translator
 from dhumbal.core.profiles import PROFILE_KEYS
 from dhumbal.lab.strength import Strength, dump, fingerprint, lineups
 from tests.sitekit import PARTIAL_LANGUAGES, SITE_LANGUAGES

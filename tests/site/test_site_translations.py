@@ -17,7 +17,6 @@ from dhumbal_site.strings import strings_for
 from tests.site.sitecheck import LANGUAGES, lang_prefix, parse
 from tests.sitekit import PARTIAL_LANGUAGES, ROOT
 
-
 WIDE = {"viewport": {"width": 1280, "height": 900}}
 
 

@@ -29,16 +29,16 @@ from __future__ import annotations
 import functools
 import html
 import json
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+
 from tests import sitekit
 from tests.browserkit import Chromium, LocalPages, PageWatch, WarmContexts, warm_opener, warm_pool
-from tests.sitekit import Address, BuiltSite, ROOT, stand_in
+from tests.sitekit import ROOT, Address, BuiltSite, stand_in
 from tests.table.tabledriver import prefer
 
 HERE = Path(__file__).resolve().parent
@@ -112,10 +112,9 @@ STUB_PAGE = """<!doctype html>
 
 def write_stub_site(directory: Path, url: str = "") -> tuple[int, str]:
     """The stub site's files: ``/<lang>/`` (a rules page each) and ``/en/example/`` (with a play-from button)."""
+    from dhumbal.core.profiles import find_profile
     from dhumbal.table import web
     from dhumbal.worked.examples import load_file
-    from dhumbal.core.profiles import find_profile
-
     from tests.table.tablekit import table_assets
 
     styles, scripts = table_assets(ROOT)  # the table's files, as mkdocs.yml lists them

@@ -9,15 +9,13 @@ blocked, so the policy is live.
 
 from __future__ import annotations
 
-import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
+from dhumbal_site.runtime import csp
 from tests.browserkit import LocalPages
 from tests.sitekit import BuiltSite
 from tests.table.tabledriver import TABLE, author_seed, follow_link, play_deal, prefer, start
-
-
-from dhumbal_site.runtime import csp
 
 RECORD = """
 window.__csp = [];

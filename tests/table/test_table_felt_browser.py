@@ -29,7 +29,6 @@ from tests.table.tabledriver import (
 from tests.table.tablekit import reader_moves, reference_replay
 from tests.table.test_table_stub_browser import Opener, in_viewport, open_page
 
-
 _WATCH_FELT = """() => {
     const root = document.querySelector('#dh-table');
     window.__felts = []; window.__busySeen = false;

@@ -8,10 +8,15 @@ quickly and independently of Pyodide.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
+from dhumbal.core.i18n import number, translator
+from dhumbal.play import share
+from dhumbal.play.deal import IllegalAction
+from dhumbal.table import session, web
 from tests.axescan import axe_here
 from tests.table.tabledriver import (
     BOARD,
@@ -33,13 +38,6 @@ from tests.table.tabledriver import (
     wait_ready,
 )
 from tests.table.tablekit import LANGS, expected_rows, reader_moves, reference_replay
-
-from dhumbal.table import session, web
-
-from dhumbal.play import share
-from dhumbal.play.deal import IllegalAction
-from dhumbal.core.i18n import number, translator
-
 
 Opener = Callable[..., tuple[Any, Any]]
 

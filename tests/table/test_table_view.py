@@ -18,20 +18,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.table.tablekit import LANGS, SCORE_COLUMNS, parse_html, simple_move
 
 from dhumbal.core import i18n
-
-from dhumbal.table import protocol, session, web
 from dhumbal.core.cards import card_text, parse_card
-from dhumbal.play.deal import Action, IllegalAction, parse_action
-from dhumbal.worked.examples import load_file
 from dhumbal.core.i18n import card_name, translator
 from dhumbal.core.profiles import PROFILE_KEYS, find_profile
+from dhumbal.play.deal import Action, IllegalAction, parse_action
+from dhumbal.table import protocol, session, web
 from dhumbal.view.felt import PICK_CARD
 from dhumbal.view.loader import FRUGAL_NOTE, LOADING_NOTE, NOSCRIPT_NOTE, PLAY, RETRY, STATIC_NOTE
 from dhumbal.view.settings import START_NEW, render_settings
 from dhumbal.view.table import TITLE, render_board
+from dhumbal.worked.examples import load_file
+from tests.table.tablekit import LANGS, SCORE_COLUMNS, parse_html, simple_move
 
 ROOT = Path(__file__).resolve().parents[2]
 

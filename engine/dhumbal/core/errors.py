@@ -7,7 +7,7 @@ English sentence naming the field at fault. ``dhumbal.play.deal`` re-exports bot
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .messages import Message, render
 

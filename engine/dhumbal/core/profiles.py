@@ -9,10 +9,11 @@ canonical text form such as ``nepali-games(runs=on,jokers=on)``.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from decimal import Decimal, InvalidOperation
-from typing import Final, Literal, Mapping
+from functools import cached_property
+from typing import Final, Literal
 
 from .i18n import N_
 
@@ -174,7 +175,7 @@ class Profile:
             params={"profile": self.key, "option": key, "allowed": ", ".join(s.key for s in self.option_specs)},
         )
 
-    def with_options(self, **values: str | OptionValue) -> "Profile":
+    def with_options(self, **values: str | OptionValue) -> Profile:
         """A copy with house rules changed; unknown keys and values are refused."""
         current = {s.key: self.option(s.key) for s in self.option_specs}
         for key, raw in values.items():

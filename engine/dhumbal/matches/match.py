@@ -15,13 +15,14 @@ it with :func:`dhumbal.play.scoring.settle` and book it with
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Final, Sequence
+from typing import Any, Final
 
-from ..play.deal import Deal, PositionError
 from ..core.messages import Message
 from ..core.profiles import Profile, parse_profile
+from ..play.deal import Deal, PositionError
 from ..play.records import state_from_json, state_to_json
 from ..play.scoring import Outcome, book, play_order, settle
 
@@ -193,7 +194,7 @@ class Match:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Match":
+    def from_json(cls, data: Any) -> Match:
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
             raise PositionError("not a match state (format 1)")
         try:

@@ -23,14 +23,15 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, Final, Mapping, Sequence
+from typing import Any, Final
 
 from ..core.i18n import N_, number, translator
-from .match import Match, Standing, money_text
 from ..core.messages import seat_name
 from ..core.profiles import Profile, ProfileError, parse_profile
+from .match import Match, Standing, money_text
 from .tally import Tally, TallyError, tally_next
 
 SHEET_FORMAT: Final = 1

@@ -23,29 +23,19 @@ page only shows the pictures in order.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Mapping, Sequence
+from typing import Any, Final
 
-from ..core import cards as C
-from ..play.action import Action
 from ..bots.botlevels import choose
-from ..play.deal import Deal, IllegalAction, SeatView
-from ..core.i18n import N_, cards_in_words, translator
-from ..matches.match import Match
-from ..core.messages import Message
-from .protocol import (
-    ERROR_DEAL_NOT_OVER,
-    ERROR_MATCH_OVER,
-    RequestError,
-    Settings,
-    read_difficulty,
-    read_names,
-    read_position,
-    read_profile,
-    read_seed,
-)
-from ..play.records import state_from_json, state_to_json
 from ..bots.sampler import stand_in
+from ..core import cards as C
+from ..core.i18n import N_, cards_in_words, translator
+from ..core.messages import Message
+from ..matches.match import Match
+from ..play.action import Action
+from ..play.deal import Deal, IllegalAction, SeatView
+from ..play.records import state_from_json, state_to_json
 from ..play.share import (
     ACTIONS_CHARS,
     HASH_VERSION,
@@ -60,6 +50,17 @@ from ..play.share import (
 from ..view.felt import render_felt
 from ..view.model import TableModel
 from ..view.table import render_board
+from .protocol import (
+    ERROR_DEAL_NOT_OVER,
+    ERROR_MATCH_OVER,
+    RequestError,
+    Settings,
+    read_difficulty,
+    read_names,
+    read_position,
+    read_profile,
+    read_seed,
+)
 
 MAX_MOVES: Final = 1_000  # reader moves in one deal
 MAX_DEALS: Final = 60

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core import cards as C
-from ..play.deal import Deal
-from ..matches.match import Match
 from ..core.profiles import Profile
+from ..matches.match import Match
+from ..play.deal import Deal
 
 
 @dataclass
@@ -36,7 +36,7 @@ class TableModel:
     hint_on: bool = False  # the reader's call odds are showing in the status line (see hint_text)
 
     @classmethod
-    def for_settings(cls, lang: str, table_id: str, profile: Profile, difficulty: str) -> "TableModel":
+    def for_settings(cls, lang: str, table_id: str, profile: Profile, difficulty: str) -> TableModel:
         return cls(lang=lang, table_id=table_id, profile=profile, difficulty=difficulty,
                    names=[], me=0, match=None, live=True)
 

@@ -16,12 +16,13 @@ and at the end the standings and each player's figures.
 from __future__ import annotations
 
 import json
-from typing import Final, Mapping
+from collections.abc import Mapping
+from typing import Final
 
 from ..core.compare import option_value_text, rules_in_words
 from ..core.i18n import N_, Translator, digits, number, translator
-from ..matches.match import money_text
 from ..core.profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
+from ..matches.match import money_text
 from ..matches.scoresheet import MAX_NAME, Settled, average_text, player_stats
 from ..matches.tally import Tally
 from .markup import esc, signed

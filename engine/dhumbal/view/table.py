@@ -11,7 +11,8 @@ controls) and the log.
 from __future__ import annotations
 
 import json
-from typing import Final, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Final
 
 from ..core.i18n import (
     CARD_NAME,

@@ -6,17 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from markupsafe import Markup
 from mkdocs.utils import get_relative_url
 
 from dhumbal.core.compare import comparison, options_table
 from dhumbal.core.i18n import N_, NP_, translator
 from dhumbal.core.profiles import PROFILE_KEYS, ProfileError, all_profiles, find_profile
-from markupsafe import Markup
 
-from .markers import MarkerContext
 from ..translation.glossary import load_glossary, load_register, site_languages
+from .markers import MarkerContext
 from .render import block, render
-
 
 
 def page_link(ctx: MarkerContext, rel_md: str) -> str | None:

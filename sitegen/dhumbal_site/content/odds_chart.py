@@ -19,9 +19,9 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from dhumbal.core.i18n import N_, NP_, number, translator
 from dhumbal.bots.levels import PERCENT, level_notes, percent
 from dhumbal.bots.odds import CHART_COUNTS, CHART_SAMPLES, Chart, chart
+from dhumbal.core.i18n import N_, NP_, number, translator
 from dhumbal.core.profiles import PROFILE_KEYS, Profile, ProfileError, find_profile
 
 from .. import ROOT

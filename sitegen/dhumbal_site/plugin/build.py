@@ -58,6 +58,7 @@ from dhumbal.core.i18n import translator, typography, typography_html
 
 from ..content import registry
 from ..content.cards import CARD_TOKEN, CardNamer, rewrite_cards
+from ..content.markers import BLOCK_PATTERN, HTMLBlock, expand_markers, find_markers
 from ..languages import (
     Alternate,
     Language,
@@ -69,14 +70,13 @@ from ..languages import (
     source_language,
     with_base,
 )
-from ..content.markers import BLOCK_PATTERN, HTMLBlock, expand_markers, find_markers
-from .search_index import SearchSettings, parse_pipeline, split_entries, write_index
-from .sitemaps import SitemapPage, render_sitemap, write_sitemap
 from ..runtime import csp, fonts
 from ..strings import strings_for
 from ..translation import freshness, frontmatter
 from ..translation.glossary import glossary_gaps
 from . import repository
+from .search_index import SearchSettings, parse_pipeline, split_entries, write_index
+from .sitemaps import SitemapPage, render_sitemap, write_sitemap
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig

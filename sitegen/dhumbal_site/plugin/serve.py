@@ -30,8 +30,9 @@ from __future__ import annotations
 import html
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from mkdocs.utils import DuplicateFilter
 

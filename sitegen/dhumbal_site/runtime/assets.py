@@ -113,7 +113,7 @@ def lock_data(lock_path: Path) -> dict[str, Any]:
     try:
         data = json.loads(lock_path.read_text(encoding="utf-8"))
         info = data["info"]
-        info["abi_version"]  # noqa: B018 - Pyodide checks it: it must be there
+        info["abi_version"]
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise PluginError(f"dhumbal: cannot read {lock_path}: {error}") from error
     return {"info": info, "packages": {}}

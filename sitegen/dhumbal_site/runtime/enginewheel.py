@@ -46,9 +46,10 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from mkdocs.exceptions import PluginError
 

@@ -43,8 +43,8 @@ from mkdocs.exceptions import PluginError
 
 from dhumbal.core.i18n import N_, translator
 
-from . import csp, icons
 from ..languages import Language, current_language, i18n_plugin, languages_of, with_base
+from . import csp, icons
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig

@@ -32,9 +32,9 @@ import os
 import re
 import string
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
@@ -48,7 +48,7 @@ DOMAIN = "dhumbal"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 PACKAGE_LOCALE = ROOT / "engine" / "dhumbal" / "locale"
 #: The creation date written into every compiled catalog (reproducible .mo files).
-MO_DATE = datetime.datetime(1980, 1, 1, tzinfo=datetime.timezone.utc)
+MO_DATE = datetime.datetime(1980, 1, 1, tzinfo=datetime.UTC)
 
 _PERCENT = re.compile(r"%\(([A-Za-z_][A-Za-z0-9_]*)\)[sdif]")
 #: A field name as the sources write them: ``{total}``, or a worked example's

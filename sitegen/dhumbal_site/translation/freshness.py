@@ -43,12 +43,13 @@ import hashlib
 import re
 import subprocess
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
 
 from dhumbal.core.i18n import N_, digits
+
 from .. import ROOT
 
 DOCS = ROOT / "docs"

@@ -34,10 +34,12 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import yaml
+
 from .. import ROOT
 
 DOCS = ROOT / "docs"

@@ -26,11 +26,12 @@ page shows in English with the notice until it is translated.
 
 from __future__ import annotations
 
-import re
 import importlib.util
+import re
 import shutil
 import sys
 from pathlib import Path
+
 from .. import ROOT
 
 _CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-[A-Z]{2})?$")

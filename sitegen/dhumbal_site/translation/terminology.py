@@ -41,9 +41,9 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from babel.messages.pofile import read_po
 
