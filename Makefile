@@ -48,9 +48,10 @@ check: $(STAMP) lint
 	$(VENV)/bin/mypy engine/dhumbal sitegen/dhumbal_site
 	$(PY) -m pytest -n 2 --fast -q
 
-## The linters alone: the GitHub workflows with actionlint (and shellcheck on their
-## scripts)
+## The linters alone: ruff over every Python file of the project (its rules in
+## pyproject.toml), the GitHub workflows with actionlint (and shellcheck on their scripts)
 lint: $(STAMP)
+	$(VENV)/bin/ruff check --no-cache engine sitegen tests tools bench
 	$(VENV)/bin/actionlint -no-color -shellcheck=$(VENV)/bin/shellcheck -pyflakes= .github/workflows/*.yml
 
 ## Run every test: type check, engine, examples, site, Pyodide and browser.

@@ -67,6 +67,7 @@ def test_make_check_runs_actionlint_over_every_workflow() -> None:
     assert re.search(r"^check: .*\blint\b", makefile, re.M)
     lint = makefile[makefile.index("\nlint: "):]
     assert "/bin/actionlint" in lint[: lint.index("\n\n")] and ".github/workflows/*.yml" in lint
+    assert "/bin/ruff check --no-cache engine sitegen tests tools bench" in lint[: lint.index("\n\n")]
 
 
 def actionlint(*paths: Path) -> subprocess.CompletedProcess[str]:
