@@ -31,7 +31,10 @@ if shutil.which("make") is None:
 def make(*args: str) -> subprocess.CompletedProcess[str]:
     """``make ARGS`` in a process group of its own: should a value slip through and start
     something that lasts (a server), the test fails and leaves nothing running."""
-    with subprocess.Popen(["make", "--no-print-directory", *args], cwd=ROOT, stdout=subprocess.PIPE,
+    # A make of its own, not a sub-make of the one running the tests (make check): none of
+    # that make's flags or level carried over.
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKELEVEL", "MAKEFLAGS", "MFLAGS")}
+    with subprocess.Popen(["make", "--no-print-directory", *args], cwd=ROOT, stdout=subprocess.PIPE, env=env,
                           stderr=subprocess.PIPE, text=True, start_new_session=True) as child:
         try:
             out, err = child.communicate(timeout=60)
