@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import botlevels, expert, heuristic
 from ..core.i18n import N_, number, translator
 from ..core.profiles import Profile
+from . import botlevels, expert, heuristic
 
 LEVEL_NAMES: Final = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "expert": N_("Expert")}
 

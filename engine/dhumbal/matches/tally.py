@@ -25,17 +25,18 @@ the words match the numbers.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Final, Mapping, Sequence
+from typing import Any, Final
 
 from ..core import cards as C
-from ..core.i18n import N_, translator
-from .match import Match, money_text
 from ..core.errors import Refusal
+from ..core.i18n import N_, translator
 from ..core.messages import Message, seat_name
 from ..core.profiles import DOUBLE_MARGIN, DOUBLE_PENALTY, Profile, ProfileError
 from ..play.scoring import Outcome, outcome_messages
+from .match import Match, money_text
 
 #: The largest running score a table may give (far beyond any real match).
 MAX_SCORE: Final = 1_000_000
