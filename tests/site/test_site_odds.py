@@ -97,7 +97,9 @@ def test_the_level_notes_carry_the_bots_own_numbers() -> None:
     assert "at 5 or less" in notes["medium"] and "30%" in notes["expert"] and "300 times" in notes["expert"]
     ne = dict((lv, text) for lv, _, text in level_notes(ng, "ne"))
     assert "२५%" in ne["expert"] and count_text(expert.SAMPLES, "ne") in ne["expert"]
-    assert percent(0.0004, "fr") == "<1\u202f%" and percent(0.9996, "en") == ">99%" and percent(1.0, "en") == "100%"
+    assert percent(0.0004, "fr") == "moins de 1\u202f%" and percent(0.9996, "en") == "more than 99%"
+    assert percent(0.0004, "fr", in_words=False) == "<1\u202f%" and percent(0.9996, "en", in_words=False) == ">99%"
+    assert percent(1.0, "en") == "100%" and percent(0.0, "en") == "0%"
 
 
 def _ctx(args: tuple[str, ...], lang: str = "en") -> Any:
