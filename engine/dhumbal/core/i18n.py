@@ -210,7 +210,8 @@ def format_text(template: str, params: Mapping[str, object], lang: str) -> str:
 # French puts a space before a colon, a semicolon, an exclamation or question
 # mark and a closing guillemet, and after an opening guillemet, and that space
 # never breaks the line: a no-break space (U+00A0) before the colon and inside
-# guillemets, a narrow one (U+202F) before ; ! ?. Translations are written with
+# guillemets, a narrow one (U+202F) before ; ! ? and before the % after a
+# number ("25 %"). Translations are written with
 # ordinary spaces or none; every generated text passes through typography()
 # (format_text, Translator.raw; the site glue passes its templates' output and
 # its French pages through typography_html()), so the rule is kept in this one
@@ -221,6 +222,8 @@ NNBSP: Final = "\u202f"
 # a space (or none, after a word) before : ; ! ? », when the mark ends a phrase
 _FR_BEFORE = re.compile(r"(?:[ \u00a0\u202f]|(?<=[^\s(\[«“‘/:;!?]))([:;!?»])(?=[\s)\].,»]|$)")
 _FR_AFTER_GUILLEMET = re.compile(r"«[ \u00a0\u202f]?")
+# a space (or none) between a number and its % sign, when the sign ends the figure
+_FR_PERCENT = re.compile(r"(?<=[0-9०-९])[ \u00a0\u202f]?%(?=[\s)\].,;:!?»]|$)")
 _TYPOGRAPHY_LANGS: Final = frozenset({"fr"})
 
 
@@ -235,10 +238,12 @@ def _fr_space(match: re.Match[str]) -> str:
 
 
 def typography(text: str, lang: str) -> str:
-    """``text`` with the language's spacing around punctuation ("Pris\u00a0: 25", "«\u00a0Jhyap\u00a0»")."""
+    """``text`` with the language's spacing around punctuation ("Pris\u00a0: 25", "«\u00a0Jhyap\u00a0»",
+    "25\u202f%")."""
     if lang not in _TYPOGRAPHY_LANGS or not text:
         return text
     text = _FR_BEFORE.sub(_fr_space, text)
+    text = _FR_PERCENT.sub(NNBSP + "%", text)
     return _FR_AFTER_GUILLEMET.sub("«" + NBSP, text)
 
 

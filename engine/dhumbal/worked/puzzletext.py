@@ -41,7 +41,7 @@ TITLE_FACE_UP: Final = {
     "discard": N_("{cards} on the discard pile"),
 }
 TITLE_JOKER: Final = N_("A joker in play")
-TITLE_RACE: Final = N_("{total} points, {limit} to call")
+TITLE_RACE: Final = N_("{total} points, call at {limit} or less")
 TITLE_THROW: Final = N_("What to throw from {cards}?")
 
 #: The themes a generated puzzle's title is about, most particular first.
