@@ -14,7 +14,6 @@ before "%".
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -28,10 +27,8 @@ LANGS = ("en", "fr", "nl", "ne")
 
 @pytest.fixture(scope="module", autouse=True)
 def compiled_catalogs() -> None:
-    if str(ROOT / "sitegen") not in sys.path:
-        sys.path.insert(0, str(ROOT / "sitegen"))
     from dhumbal.core import i18n
-    from dhumbal_site import catalogs
+    from dhumbal_site.translation import catalogs
 
     catalogs.compile_catalogs()
     i18n.translations.cache_clear()
@@ -140,7 +137,7 @@ def test_the_eliminated_players_are_a_list_in_the_plural_only_when_several(
         lang: str, one: str, two: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The elimination example puts A and C out; the same deal with C further from 100
     puts A out alone."""
-    from dhumbal_site import walkthrough
+    from dhumbal_site.content import walkthrough
 
     source = (walkthrough.EXAMPLES / "crp-elimination.toml").read_text(encoding="utf-8")
     alone = (source.replace("C = 95", "C = 80").replace("score.C = 105", "score.C = 90")
