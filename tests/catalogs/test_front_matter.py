@@ -194,7 +194,10 @@ def test_the_docs_check_names_file_and_line(tmp_path: Path) -> None:
 def test_the_make_target_runs_the_front_matter_check() -> None:
     make = (ROOT / "Makefile").read_text(encoding="utf-8")
     target = make[make.index("check-catalogs: "):]
-    assert "dhumbal_site.translation.frontmatter" in target[: target.index("\n\n")]
+    assert "dhumbal_site.translation.checks" in target[: target.index("\n\n")]
+    from dhumbal_site.translation.checks import CHECKS
+
+    assert "dhumbal_site.translation.frontmatter" in [module for _, module, _, _ in CHECKS]
 
 
 def _head(meta: dict[str, str]) -> str:

@@ -98,7 +98,7 @@ def test_glossary_gaps_fail_a_complete_language_and_warn_for_one_being_translate
     config.write_text(config.read_text(encoding="utf-8").replace("            dhumbal_partial: true\n", ""), encoding="utf-8")
     assert generated.main(["glossary", "--root", str(project)]) == 1
     out = capsys.readouterr().out
-    assert "\nlocales/glossary.toml:" in "\n" + out and "warning:" not in out
+    assert "\nerror: locales/glossary.toml:" in "\n" + out and "warning:" not in out
     # a complete glossary line is no gap; a half one is an error naming the entry
     text = (project / "locales" / "glossary.toml").read_text(encoding="utf-8")
     text = text.replace('hi = { term = "", definition = "" }', 'hi = { term = "x", definition = "y" }')
