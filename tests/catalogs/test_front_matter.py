@@ -164,6 +164,16 @@ def test_front_matter_yaml_cannot_read_stops_the_build_naming_its_own_file_and_l
     ("title: A\ndhumbal_parity:\n  - section: page\n    kind: words\n    reason: Plus court: voilà", 6, "the value of 'reason' holds \": \""),
     ("title: [A\ndescription: B", 2, "the front matter is not valid YAML"),
     ("title: A\n  description: B", 3, "the front matter is not valid YAML"),
+    # a quote never closed: YAML blames the next line's quote, or the end; the check names the opening one
+    ('title: "Dhumbal (Jhyap)\ndescription: "Les règles"', 2,
+     "the double quote that opens the value of 'title' is never closed: close the quote on line 2"),
+    ('title: A\ndescription: "Les règles du jeu', 3,
+     "the double quote that opens the value of 'description' is never closed: close the quote on line 3"),
+    ("title: 'L''as\ndescription: B", 2, "the single quote that opens the value of 'title' is never closed"),
+    ("title: [A\ndescription: B", 2, "the front matter is not valid YAML (expected ',' or ']', but got ':'): the [ "
+                                      "that opens the value of 'title' on line 2 is never closed; close it with ]"),
+    ('title: "A" and B', 2, "the front matter is not valid YAML (expected <block end>, but found '<scalar>'): the value "
+                            "on line 2 goes on after its closing quote; put the whole value inside the quotes"),
 ])
 def test_the_check_names_the_line_of_front_matter_yaml_would_misread(front: str, line: int, said: str) -> None:
     found = frontmatter.located(f"---\n{front}\n---\n\n# Page\n")
@@ -177,6 +187,7 @@ def test_the_check_names_the_line_of_front_matter_yaml_would_misread(front: str,
     "title: A\ndescription: Le 10#, l'as et le C#",
     "title: A\ndescription: http://example.org/x is an address",
     "title: Accueil\ndhumbal_parity:\n  - section: page\n    kind: words\n    reason: Le français est plus long ici.",
+    "title: 'L''as de pique'\ndescription: \"Le jeu\"",
 ])
 def test_front_matter_yaml_reads_as_written_passes(front: str) -> None:
     assert frontmatter.located(f"---\n{front}\n---\n\n# Page\n") == []
