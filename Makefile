@@ -88,10 +88,12 @@ puzzles-check: $(STAMP)
 	$(PY) -m dhumbal check puzzles/
 
 ## Extract every message (engine, site glue, templates, examples) into
-## locales/dhumbal.pot and merge it into each language's catalog
+## locales/dhumbal.pot, write where each shows (locales/places.toml: a message
+## from a file no place names stops here), and merge it into each language's catalog
 catalogs: $(STAMP)
 	$(VENV)/bin/pybabel -q extract -F pyproject.toml -o locales/dhumbal.pot --omit-header \
 		--sort-output --add-location=file --no-wrap --add-comments=TRANSLATORS: .
+	$(PY) -m dhumbal_site.translation.places annotate
 	$(VENV)/bin/pybabel -q update -i locales/dhumbal.pot -d locales -D dhumbal \
 		--no-fuzzy-matching --no-wrap --ignore-obsolete
 	$(PY) -m dhumbal_site.translation.catalogs normalize

@@ -27,6 +27,7 @@ def project(tmp_path: Path) -> Path:
     (root / "locales").mkdir(parents=True)
     shutil.copy(ROOT / "locales" / "dhumbal.pot", root / "locales")
     shutil.copy(ROOT / "locales" / "glossary.toml", root / "locales")
+    shutil.copy(ROOT / "locales" / "places.toml", root / "locales")
     shutil.copytree(ROOT / "docs" / "en", root / "docs" / "en")
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
     return root
