@@ -89,11 +89,13 @@ puzzles-check: $(STAMP)
 
 ## Extract every message (engine, site glue, templates, examples) into
 ## locales/dhumbal.pot, write where each shows (locales/places.toml: a message
-## from a file no place names stops here), and merge it into each language's catalog
+## from a file no place names stops here), and merge it into each language's
+## catalog; the pages' titles and descriptions into locales/pages.pot, for Weblate
 catalogs: $(STAMP)
 	$(VENV)/bin/pybabel -q extract -F pyproject.toml -o locales/dhumbal.pot --omit-header \
 		--sort-output --add-location=file --no-wrap --add-comments=TRANSLATORS: .
 	$(PY) -m dhumbal_site.translation.places annotate
+	$(PY) -m dhumbal_site.translation.pagemeta extract
 	$(VENV)/bin/pybabel -q update -i locales/dhumbal.pot -d locales -D dhumbal \
 		--no-fuzzy-matching --no-wrap --ignore-obsolete
 	$(PY) -m dhumbal_site.translation.catalogs normalize

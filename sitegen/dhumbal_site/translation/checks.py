@@ -35,6 +35,7 @@ CHECKS: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("wording", "dhumbal_site.translation.statements", (), ("--root", "ROOT")),
     ("agreement", "dhumbal_site.translation.agreement", (), ("--root", "ROOT")),
     ("front matter", "dhumbal_site.translation.frontmatter", (), ("DOCS",)),
+    ("page titles", "dhumbal_site.translation.pagemeta", ("check",), ("--root", "ROOT")),
 )
 
 
