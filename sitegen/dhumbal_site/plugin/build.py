@@ -14,8 +14,7 @@ What it does, in build order:
   translated gets a note); give Material the list of languages
   (``extra.alternate``), the repository for the edit links (repository.py)
   and the Content-Security-Policy (``extra.dhumbal_csp``, see csp.py); note
-  this language's search settings.
-* ``on_files``: add the Devanagari font files to the site.
+  this language's search settings. ``on_files``: add the Devanagari fonts.
 * ``on_page_markdown``: refuse a page whose front matter YAML misreads or
   that holds markup, naming its file and line (frontmatter.py); show the
   current English page in place of a translation that is still a copy of it
