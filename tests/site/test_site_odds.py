@@ -70,7 +70,7 @@ def test_each_rules_page_charts_the_engine_s_odds_in_its_language(site: Any, lan
     assert [_text(r[0]) for r in rows] == [number(x, lang) for x in data.totals]
     for (_, cells), expected in zip(rows, data.caught):
         shown = [_text(c) for c in re.findall(r"<td>(.*?)</td>", cells, re.S)]  # the example hand has its own class
-        assert shown == [_plain(percent(x, lang)) for x in expected]
+        assert shown == [_plain(percent(x, lang, in_words=False)) for x in expected]
     # the sample size is stated, in the language's own digits and grouping
     note = _text(figure[figure.index('class="dh-odds-note"'):])
     assert _plain(count_text(odds.CHART_SAMPLES, lang)) in note
