@@ -44,7 +44,9 @@ ENTRIES = [
     ("FR-N6", "fr", "10 each", "chacune", "10 chacun"),
     ("FR-N7", "fr", "When one may call", "Quand annoncer", "Quand peut-on annoncer"),
     ("FR-N8", "fr", "What to throw from {cards}?", "Que jeter de", "Que jeter parmi {cards} ?"),
-    ("FR-N9", "fr", "Bots: {level}", "Robots :", "Niveau des robots : {level}"),
+    # the table's meta line is the setting's head noun ("Niveau des robots"): the full name
+    # wraps the line on a phone held sideways and pushes a sixth hand out of sight
+    ("FR-N9", "fr", "Bots: {level}", "Robots :", "Niveau : {level}"),
     ("FR-N11", "fr", "The expert's move: {move}, then most likely {then}: that is its throw for {share} of the cards you might draw. Ask for a hint again once you hold the card.",
      "{then} :", "(c'est ce qu'il jette pour {share}"),
     ("FR-N12", "fr", "Played out, the expert's move came out {cost} points ahead (± {se}; {samples} deal after each): within the uncertainty, so yours is not a mistake.",
