@@ -73,6 +73,7 @@ def test_every_error_names_its_file_and_line_and_is_said_again_after_the_warning
           'title: "Dhumbal (Jhyap) : les règles de référence')
     _edit(copy / "docs" / "nl" / "rules" / "dashain.md", "<!-- dhumbal:example dashain-runs -->\n", "")
     _edit(copy / "docs" / "nl" / "index.md", "Spellen van dit soort", "Spellen van deze soort, de beste van 5,")
+    _edit(copy / "docs" / "nl" / "puzzles.md", "description: Wat zou jij doen?", "description: Wat zou <b>jij</b> doen?")
     status, out = _run(copy)
     assert status == 1
     lines = out.splitlines()
@@ -88,6 +89,7 @@ def test_every_error_names_its_file_and_line_and_is_said_again_after_the_warning
         r"docs/fr/index\.md:2: the double quote that opens the value of 'title' is never closed: close the quote on line 2",
         r"docs/nl/rules/dashain\.md:\d+: the generated content <!-- dhumbal:example dashain-runs --> is missing "
         r"\(in English: docs/en/rules/dashain\.md:\d+\)",
+        r"docs/nl/puzzles\.md:3: field 'description' holds markup",
     ]
     for pattern in expected:
         assert any(re.match("error: " + pattern, line) for line in said_again), (pattern, said_again)
@@ -95,7 +97,7 @@ def test_every_error_names_its_file_and_line_and_is_said_again_after_the_warning
 
 def test_quiet_counts_the_warnings_and_keeps_every_error(copy: Path) -> None:
     _start_on_weblate(copy, "it")
-    _edit(copy / "locales" / "fr" / "LC_MESSAGES" / "dhumbal.po", 'msgstr "Niveau des robots : {level}"', 'msgstr "Niveau des robots : {niveau}"')
+    _edit(copy / "locales" / "fr" / "LC_MESSAGES" / "dhumbal.po", 'msgstr "Niveau : {level}"', 'msgstr "Niveau : {niveau}"')
     status, out = _run(copy, quiet=True)
     assert status == 1 and "warning:" not in out
     count = re.search(r"^1 error\(s\), (\d+) warning\(s\) \(not shown", out, re.M)
@@ -122,7 +124,7 @@ def test_the_pull_request_comment_lists_each_error_once_and_the_new_language_as_
     finally:
         sys.path.remove(str(ROOT / "tools"))
     _start_on_weblate(copy, "it")
-    _edit(copy / "locales" / "fr" / "LC_MESSAGES" / "dhumbal.po", 'msgstr "Niveau des robots : {level}"', 'msgstr "Niveau des robots : {niveau}"')
+    _edit(copy / "locales" / "fr" / "LC_MESSAGES" / "dhumbal.po", 'msgstr "Niveau : {level}"', 'msgstr "Niveau : {niveau}"')
     status, out = _run(copy)
     comment = translation_report.report(out, status, "", 0)
     problems = comment[comment.index("### Problems to fix"):comment.index("### Notes")]

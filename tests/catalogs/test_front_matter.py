@@ -110,9 +110,9 @@ def test_the_check_names_the_page_in_any_language_with_its_name_escaped(tmp_path
     (docs / "ne" / "bad\x1b[2Jname.md").write_text("---\ntitle: '<i>'\n---\n", encoding="utf-8")
     (docs / "ne" / "latin1.md").write_bytes(b"---\ntitle: caf\xe9\n---\n")
     report = frontmatter.check_docs(docs)
-    assert any(r.startswith("docs/ne/index.md: field 'description' holds markup") for r in report), report
-    assert any(r.startswith("docs/ne/bad\\x1b[2Jname.md: field 'title'") for r in report), report
-    assert any(r.startswith("docs/ne/latin1.md: not UTF-8") for r in report), report
+    assert any(r.startswith("docs/ne/index.md:3: field 'description' holds markup") for r in report), report
+    assert any(r.startswith("docs/ne/bad\\x1b[2Jname.md:2: field 'title'") for r in report), report
+    assert any(r.startswith("docs/ne/latin1.md:1: not UTF-8") for r in report), report
     assert not any("\x1b" in r for r in report)
     assert len(report) == 3
     assert frontmatter.main([str(docs)]) == 1
@@ -127,7 +127,7 @@ def test_an_oversized_page_is_refused_before_it_is_read(tmp_path: Path, monkeypa
     (docs / "fr").mkdir(parents=True)
     (docs / "fr" / "big.md").write_text("---\ntitle: x\n---\n" + "a" * 2000, encoding="utf-8")
     monkeypatch.setattr(frontmatter, "MAX_PAGE_BYTES", 1000)
-    assert frontmatter.check_docs(docs) == ["docs/fr/big.md: the page file is larger than 1000 bytes"]
+    assert frontmatter.check_docs(docs) == ["docs/fr/big.md:1: the page file is larger than 1000 bytes"]
 
 
 def test_the_build_refuses_the_page_naming_file_and_field() -> None:

@@ -126,7 +126,8 @@ def read_scanned(path: Path, lang: str | None = None) -> tuple[Scanned, Catalog]
     try:
         catalog = read_po(io.BytesIO(scanned.data), locale=lang, abort_invalid=True)
     except Exception as exc:  # babel raises several types for broken files
-        raise CatalogError(f"{shown(path, ROOT)}: cannot read catalog: {str(exc)[:200]}") from None
+        line = getattr(exc, "lineno", None) or 1
+        raise CatalogError(f"{shown(path, ROOT)}:{line}: cannot read catalog: {str(exc)[:200]}") from None
     if stamp is not None:
         _READ[key] = (stamp, scanned, catalog)
     return scanned, catalog
@@ -227,7 +228,9 @@ def check_catalog(lang: str, template: Catalog | None = None) -> list[Problem]:
             if (tm.context, _ids(tm)[0]) in scanned.broken:
                 continue  # reported above, where the file breaks
             if cat.get(tm.id, tm.context) is None:
-                problems.append(Problem(rel, 0, _ids(tm)[0], "missing from the catalog (run make catalogs)"))
+                # no line of its own in the catalog: the template's line names the message
+                problems.append(Problem(shown(TEMPLATE, ROOT), tm.lineno or 1, _ids(tm)[0],
+                                        f"missing from {rel} (run make catalogs)"))
     for m in cat:
         if not m.id:
             continue

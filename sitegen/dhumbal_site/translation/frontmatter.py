@@ -224,9 +224,21 @@ def check_text(text: str) -> list[str]:
 
 
 def located(text: str) -> list[tuple[int | None, str]]:
-    """:func:`check_text` with each problem's line apart (None for a problem of a field's value)."""
+    """:func:`check_text` with each problem's line apart: a problem of a field's value is on the
+    line of its field (the top-level key it sits under), None only when no line holds it."""
     meta, written = read(text)
-    return [(line, what) for line, what in written] + [(None, what) for what in problems(meta)]
+    keys = {}
+    for number, line in enumerate(text.split("\n")[1:], start=2):
+        if line.strip() == "---":
+            break
+        key = re.match(r"^([^\s:#][^:]*):", line)
+        if key:
+            keys.setdefault(key.group(1).strip(), number)
+    out: list[tuple[int | None, str]] = [(line, what) for line, what in written]
+    for what in problems(meta):
+        field = re.match(r"^field '([^'.\[ ]+)", what)
+        out.append((keys.get(field.group(1)) if field else None, what))
+    return out
 
 
 def check_docs(docs: Path = DOCS) -> list[str]:
@@ -237,14 +249,14 @@ def check_docs(docs: Path = DOCS) -> list[str]:
         shown = repr(name)[1:-1]
         try:
             if path.stat().st_size > MAX_PAGE_BYTES:
-                report.append(f"{shown}: the page file is larger than {MAX_PAGE_BYTES} bytes")
+                report.append(f"{shown}:1: the page file is larger than {MAX_PAGE_BYTES} bytes")
                 continue
             text = path.read_text(encoding="utf-8-sig")
         except UnicodeDecodeError as exc:
-            report.append(f"{shown}: not UTF-8 (byte {exc.start})")
+            report.append(f"{shown}:1: not UTF-8 (byte {exc.start})")
             continue
         except OSError as exc:
-            report.append(f"{shown}: cannot read the page ({exc.strerror})")
+            report.append(f"{shown}:1: cannot read the page ({exc.strerror})")
             continue
         report.extend(f"{shown}:{line}: {problem}" if line else f"{shown}: {problem}" for line, problem in located(text))
     return report
