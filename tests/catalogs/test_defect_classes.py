@@ -78,6 +78,14 @@ def test_a_call_limit_worded_as_a_bound_it_is_not_is_found(
     assert any(not f.found and f.line == line for f in findings)
 
 
+def test_a_page_that_calls_from_the_limit_up_is_found(project: Path) -> None:
+    page = project / "docs" / "nl" / "rules" / "dashain.md"
+    line = _edit(page, "- De grens is **10** punten (een instelling van de gastheer), en hij telt mee: met 10 mag je roepen, met 11 niet.",
+                 "- Je mag roepen vanaf 10 punten (een instelling van de gastheer).")
+    found = [(f.path, f.line, f.found) for f in statements.check_language("nl", project) if f.found]
+    assert found == [("docs/nl/rules/dashain.md", line, "vanaf 10")]
+
+
 def test_the_dutch_limit_with_its_bound_and_a_call_with_a_total_pass(project: Path) -> None:
     line, old = _msgstr(project, "nl", "call at {limit}")
     _edit(_po(project, "nl"), old, 'msgstr "roepen met {limit} of minder"')
