@@ -21,9 +21,9 @@ today's expert shown every other seat's hand (the stock still unknown): not
 a player but a ceiling, the most that better beliefs about the hidden hands
 could give (the figures are in bench/RESEARCH.md).
 
-    python bench/expert_screen.py --set RISK.dashain=60 [--set SIZE=5] \\
+    python -m bench.expert_screen --set RISK.dashain=60 [--set SIZE=5] \\
         [--table dashain:expert,aggressive ...] [--deals 400] [--start 0] [--seed 1]
-    python bench/expert_screen.py --shown-hands [--table ...] [--deals 2000]
+    python -m bench.expert_screen --shown-hands [--table ...] [--deals 2000]
 
 Figures only: nothing here passes or fails a test.
 """
@@ -39,14 +39,14 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from dhumbal.bots import expert
-from dhumbal.core import profiles
-from dhumbal.play.action import Action
-from dhumbal.lab.arena import credits, read_bots
 from dhumbal.bots.botlevels import policy
+from dhumbal.core import profiles
+from dhumbal.core.profiles import PROFILE_KEYS
+from dhumbal.lab.arena import credits, read_bots
+from dhumbal.lab.strength import table_profile
+from dhumbal.play.action import Action
 from dhumbal.play.deal import Deal
 from dhumbal.play.playout import play_out
-from dhumbal.core.profiles import PROFILE_KEYS
-from dhumbal.lab.strength import table_profile
 
 #: The goal tables of issue 23 (the expert in seat 0).
 DEFAULT_TABLES = (

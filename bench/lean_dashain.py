@@ -9,7 +9,7 @@ every deal exactly as the engine does (``tests/engine/test_engine_lean_reference
 holds it to that); it keeps no history, checks nothing, builds no message
 and writes no text.
 
-    python bench/lean_dashain.py [--deals N]
+    python -m bench.lean_dashain [--deals N]
 
 Standard library only; it does not import the engine.
 """

@@ -9,7 +9,6 @@ fraction never stands before it)."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -101,10 +100,10 @@ ONE_POINT = {
 
 @pytest.mark.parametrize("lang", sorted(ONE_POINT))
 def test_one_point_is_said_in_the_singular(lang: str) -> None:
-    from dhumbal.play.deal import Deal, Outcome
-    from dhumbal.play.action import Action
-    from dhumbal.trainer.advice import move_fact
     from dhumbal.core.profiles import find_profile
+    from dhumbal.play.action import Action
+    from dhumbal.play.deal import Deal, Outcome
+    from dhumbal.trainer.advice import move_fact
     from dhumbal.view.scores import score_notes
 
     near, shed = ONE_POINT[lang]

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
 from dhumbal.core import messages
 from dhumbal.core.i18n import translator
-from dhumbal.core.messages import Message, TEMPLATES
+from dhumbal.core.messages import TEMPLATES, Message
 
 LANGS = ("en", "fr", "nl", "ne")
 
@@ -30,11 +30,8 @@ LANGS = ("en", "fr", "nl", "ne")
 @pytest.fixture(scope="module", autouse=True)
 def compiled_catalogs() -> None:
     """The messages are read from the compiled catalogs, compiled from the current sources."""
-    import sys
-    from pathlib import Path
 
     from dhumbal.core import i18n
-
     from dhumbal_site.translation import catalogs
 
     catalogs.compile_catalogs()

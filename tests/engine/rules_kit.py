@@ -1,21 +1,21 @@
 """Shared helpers for the engine tests: explicit positions and refusal checks.
 
 Kept in a plainly named module (not conftest) so test modules can import it
-directly; the test directory has no package marker, so pytest puts it on
-``sys.path``.
+(``from tests.engine.rules_kit import …``).
 """
 
 from __future__ import annotations
 
 import json
 import os
-from typing import Any, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from hypothesis import strategies as st
 
 from dhumbal.core.cards import Card, parse_card, parse_cards
-from dhumbal.play.deal import Action, Deal, IllegalAction, parse_action
 from dhumbal.core.profiles import Profile, find_profile
+from dhumbal.play.deal import Action, Deal, IllegalAction, parse_action
 from dhumbal.play.records import from_position, state_to_json
 
 __all__ = [

@@ -13,14 +13,14 @@ the legal actions.
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dhumbal.bots import botlevels, heuristic
+from dhumbal.core.profiles import parse_profile
 from dhumbal.lab.arena import play_table, read_bots
 from dhumbal.play.deal import Action, Deal
-from dhumbal.core.profiles import parse_profile
-
-from rules_kit import OPTIONS, check_cards, profile
+from tests.engine.rules_kit import OPTIONS, check_cards, profile
 
 
 @st.composite

@@ -14,12 +14,11 @@ from __future__ import annotations
 import pytest
 
 from dhumbal.bots import botlevels, heuristic
-
-from dhumbal.play import deal as deal_module, groups
+from dhumbal.play import deal as deal_module
+from dhumbal.play import groups
 from dhumbal.play.deal import Action, Deal, PositionError
 from dhumbal.play.records import state_from_json, state_to_json
-
-from rules_kit import profile, unchecked
+from tests.engine.rules_kit import profile, unchecked
 
 CRP_JOKERS = profile("cardrulesplus", players=2, jokers=True)
 

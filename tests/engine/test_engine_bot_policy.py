@@ -9,8 +9,7 @@ import pytest
 from dhumbal.bots import botlevels, heuristic
 from dhumbal.core.cards import card_text
 from dhumbal.play.deal import Action, Deal
-
-from rules_kit import act, card, cards, position
+from tests.engine.rules_kit import act, card, cards, position
 
 
 def ng_turn(hand: str, other: str = "K♣ Q♣") -> object:

@@ -93,8 +93,8 @@ def test_simulate_trusted_and_checked_paths_give_identical_results(argv: list[st
     assert trusted == checked
     # and the same figures as the engine's own checked loop: each move chosen, then applied with every check
     from dhumbal.bots.botlevels import choose
-    from dhumbal.play.deal import Deal
     from dhumbal.core.profiles import parse_profile
+    from dhumbal.play.deal import Deal
 
     profile = parse_profile(str(trusted["profile"]))
     hands, moves = [], 0

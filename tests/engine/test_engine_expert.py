@@ -18,16 +18,14 @@ from pathlib import Path
 
 import pytest
 
-from dhumbal.bots import botlevels, heuristic, expert
-
 from dhumbal import cli
+from dhumbal.bots import botlevels, expert, heuristic
+from dhumbal.core.profiles import find_profile
 from dhumbal.lab.arena import play_table, read_bots
 from dhumbal.play.deal import Deal
 from dhumbal.play.playout import play_out
-from dhumbal.core.profiles import find_profile
-
-from rules_kit import check_cards, profile
-from test_engine_sampler import positions, twin
+from tests.engine.rules_kit import check_cards, profile
+from tests.engine.test_engine_sampler import positions, twin
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -197,7 +195,7 @@ def test_decisions_replay_alike_in_a_fresh_interpreter_with_another_hash_seed() 
 
 
 def test_the_expert_calls_a_sure_win_and_not_a_sure_loss() -> None:
-    from rules_kit import position
+    from tests.engine.rules_kit import position
 
     # it holds A♠ (1); the others hold three cards each, none worth less than 2: a certain win
     sure = position("nepali-games", ["A♠", "2♥ 3♥ 4♥", "2♦ 3♦ 4♦", "2♣ 3♣ 4♣"], "K♠", rest="pile", stock_top="5♠ 6♠", turns=8, dealer=3)

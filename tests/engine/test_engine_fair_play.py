@@ -33,25 +33,27 @@ import copy
 import json
 import os
 import random
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings, strategies as st
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
-from dhumbal.core import cards as C
 from dhumbal.bots import expert
-from dhumbal.table import web
-from dhumbal.play.action import Action, parse_action
 from dhumbal.bots.botlevels import choose
-from dhumbal.play.deal import Deal
+from dhumbal.bots.sampler import after_view, stand_in
+from dhumbal.core import cards as C
 from dhumbal.core.messages import Message
 from dhumbal.core.profiles import find_profile
+from dhumbal.play.action import Action, parse_action
+from dhumbal.play.deal import Deal
 from dhumbal.play.records import state_to_json, transcript
-from dhumbal.bots.sampler import after_view, stand_in
+from dhumbal.play.share import decode_hash
+from dhumbal.table import web
 from dhumbal.table.links import restore_session
 from dhumbal.table.session import Session
-from dhumbal.play.share import decode_hash
 
 PROFILES = ("nepali-games", "dashain", "cardrulesplus")
 EXAMPLES = int(os.environ.get("DHUMBAL_FAIR_PLAY_EXAMPLES", "8"))

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dhumbal.bots import botlevels
-from dhumbal.play.deal import Deal, PositionError
 from dhumbal.matches.match import Match, Standing
-
-from rules_kit import act, position, profile
+from dhumbal.play.deal import Deal, PositionError
+from tests.engine.rules_kit import act, position, profile
 
 
 def play_match_deal(m: Match) -> Deal:
@@ -194,7 +195,6 @@ def test_match_state_round_trips() -> None:
 
 # -- random matches --------------------------------------------------------------------
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
 
 
 @settings(max_examples=15, deadline=None, database=None)

@@ -12,19 +12,17 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Sequence
 from io import StringIO
-from typing import Sequence
 
 import pytest
 
-from dhumbal.bots import heuristic, odds
-
 from dhumbal import cli
+from dhumbal.bots import heuristic, odds
 from dhumbal.core.cards import Card
-from dhumbal.play.deal import Deal
 from dhumbal.core.profiles import Profile
-
-from rules_kit import cards, profile
+from dhumbal.play.deal import Deal
+from tests.engine.rules_kit import cards, profile
 
 POINT = 0.01  # one percentage point
 

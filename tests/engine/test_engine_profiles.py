@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dhumbal.core.cards import CardError, card_text, parse_card, parse_cards
-from dhumbal.play.deal import Deal, PositionError
 from dhumbal.core.profiles import ProfileError, find_profile, parse_profile
-
-from rules_kit import cards, position, profile
+from dhumbal.play.deal import Deal, PositionError
+from tests.engine.rules_kit import cards, position, profile
 
 
 def hand_value(prof_key: str, text: str, **opts: object) -> int:

@@ -15,7 +15,14 @@ import pytest
 
 from dhumbal.core.errors import IllegalAction, Refusal
 from dhumbal.core.i18n import translator
-from dhumbal.core.profiles import ERROR_BAD_OPTION, ERROR_BAD_PROFILE, ERROR_UNKNOWN_OPTION, ProfileError, find_profile, parse_profile
+from dhumbal.core.profiles import (
+    ERROR_BAD_OPTION,
+    ERROR_BAD_PROFILE,
+    ERROR_UNKNOWN_OPTION,
+    ProfileError,
+    find_profile,
+    parse_profile,
+)
 from dhumbal.matches.scoresheet import SheetError
 from dhumbal.matches.tally import TallyError
 from dhumbal.table import web

@@ -22,12 +22,11 @@ from collections import Counter
 import pytest
 
 from dhumbal.bots import botlevels, heuristic
+from dhumbal.bots.sampler import Sampler, SamplerError, view_key
 from dhumbal.play.deal import Deal, SeatView
 from dhumbal.play.playout import random_policy
 from dhumbal.play.records import from_position, state_to_json
-from dhumbal.bots.sampler import Sampler, SamplerError, view_key
-
-from rules_kit import cards, check_cards, profile
+from tests.engine.rules_kit import cards, check_cards, profile
 
 PROFILES = [
     profile("nepali-games"),

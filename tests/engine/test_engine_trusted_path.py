@@ -13,19 +13,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Hashable
 from itertools import combinations
-from typing import Hashable
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dhumbal.bots import botlevels, heuristic
+from dhumbal.core.profiles import parse_profile
 from dhumbal.play.deal import Action, Deal
 from dhumbal.play.playout import play_out, random_policy
-from dhumbal.core.profiles import parse_profile
 from dhumbal.play.records import state_to_json, transcript
-
-from rules_kit import OPTIONS, check_cards, count_actions, profile
+from tests.engine.rules_kit import OPTIONS, check_cards, count_actions, profile
 
 ACTIONS = 400  # random actions per example, over as many deals as that takes
 STEPS = 400  # actions per deal, at most

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import PluginError
 
-from dhumbal_site.runtime import enginewheel, assets as runtime
+from dhumbal_site.runtime import assets as runtime
+from dhumbal_site.runtime import enginewheel
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -114,6 +115,32 @@ def test_fingerprint_follows_engine_files_and_catalogs(tmp_path: Path) -> None:
     with (repo / "engine" / "dhumbal" / "bots" / "heuristic.py").open("a", encoding="utf-8") as fh:
         fh.write("\n# changed\n")
     assert runtime.engine_fingerprint(repo) not in (before, after_catalog)
+
+
+def test_a_dev_tool_s_pin_or_setting_leaves_the_wheel_as_it_was(tmp_path: Path) -> None:
+    """The wheel is built from the project's metadata and setuptools' settings only: the dev
+    extra, the command line's script and the tools' tables (ruff, mypy, pytest) stay out of
+    it, so a tool's new pin changes neither the browser's download nor its cache key."""
+    repo = _copy_project(tmp_path)
+    before = runtime.engine_fingerprint(repo)
+    text = (repo / "pyproject.toml").read_text(encoding="utf-8")
+    staged = enginewheel.wheel_pyproject(text)
+    assert "[project]" in staged and "[tool.setuptools.packages.find]" in staged
+    for gone in ("[project.optional-dependencies]", "[project.scripts]", "[tool.mypy]", "[tool.pytest", "pytest=="):
+        assert gone in text and gone not in staged, gone
+    pinned = text.replace('dev = [\n', 'dev = [\n    "some-linter==9.9",\n', 1)
+    (repo / "pyproject.toml").write_text(pinned + "\n[tool.somelinter]\nline-length = 1\n", encoding="utf-8")
+    assert runtime.engine_fingerprint(repo) == before
+    (repo / "pyproject.toml").write_text(text.replace('version = "0.1.0"', 'version = "0.1.1"'), encoding="utf-8")
+    assert runtime.engine_fingerprint(repo) != before
+
+
+def test_the_wheel_carries_no_dev_pin_and_no_script(wheel: runtime.EngineWheel) -> None:
+    with zipfile.ZipFile(wheel.path) as zf:
+        metadata = zf.read(f"dhumbal-{wheel.version}.dist-info/METADATA").decode()
+        names = zf.namelist()
+    assert "Requires-Dist" not in metadata and "Provides-Extra" not in metadata
+    assert not any(n.endswith("entry_points.txt") for n in names)
 
 
 def test_wheel_is_reproducible(wheel: runtime.EngineWheel, tmp_path: Path) -> None:

@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
-from dhumbal.core import cards as C
 from dhumbal.bots.botlevels import choose
-from dhumbal.play.deal import Action, Deal, Outcome
-from dhumbal.matches.match import Match
+from dhumbal.core import cards as C
 from dhumbal.core.profiles import parse_profile
+from dhumbal.matches.match import Match
+from dhumbal.play.deal import Action, Deal, Outcome
 from dhumbal.play.share import decode_hash, decode_move, read_actions
-from sitekit import ROOT as ROOT_DIR  # noqa: E402
-from sitekit import SITE_LANGUAGES  # noqa: E402
+from tests.sitekit import ROOT as ROOT_DIR
+from tests.sitekit import SITE_LANGUAGES
 
 #: The site's languages, from mkdocs.yml (English first).
 LANGS = SITE_LANGUAGES
@@ -122,10 +122,10 @@ def simple_move(deal: Deal, seat: int) -> str:
 def finished_link(profile: str, players: int, *, until: str = "deal", seed: int = 1) -> str:
     """A link to a game of ``profile`` at ``players`` seats (easy bots, the reader playing
     :func:`simple_move`) just as its first deal ends (``until="match"``: the whole match)."""
-    from dhumbal.play.action import parse_action
     from dhumbal.core.profiles import find_profile
-    from dhumbal.table.protocol import Settings
+    from dhumbal.play.action import parse_action
     from dhumbal.table.links import link_of
+    from dhumbal.table.protocol import Settings
     from dhumbal.table.session import Session
 
     s = Session(Settings(find_profile(profile).with_options(players=players), "easy", seed), lang="en")

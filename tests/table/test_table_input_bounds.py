@@ -17,10 +17,8 @@ from typing import Any
 import pytest
 
 from dhumbal.core import boundedjson
-
-from dhumbal.table import protocol, web
-
 from dhumbal.play import share
+from dhumbal.table import protocol, web
 
 DEEP = 3_000
 

@@ -17,25 +17,26 @@ import base64
 import json
 import math
 import zlib
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tablekit import reference_replay
 
 from dhumbal.bots import botlevels
-
-from dhumbal.table import links as links_module, session as session_module, web
-
-from dhumbal.play import share
-from dhumbal.play.deal import Action, Deal
 from dhumbal.core.i18n import translator
 from dhumbal.core.profiles import PROFILE_KEYS, parse_profile
-from dhumbal.table.protocol import Settings
+from dhumbal.play import share
+from dhumbal.play.deal import Action, Deal
 from dhumbal.play.records import state_to_json
+from dhumbal.table import links as links_module
+from dhumbal.table import session as session_module
+from dhumbal.table import web
 from dhumbal.table.links import BOT_BUDGET, MAX_LINK_ACTIONS, link_of, link_payload, restore_session
+from dhumbal.table.protocol import Settings
 from dhumbal.table.session import EXPERT_WEIGHT, LinkTooCostly, Session
+from tests.table.tablekit import reference_replay
 
 FALLBACK = {"profile": "dashain", "seed": 8}
 

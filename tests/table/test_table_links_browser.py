@@ -9,15 +9,15 @@ settings, in the page's language. Run against the stand-in runtime
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from tabledriver import BOARD, TABLE, table_hash, wait_ready
 
-from dhumbal.table import web
 from dhumbal.core.i18n import translator
+from dhumbal.table import web
 from dhumbal.view.loader import FRESH_GAME
-
+from tests.table.tabledriver import BOARD, TABLE, table_hash, wait_ready
 
 Opener = Callable[..., tuple[Any, Any]]
 

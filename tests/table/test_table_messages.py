@@ -17,9 +17,9 @@ import typing
 from typing import Any, Literal, NotRequired, Union, get_args, get_origin, is_typeddict
 
 import pytest
-from tablekit import simple_move
 
 from dhumbal.table import messages, web
+from tests.table.tablekit import simple_move
 
 SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 TYPEDDICTS = [v for v in vars(messages).values() if is_typeddict(v) and v.__module__ == messages.__name__]

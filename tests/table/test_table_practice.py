@@ -14,19 +14,18 @@ from html import escape
 from typing import Any
 
 import pytest
-from tablekit import LANGS, parse_html, simple_move
 
+from dhumbal.core.i18n import translator
 from dhumbal.play import share
-
+from dhumbal.play.records import state_to_json
 from dhumbal.table import web
 from dhumbal.table.links import link_of
-from dhumbal.table.tables import deal_start
-from dhumbal.core.i18n import translator
-from dhumbal.play.records import state_to_json
 from dhumbal.table.session import PROMPT_PRACTICE_OVER
+from dhumbal.table.tables import deal_start
 from dhumbal.view.actions import BACK_TO_MATCH, NEW_MATCH
 from dhumbal.view.scores import RESULT, RESULT_PRACTICE
 from dhumbal.view.table import META_DEAL_OF, META_PRACTICE
+from tests.table.tablekit import LANGS, parse_html, simple_move
 
 
 @pytest.fixture(autouse=True)

@@ -8,25 +8,24 @@ from __future__ import annotations
 
 import base64
 import json
-from html import escape
 import random
 import re
+from html import escape
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tablekit import LANGS, SCORE_COLUMNS, expected_rows, parse_html, reference_replay, score_rows, simple_move
 
-from dhumbal.table import protocol, web
-
-from dhumbal.play import share
-from dhumbal.table import session as sessions
 from dhumbal.core.cards import card_text, parse_card, sort_key
-from dhumbal.play.deal import IllegalAction, parse_action
-from dhumbal.play.records import replay, state_to_json, transcript
-from dhumbal.worked.examples import load_file
 from dhumbal.core.i18n import number, translator
 from dhumbal.core.profiles import PROFILE_KEYS, find_profile
+from dhumbal.play import share
+from dhumbal.play.deal import IllegalAction, parse_action
+from dhumbal.play.records import replay, state_to_json, transcript
+from dhumbal.table import protocol, web
+from dhumbal.table import session as sessions
+from dhumbal.worked.examples import load_file
+from tests.table.tablekit import LANGS, SCORE_COLUMNS, expected_rows, parse_html, reference_replay, score_rows, simple_move
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
@@ -482,8 +481,8 @@ def test_every_score_row_is_explained_in_the_page_language(lang: str) -> None:
 
 
 def test_a_caught_dashain_call_says_the_caller_pays_the_sum_of_every_other_hand() -> None:
-    from dhumbal.view.scores import score_notes
     from dhumbal.play.deal import Outcome
+    from dhumbal.view.scores import score_notes
 
     profile = find_profile("dashain")
     # 002: Chandra calls on 9 while Asha holds 6 (Bikash 14, Dipa 21): Chandra pays Asha 44

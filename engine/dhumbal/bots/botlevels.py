@@ -12,12 +12,13 @@ experts never loads the sampler.
 
 from __future__ import annotations
 
-from typing import Callable, Final, Literal, Sequence
+from collections.abc import Callable, Sequence
+from typing import Final, Literal
 
-from . import heuristic
 from ..play.action import Action
 from ..play.deal import Deal
 from ..play.playout import play_out
+from . import heuristic
 
 Difficulty = Literal["easy", "medium", "hard", "expert"]
 #: The levels of the table's settings.

@@ -41,15 +41,16 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Final, Sequence
+from typing import Final
 
-from .heuristic import PATIENCE  # past this many turns without a turn cap, every level plays to end the deal
 from ..core.cards import Card
+from ..core.profiles import Profile
 from ..play.deal import Action, Deal, SeatView, call_is_caught
 from ..play.groups import Group, best_group_value, heaviest_group, throwable_groups
-from ..core.profiles import Profile
+from .heuristic import PATIENCE  # past this many turns without a turn cap, every level plays to end the deal
 from .sampler import Sampler, view_key
 
 __all__ = ["Decision", "SAMPLES", "TIME_CAP", "best_move", "choose", "decide", "decide_view", "hand_value",
@@ -247,7 +248,7 @@ class _Beliefs:
         self.in_stock: dict[Card, int] = {}
 
     @classmethod
-    def weigh(cls, sampler: Sampler, rng: random.Random, clock: Callable[[], float]) -> "_Beliefs":
+    def weigh(cls, sampler: Sampler, rng: random.Random, clock: Callable[[], float]) -> _Beliefs:
         """Weigh :data:`SAMPLES` deals drawn uniformly by ``sampler`` from ``rng``.
 
         Only the hidden hands of each sample are drawn (:meth:`Sampler.dealt`): the
@@ -275,7 +276,7 @@ class _Beliefs:
             top = len(order)
             over = 0
             lowest = _NO_CAP
-            for s, free, known_total, limits in hands:
+            for _s, free, known_total, limits in hands:
                 dealt_here = [values[c] for c in order[top - free:top]]
                 top -= free
                 total = known_total + sum(dealt_here)

@@ -22,7 +22,8 @@ otherwise throws its heaviest legal group, taking a light face-up card
 from __future__ import annotations
 
 import random
-from typing import Callable, Final, Literal, Sequence
+from collections.abc import Callable, Sequence
+from typing import Final, Literal
 
 from ..core.cards import Card
 from ..play.deal import Action, Deal

@@ -12,7 +12,8 @@ import argparse
 import errno
 import os
 import sys
-from typing import Final, Sequence, TextIO
+from collections.abc import Sequence
+from typing import Final, TextIO
 
 from ..core import cards as C
 from ..core.i18n import translator

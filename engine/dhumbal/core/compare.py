@@ -6,8 +6,9 @@ the data the engine plays by, so it cannot say anything the engine does not do.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Final, Sequence
+from typing import Final
 
 from .i18n import N_, NP_, Translator, number, translator
 from .profiles import DHUMBAL_7, DOUBLE_MARGIN, DOUBLE_PENALTY, OptionSpec, Profile, all_profiles

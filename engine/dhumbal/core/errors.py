@@ -19,7 +19,7 @@ re-exports both the deal's errors.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .i18n import translator
 from .messages import Message, render, seat_name

@@ -15,10 +15,11 @@ profile added without its tuning fails at import, not with silent defaults.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
-from functools import cached_property
 from decimal import Decimal, InvalidOperation
-from typing import Callable, Final, Literal, Mapping, Sequence
+from functools import cached_property
+from typing import Final, Literal
 
 from .errors import Refusal
 from .i18n import N_, Translator, number, translator
@@ -267,7 +268,7 @@ class Profile:
             params={"profile": self.key, "option": key, "allowed": ", ".join(s.key for s in self.option_specs)},
         )
 
-    def with_options(self, **values: str | OptionValue) -> "Profile":
+    def with_options(self, **values: str | OptionValue) -> Profile:
         """A copy with house rules changed; unknown keys and values are refused."""
         current = {s.key: self.option(s.key) for s in self.option_specs}
         for key, raw in values.items():

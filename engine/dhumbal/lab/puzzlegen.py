@@ -42,19 +42,22 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Final, TextIO
+from typing import Final, TextIO
 
-from ..core import cards as C
-from ..play.action import Action
-from ..bots.heuristic import LEVELS, PATIENCE, choose as bot_choose
-from ..play.deal import Deal
-from ..worked.examples import ExampleError
 from ..bots.expert import decide
-from ..trainer.grading import Grade, grade, move_key, moves
-from ..play.groups import group_kind
+from ..bots.heuristic import LEVELS, PATIENCE
+from ..bots.heuristic import choose as bot_choose
+from ..core import cards as C
 from ..core.profiles import Profile
+from ..play.action import Action
+from ..play.deal import Deal
+from ..play.groups import group_kind
+from ..trainer.grading import Grade, grade, move_key, moves
+from ..trainer.themes import tag
+from ..worked.examples import ExampleError
 from ..worked.puzzles import (
     GENERATED_MARGIN,
     MIN_LEAD,
@@ -64,7 +67,6 @@ from ..worked.puzzles import (
     load_text,
     puzzle_files,
 )
-from ..trainer.themes import tag
 
 __all__ = ["GENERATOR_VERSION", "Miner", "Stats", "position_key", "puzzle_text"]
 

@@ -33,16 +33,17 @@ import hashlib
 import json
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final, Sequence, cast
+from typing import Final, cast
 
 from ..bots import expert, heuristic
-from .arena import play_table
 from ..bots.botlevels import BOTS, DIFFICULTIES, Bot, play_deal
+from ..core.profiles import Profile, find_profile
 from ..play.deal import Deal
 from ..play.records import transcript
-from ..core.profiles import Profile, find_profile
+from .arena import play_table
 
 __all__ = ["Strength", "SEATS", "check_current", "dump", "fingerprint", "lineups", "load", "measure", "run_profile", "wilson", "Z95"]
 
@@ -134,7 +135,7 @@ class Strength:
                 "seed": self.seed, "fingerprint": self.fingerprint}
 
     @classmethod
-    def from_json(cls, data: object) -> "Strength":
+    def from_json(cls, data: object) -> Strength:
         """Read back :meth:`to_json` (``ValueError`` naming what is wrong)."""
         if not isinstance(data, dict):
             raise ValueError("a strength row must be an object")

@@ -20,13 +20,14 @@ never from the match, whose deal holds every hidden card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Final, Sequence
+from typing import Any, Final
 
-from ..play.deal import Deal, PositionError
 from ..core.messages import Message
 from ..core.profiles import Profile, parse_profile
+from ..play.deal import Deal, PositionError
 from ..play.records import state_from_json, state_to_json
 from ..play.scoring import Outcome, book, play_order, settle
 
@@ -76,7 +77,7 @@ class Match:
             raise PositionError(f"first dealer {self.first_dealer} is not a seat of {n}")
 
     @classmethod
-    def from_position(cls, deal: Deal, seed: int | str) -> "Match":
+    def from_position(cls, deal: Deal, seed: int | str) -> Match:
         """A match whose first deal is ``deal``, laid out mid-play (a worked example's position):
         its seats in deal order, its dealer the first; later deals follow from ``seed``."""
         match = cls(deal.profile, seed=seed, first_dealer=deal.dealer)
@@ -223,7 +224,7 @@ class Match:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Match":
+    def from_json(cls, data: Any) -> Match:
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
             raise PositionError("not a match state (format 1)")
         try:

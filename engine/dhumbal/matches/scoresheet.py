@@ -23,14 +23,15 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, Final, Mapping
+from typing import Any, Final
 
-from ..core.i18n import N_, number, translator
-from .match import Match, Standing, money_text
 from ..core.errors import Refusal
+from ..core.i18n import N_, number, translator
 from ..core.profiles import Profile, ProfileError, parse_profile
+from .match import Match, Standing, money_text
 from .tally import Tally, TallyError, tally_next
 
 SHEET_FORMAT: Final = 1

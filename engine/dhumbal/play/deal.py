@@ -37,13 +37,16 @@ counterclockwise play), so the deal never needs to know the direction.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from ..core import cards as C
-from .action import CALL, TAKE_PILE, TAKE_PILE_CARD, TAKE_STOCK, THROW_CARD, Action, parse_action
 from ..core.cards import Card
 from ..core.errors import IllegalAction, PositionError
+from ..core.messages import Message
+from ..core.profiles import Profile
+from ..core.shuffling import shuffle
+from .action import CALL, TAKE_PILE, TAKE_PILE_CARD, TAKE_STOCK, THROW_CARD, Action, parse_action
 from .groups import (
     Group,
     GroupKind,
@@ -53,11 +56,8 @@ from .groups import (
     run_ends,
     throwable_groups,
 )
-from ..core.messages import Message
-from ..core.profiles import Profile
 from .scoring import Outcome, call_is_caught, outcome_messages, settle
 from .seatview import Phase, SeatView
-from ..core.shuffling import shuffle
 
 # Besides its own names, the deal hands on the names its callers use with it: the
 # actions (dhumbal.play.action), the outcome (dhumbal.play.scoring), the refusals (dhumbal.core.errors),
@@ -95,7 +95,7 @@ class Deal:
     # -- creation ------------------------------------------------------------------
 
     @classmethod
-    def new(cls, profile: Profile, seed: int | str = 0, *, dealer: int | None = None, players: int | None = None) -> "Deal":
+    def new(cls, profile: Profile, seed: int | str = 0, *, dealer: int | None = None, players: int | None = None) -> Deal:
         """Shuffle with ``seed`` and deal one card at a time from the dealer's left."""
         n = profile.players if players is None else players
         if not 2 <= n <= profile.players_max:
@@ -529,7 +529,7 @@ class Deal:
             history=tuple(self.history),
         )
 
-    def copy(self) -> "Deal":
+    def copy(self) -> Deal:
         """An independent copy (the history is copied too; its actions are shared values)."""
         return type(self)(
             self.profile, self.seed, self.dealer, [h[:] for h in self.hands], self.stock[:], self.pile[:],

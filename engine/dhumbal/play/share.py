@@ -43,7 +43,8 @@ import hashlib
 import json
 import re
 import zlib
-from typing import Any, Final, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any, Final
 
 from ..core import boundedjson
 from ..core import cards as C

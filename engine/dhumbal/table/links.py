@@ -19,7 +19,8 @@ not restore exactly is a ``ValueError`` (or the engine's refusal).
 
 from __future__ import annotations
 
-from typing import Any, Final, Mapping
+from collections.abc import Mapping
+from typing import Any, Final
 
 from ..play.records import state_to_json
 from ..play.share import ACTIONS_CHARS, HASH_VERSION, compact_state, decode_move, encode_hash, expand_state, read_actions

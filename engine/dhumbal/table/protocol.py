@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Sequence
+from typing import Any, Final
 
+from ..bots.botlevels import DIFFICULTIES, Difficulty
 from ..core import boundedjson
 from ..core.errors import Refusal
-from ..bots.botlevels import DIFFICULTIES, Difficulty
-from ..play.deal import Deal, IllegalAction, PositionError
 from ..core.i18n import N_, available_languages, read_decimal
 from ..core.profiles import Profile, ProfileError, find_profile, parse_profile
-from ..play.records import state_from_json
 from ..matches.scoresheet import CHANGES, Entry, SheetError, read_entry
+from ..play.deal import Deal, IllegalAction, PositionError
+from ..play.records import state_from_json
 
 MAX_REQUEST: Final = 200_000  # characters of one request
 MAX_NAME: Final = 40

@@ -11,7 +11,8 @@ reason and keeps the sheet as it was.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, cast
+from collections.abc import Mapping
+from typing import Any, cast
 
 from ..core.errors import Refusal
 from ..core.i18n import translator

@@ -24,8 +24,9 @@ nothing itself: :meth:`Session.model` is what the renderer may see.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final, Sequence
+from typing import Final
 
 from ..bots.botlevels import choose
 from ..bots.sampler import stand_in
@@ -36,9 +37,17 @@ from ..matches.match import Match
 from ..play.action import Action
 from ..play.deal import Deal, IllegalAction, SeatView
 from ..play.records import state_from_json
-from ..play.share import action_code, encode_move
+from ..play.share import (
+    action_code,
+    encode_move,
+)
 from ..view.model import TableModel
-from .protocol import ERROR_DEAL_NOT_OVER, ERROR_MATCH_OVER, RequestError, Settings
+from .protocol import (
+    ERROR_DEAL_NOT_OVER,
+    ERROR_MATCH_OVER,
+    RequestError,
+    Settings,
+)
 
 MAX_MOVES: Final = 1_000  # reader moves in one deal
 MAX_DEALS: Final = 60

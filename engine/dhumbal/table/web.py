@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable, Final, Mapping, Sequence, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, cast
 
 from ..bots.botlevels import Difficulty
 from ..core import boundedjson
@@ -47,6 +48,7 @@ from ..view.model import TableModel
 from ..view.settings import render_settings
 from ..view.table import render_board, render_table
 from . import messages, scorepad
+from .links import link_of, restore_session
 from .messages import (
     PROTOCOL,
     ActRequest,
@@ -90,7 +92,6 @@ from .protocol import (
     read_seed,
     unwrap_position,
 )
-from .links import link_of, restore_session
 from .session import Session
 from .tables import Table
 
@@ -276,7 +277,7 @@ def _restore(req: RestoreRequest, tab: Table, lang: str) -> RestoreResponse:
         if not isinstance(text, str):
             raise ValueError("no hash")
         session = restore_session(decode_hash(text), lang)
-    except Exception:  # noqa: BLE001
+    except Exception:
         # Whatever a link holds, the reader gets the notice and a fresh
         # deal, never an error the page cannot leave: the link is not
         # the engine's to trust (every field is checked by type and

@@ -14,14 +14,15 @@ that lands when a card is taken.
 
 from __future__ import annotations
 
-from typing import Final, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Final
 
-from . import cardface
 from ..core import cards as C
-from ..play.action import Action
-from ..play.deal import Deal
 from ..core.i18n import N_, NP_, Translator, card_name, number, translator
 from ..core.messages import Message
+from ..play.action import Action
+from ..play.deal import Deal
+from . import cardface
 from .markup import attributes, button, cards_spans, esc, ordered, signed, with_cards
 from .model import TableModel
 from .scores import outcome_badges

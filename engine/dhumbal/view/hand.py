@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import cardface
 from ..core import cards as C
-from ..play.deal import Deal, IllegalAction
 from ..core.i18n import N_, NP_, Translator, card_name, number, typography
 from ..core.profiles import Profile
+from ..play.deal import Deal, IllegalAction
+from . import cardface
 from .felt import HAND_SHOWN, SCORE, score_text, seat_badges
 from .markup import attributes, button, esc, ordered, with_card_in_text
 from .model import TableModel

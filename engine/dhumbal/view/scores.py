@@ -19,12 +19,13 @@ the felt and on the reader's own line.
 
 from __future__ import annotations
 
-from typing import Final, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Final
 
-from ..play.deal import Deal
 from ..core.i18n import N_, NP_, Translator, number, translator
-from ..matches.match import money_text
 from ..core.profiles import Profile
+from ..matches.match import money_text
+from ..play.deal import Deal
 from ..play.scoring import Outcome
 from .markup import esc, signed
 from .model import TableModel

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Final, Mapping
+from collections.abc import Mapping
+from typing import Final
 
 from ..core.i18n import N_, Translator, digits, number, translator
 from ..core.profiles import PROFILE_KEYS, OptionSpec, find_profile

@@ -46,9 +46,10 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from mkdocs.exceptions import PluginError
 
@@ -170,7 +171,7 @@ def engine_fingerprint(repo_root: Path) -> str:
     h = hashlib.sha256()
     for path in [repo_root / "pyproject.toml", *_engine_files(repo_root)]:
         rel = path.relative_to(repo_root).as_posix()
-        data = path.read_bytes()
+        data = wheel_pyproject(path.read_text(encoding="utf-8")).encode() if rel == "pyproject.toml" else path.read_bytes()
         h.update(f"{rel}\0{len(data)}\0".encode())
         h.update(data)
     h.update(BYTECODE_SCRIPT.read_bytes())
@@ -180,9 +181,29 @@ def engine_fingerprint(repo_root: Path) -> str:
     return h.hexdigest()
 
 
+#: The tables of ``pyproject.toml`` that make the wheel (its metadata and its files).
+_WHEEL_TABLES = ("build-system", "project", "tool.setuptools")
+
+
+def wheel_pyproject(text: str) -> str:
+    """``pyproject.toml`` as the wheel is built from it: the project's metadata and setuptools'
+    settings only. The dev extra's pins, the command line's script and the tools' settings
+    are the checkout's, never the browser's, so a tool's new pin leaves the wheel unchanged."""
+    kept, keep = [], True
+    for line in text.splitlines(keepends=True):
+        header = line.strip()
+        if header.startswith("[") and header.endswith("]"):
+            name = header.strip("[]").strip()
+            keep = name in _WHEEL_TABLES or name.startswith("tool.setuptools.")
+        if keep:
+            kept.append(line)
+    return "".join(kept)
+
+
 def _stage(repo_root: Path, staging: Path) -> None:
-    """A minimal project tree: pyproject.toml, a README stub and engine/dhumbal."""
-    shutil.copy2(repo_root / "pyproject.toml", staging / "pyproject.toml")
+    """A minimal project tree: pyproject.toml (:func:`wheel_pyproject`), a README stub and engine/dhumbal."""
+    (staging / "pyproject.toml").write_text(
+        wheel_pyproject((repo_root / "pyproject.toml").read_text(encoding="utf-8")), encoding="utf-8")
     (staging / "README.md").write_text(
         "Rules engine for Dhumbal (Jhyap), the Nepali hand-reduction card game.\n", encoding="utf-8"
     )
