@@ -130,7 +130,7 @@ catalogs: $(STAMP)
 ## whose English page changed since it was last updated, and what a language
 ## being translated still lacks, are `warning:` lines; QUIET=1 counts them instead
 check-catalogs: $(STAMP)
-	@$(PY) -m dhumbal_site.translation.checks $(if $(QUIET),--quiet)
+	@$(PY) -m dhumbal_site.translation.checks $${QUIET:+--quiet}
 
 ## Record that translated pages follow the current English page (after updating
 ## them): make translated PAGES="fr/index.md nl/rules/dashain.md" (PAGES=fr: all of fr).
