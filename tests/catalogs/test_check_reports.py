@@ -118,11 +118,8 @@ def test_a_language_started_on_weblate_is_new_and_warned_of_until_it_is_set_up(c
 
 
 def test_the_pull_request_comment_lists_each_error_once_and_the_new_language_as_a_note(copy: Path) -> None:
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import translation_report
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
+    from tools import translation_report
+
     _start_on_weblate(copy, "it")
     _edit(copy / "locales" / "fr" / "LC_MESSAGES" / "dhumbal.po", 'msgstr "Niveau : {level}"', 'msgstr "Niveau : {niveau}"')
     status, out = _run(copy)
