@@ -9,8 +9,11 @@
  * example; "All steps" shows every step again. The counter reads the step's
  * own label ("Step 3 of 6") and is announced politely. A link to a step
  * (#example-ID-step-N) opens that step; any other address, however
- * malformed, opens the first.
+ * malformed, opens the first. The diagrams after the first step are not in
+ * the page: they come when the reader shows intent or moves on (boards.ts).
  */
+
+import { type Boards, boardsFile, fetchBoards } from "./boards";
 
 /** The longest step id a link names; a longer or malformed address opens the first step. */
 const MAX_STEP_ID = 200;
@@ -37,6 +40,10 @@ class StepThrough {
   private readonly next: HTMLButtonElement;
   private readonly all: HTMLButtonElement;
   private readonly where: HTMLElement;
+  /** The places of the diagrams after the first step, by step. */
+  private readonly slots: (HTMLElement | null)[];
+  /** The later boards, once asked for (forgotten if they could not be had, to try again). */
+  private boards: Promise<Boards> | null = null;
 
   constructor(private readonly root: HTMLElement) {
     const bar = root.querySelector<HTMLElement>(".dh-stepper");
@@ -50,6 +57,10 @@ class StepThrough {
     this.all = all;
     this.where = where;
     this.steps = Array.from(root.querySelectorAll<HTMLElement>(".dh-steps > .dh-step"));
+    this.slots = this.steps.map((step) => step.querySelector<HTMLElement>(":scope > .dh-diagram--later[data-board]"));
+    const intent = () => this.askBoards();
+    bar.addEventListener("pointerover", intent, { passive: true });
+    bar.addEventListener("focusin", intent);
     bar.addEventListener("click", (ev) => {
       const button = (ev.target as Element | null)?.closest?.<HTMLButtonElement>("[data-step-go]");
       if (!button || button.disabled) return;
@@ -72,10 +83,66 @@ class StepThrough {
     return Math.max(0, at);
   }
 
+  /** The later boards asked for (once; again after a failure): each put in its place, or the failure said there. */
+  private askBoards(): void {
+    if (this.boards || !this.slots.some((slot) => slot && !slot.hasAttribute("data-filled"))) return;
+    // The place of a board not come yet keeps the height of the diagram on screen: nothing jumps.
+    const shown = this.steps[this.index]?.querySelector<HTMLElement>(":scope > .dh-diagram");
+    const height =
+      shown && !this.root.style.getPropertyValue("--dh-board-h") ? shown.getBoundingClientRect().height : 0;
+    if (height > 0) this.root.style.setProperty("--dh-board-h", `${Math.ceil(height)}px`);
+    const file = boardsFile(this.root, import.meta.url);
+    const id = this.root.getAttribute("data-example") || "";
+    const count = this.slots.filter(Boolean).length;
+    for (const slot of this.slots)
+      if (slot && !slot.hasAttribute("data-filled")) slot.setAttribute("aria-busy", "true");
+    const got = file ? fetchBoards(file[0], id, file[1], count) : Promise.reject(new Error(`${id}: no boards' file`));
+    this.boards = got;
+    got.then(
+      (boards) => this.fill(boards),
+      (err: unknown) => {
+        this.boards = null;
+        this.failed();
+        console.error(err);
+      },
+    );
+  }
+
+  private fill(boards: Boards): void {
+    for (const slot of this.slots) {
+      if (!slot || slot.hasAttribute("data-filled")) continue;
+      const board = boards[Number(slot.getAttribute("data-board")) - 1];
+      if (!board) continue;
+      slot.querySelector(":scope > .dh-dlater__failed")?.remove();
+      slot.prepend(board);
+      slot.setAttribute("role", "group");
+      slot.setAttribute("aria-label", slot.getAttribute("data-label") || "");
+      slot.setAttribute("data-filled", "");
+      slot.removeAttribute("aria-busy");
+    }
+  }
+
+  private failed(): void {
+    const text = this.root.querySelector(".dh-stepper")?.getAttribute("data-failed") || "";
+    for (const slot of this.slots) {
+      if (!slot || slot.hasAttribute("data-filled")) continue;
+      slot.removeAttribute("aria-busy");
+      let note = slot.querySelector<HTMLElement>(":scope > .dh-dlater__failed");
+      if (!note) {
+        note = document.createElement("p");
+        note.className = "dh-dlater__failed";
+        slot.prepend(note);
+      }
+      note.textContent = text;
+    }
+  }
+
   go(index: number): void {
     const focused = document.activeElement;
     const last = this.steps.length - 1;
-    this.index = Math.max(0, Math.min(last, index));
+    const wanted = Math.max(0, Math.min(last, index));
+    if (this.showAll || this.slots[wanted]) this.askBoards();
+    this.index = wanted;
     this.steps.forEach((step, i) => {
       step.hidden = !this.showAll && i !== this.index;
     });
