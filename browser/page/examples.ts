@@ -13,7 +13,13 @@
  * the page: they come when the reader shows intent or moves on (boards.ts).
  */
 
-import { type Boards, boardsFile, fetchBoards } from "./boards";
+/** How the later boards' module is had (entries/site.ts gives it: `import("./boards.js")`). */
+type BoardsCode = () => Promise<{ fillBoards: (root: HTMLElement, slots: HTMLElement[]) => Promise<void> }>;
+let boardsCode: BoardsCode = () => Promise.reject(new Error("no boards' module"));
+
+export function useBoardsCode(load: BoardsCode): void {
+  boardsCode = load;
+}
 
 /** The longest step id a link names; a longer or malformed address opens the first step. */
 const MAX_STEP_ID = 200;
@@ -43,7 +49,7 @@ class StepThrough {
   /** The places of the diagrams after the first step, by step. */
   private readonly slots: (HTMLElement | null)[];
   /** The later boards, once asked for (forgotten if they could not be had, to try again). */
-  private boards: Promise<Boards> | null = null;
+  private boards: Promise<void> | null = null;
 
   constructor(private readonly root: HTMLElement) {
     const bar = root.querySelector<HTMLElement>(".dh-stepper");
@@ -85,41 +91,20 @@ class StepThrough {
 
   /** The later boards asked for (once; again after a failure): each put in its place, or the failure said there. */
   private askBoards(): void {
-    if (this.boards || !this.slots.some((slot) => slot && !slot.hasAttribute("data-filled"))) return;
+    const slots = this.slots.filter((slot): slot is HTMLElement => !!slot);
+    if (this.boards || !slots.some((slot) => !slot.hasAttribute("data-filled"))) return;
     // The place of a board not come yet keeps the height of the diagram on screen: nothing jumps.
     const shown = this.steps[this.index]?.querySelector<HTMLElement>(":scope > .dh-diagram");
     const height =
       shown && !this.root.style.getPropertyValue("--dh-board-h") ? shown.getBoundingClientRect().height : 0;
     if (height > 0) this.root.style.setProperty("--dh-board-h", `${Math.ceil(height)}px`);
-    const file = boardsFile(this.root, import.meta.url);
-    const id = this.root.getAttribute("data-example") || "";
-    const count = this.slots.filter(Boolean).length;
-    for (const slot of this.slots)
-      if (slot && !slot.hasAttribute("data-filled")) slot.setAttribute("aria-busy", "true");
-    const got = file ? fetchBoards(file[0], id, file[1], count) : Promise.reject(new Error(`${id}: no boards' file`));
-    this.boards = got;
-    got.then(
-      (boards) => this.fill(boards),
-      (err: unknown) => {
-        this.boards = null;
-        this.failed();
-        console.error(err);
-      },
-    );
-  }
-
-  private fill(boards: Boards): void {
-    for (const slot of this.slots) {
-      if (!slot || slot.hasAttribute("data-filled")) continue;
-      const board = boards[Number(slot.getAttribute("data-board")) - 1];
-      if (!board) continue;
-      slot.querySelector(":scope > .dh-dlater__failed")?.remove();
-      slot.prepend(board);
-      slot.setAttribute("role", "group");
-      slot.setAttribute("aria-label", slot.getAttribute("data-label") || "");
-      slot.setAttribute("data-filled", "");
-      slot.removeAttribute("aria-busy");
-    }
+    for (const slot of slots) if (!slot.hasAttribute("data-filled")) slot.setAttribute("aria-busy", "true");
+    this.boards = boardsCode().then((m) => m.fillBoards(this.root, slots));
+    this.boards.catch((err: unknown) => {
+      this.boards = null;
+      this.failed();
+      console.error(err);
+    });
   }
 
   private failed(): void {

@@ -11,6 +11,7 @@ page side"): the build writes into ``assets/dhumbal/``
     worker.js        the engine's Web Worker
     puzzles.js, .css the Puzzles page and the home page's daily puzzle
     scorepad.js, .css  the score pad
+    boards.js        a worked example's later diagrams, fetched on intent or "Next"
     examples/<id>.json each worked example's positions, for its "Play from here"
     examples/<id>.<lang>.<hash>.json  its steps' diagrams after the first, fetched on "Next"
 
@@ -58,7 +59,7 @@ SOURCE = "browser"
 DEST = "assets/dhumbal"
 ESBUILD = Path("node_modules/.bin/esbuild")
 #: The ES module bundles (browser/entries/<name>.ts).
-MODULES = ("site", "table", "runtime", "puzzles", "scorepad")
+MODULES = ("site", "table", "runtime", "puzzles", "scorepad", "boards")
 #: The engine's Web Worker: one file, no chunks (a worker shares no module with the page).
 WORKER = "browser/worker/worker.ts"
 #: The classic script of <head> (it must run before Material's bundle).
