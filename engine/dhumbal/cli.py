@@ -55,23 +55,24 @@ def cmd_profiles(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _check_puzzle(text: str, name: str) -> str:
-    """Read, run and grade a puzzle file (a generated one again, with a seed of its own, and its
-    solvers found again); what ``check`` says of it when its answer holds."""
+    """Read and run a puzzle file, check its kept grade, and grade it again with a seed of its own
+    (its solvers found again); what ``check`` says of it when its answer holds."""
     from .worked import puzzles
 
     puzzle = puzzles.load_text(text, name)
-    graded = puzzles.recheck(puzzle) if puzzle.generated is not None else puzzles.grade_puzzle(puzzle)
-    puzzles.check(puzzle, graded)
-    second = graded.moves[1]
-    return (f"puzzle: {graded.best.action} best, {second.diff:.2f} ± {second.diff_se:.2f} ahead of "
-            f"{second.action}, {graded.samples} samples")
+    graded = puzzles.recheck(puzzle)
+    return f"puzzle: {graded.answer} best under every opponent model, ahead by at least {graded.least_lead():.2f}"
 
 
 def cmd_puzzles(args: argparse.Namespace, out: TextIO) -> int:
-    """``puzzles generate``: mine puzzles from bot-played deals into a folder (see :mod:`dhumbal.lab.puzzlegen`)."""
+    """``puzzles generate``: mine puzzles from bot-played deals into a folder (see :mod:`dhumbal.lab.puzzlegen`);
+    ``puzzles grade``: hold puzzle files to the rule and write their grades (:mod:`dhumbal.lab.puzzlegrade`)."""
     from pathlib import Path
 
     from .lab.puzzlegen import Miner
+
+    if args.puzzles_command == "grade":
+        return _grade_puzzles(args, out)
 
     if args.count < 1:
         raise UsageError("--count must be at least 1")
@@ -82,6 +83,29 @@ def cmd_puzzles(args: argparse.Namespace, out: TextIO) -> int:
     miner = Miner(profile, args.seed, folder, log=out)
     kept = miner.run(args.count)
     return 0 if len(kept) == args.count else 1
+
+
+def _grade_puzzles(args: argparse.Namespace, out: TextIO) -> int:
+    from .lab.puzzlegrade import grade_file
+    from .worked.puzzles import is_puzzle
+
+    files = example_files(args.paths)
+    if not files:
+        raise UsageError("no puzzle files found")
+    failed = 0
+    for f in files:
+        try:
+            if not is_puzzle(read_text(f, str(f))):
+                raise ExampleError(str(f), None, "not a puzzle: it has no [puzzle] table")
+            done = grade_file(f, write=not args.dry_run)
+        except ExampleError as exc:
+            failed += 1
+            out.write(f"FAIL {shown_name(str(exc))}\n")
+            continue
+        failed += not done.passed
+        out.write(f"{'ok  ' if done.passed else 'FAIL'} {shown_name(f)}: {done.message} ({done.cpu:.0f} s of CPU)\n")
+    out.write(f"{len(files) - failed} graded, {failed} failed\n")
+    return 1 if failed else 0
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
@@ -570,6 +594,10 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--count", type=_whole, required=True, help="how many puzzles to keep")
     gen.add_argument("--seed", type=_whole, required=True, help="the run's seed: the same seed gives the same puzzles")
     gen.add_argument("--out", default="puzzles", help="the folder of puzzle files (default: puzzles)")
+    grd = puzzle_sub.add_parser("grade", help="hold puzzle files to the rule (every move against every opponent "
+                                              "model) and write each passing file's grade into it")
+    grd.add_argument("paths", nargs="+")
+    grd.add_argument("--dry-run", action="store_true", help="grade and report, write nothing")
 
     for name in ("simulate", "play"):
         sp = sub.add_parser(name, help="bot deals and a summary" if name == "simulate" else "play against bots in the terminal")

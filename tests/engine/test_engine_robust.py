@@ -1,0 +1,220 @@
+"""Robust grades (dhumbal.trainer.robust): a puzzle's answer held against every kind of opponent.
+
+The review's first finding, reproduced: in ng-2-10-57 Chandra holds one card
+in plain view, 5♦, exactly the limit. The old grade, with a hard bot in every
+seat (which calls two under the limit), kept "throw 2♦"; against seats that
+call whenever they may, Chandra calls at once and "throw 4♥" leaves two
+points fewer on every deal. The rule refuses the old answer. The rest holds
+the parts the rule stands on: the caller model, the shared play-outs (the
+same results as one play-out per model), the verdicts, and that a grade
+repeats exactly.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dhumbal.bots.botlevels import policy
+from dhumbal.bots.expert import choose as expert_choose
+from dhumbal.bots.sampler import Sampler
+from dhumbal.core import cards as C
+from dhumbal.core.profiles import find_profile
+from dhumbal.play.action import Action, parse_action
+from dhumbal.play.playout import play_out
+from dhumbal.play.records import from_position
+from dhumbal.trainer.grading import grade, move_key, moves
+from dhumbal.trainer import robust
+from dhumbal.trainer.robust import (
+    CHECK_CLEAR, CLEAR, FEEL_LEAD, OPPONENTS, caller, feel_lead, holds, play_models, robust_grade, verdict,
+)
+from dhumbal.worked.puzzles import load_text
+
+#: The review's ng-2-10-57, as its generator wrote it, with its old answer.
+CHANDRA_ON_FIVE = """\
+profile = "nepali-games"
+seats = ["Asha", "Bikash", "Chandra"]
+names.ne = { Asha = "आशा", Bikash = "विकास", Chandra = "चन्द्रा" }
+dealer = "Bikash"
+
+[position]
+Asha = "4♥ 5♠ 2♠ 2♥"
+Bikash = "3♥ 6♦ 4♠ 8♣"
+Chandra = "7♥ 2♦"
+pile = "Q♦ K♥ 9♣ 9♥ J♣ J♥ Q♠ 8♦ K♦ 5♣ 5♥ Q♣ K♣ J♠ 2♣ 7♠ 10♦ A♣ A♠"
+stock = "8♥ 10♣ A♥ 4♦ Q♥ 4♣ 5♦ 3♣ A♦ 3♠ 10♥ 10♠ 9♠ J♦ 9♦ 7♣ 6♠ K♠ 7♦ 3♦ 8♠ 6♣ 6♥"
+offer = 2
+turn = "Asha"
+turns = 16
+
+[[steps]]
+act = "Asha: take pile"
+
+[[steps]]
+act = "Asha: throw 2♥ 2♠"
+
+[[steps]]
+act = "Bikash: take pile"
+
+[[steps]]
+act = "Bikash: throw 8♣"
+
+[[steps]]
+act = "Chandra: take stock"
+
+[[steps]]
+act = "Chandra: throw 8♥"
+
+[[steps]]
+act = "Asha: take stock"
+
+[[steps]]
+act = "Asha: throw 10♣"
+
+[[steps]]
+act = "Bikash: take stock"
+
+[[steps]]
+act = "Bikash: throw 6♦"
+
+[[steps]]
+act = "Chandra: take stock"
+
+[[steps]]
+act = "Chandra: throw 7♥"
+
+[[steps]]
+act = "Asha: take stock"
+
+[[steps]]
+act = "Asha: throw Q♥"
+
+[[steps]]
+act = "Bikash: take stock"
+
+[[steps]]
+act = "Bikash: throw 4♣ 4♠"
+
+[[steps]]
+act = "Chandra: take pile"
+
+[[steps]]
+act = "Chandra: throw 2♦"
+
+[[steps]]
+act = "Asha: take pile"
+
+[[steps]]
+act = "Asha: throw 5♠"
+
+[[steps]]
+act = "Bikash: take stock"
+
+[[steps]]
+act = "Bikash: throw 5♦"
+
+[[steps]]
+act = "Chandra: take pile"
+
+[[steps]]
+act = "Chandra: throw 4♦ 4♠"
+
+[[steps]]
+act = "Asha: take pile"
+
+
+[puzzle]
+seat = "Asha"
+answer = "throw 2♦"
+
+[puzzle.generated]
+version = 1
+seed = 2
+deal = "2/10"
+move = 57
+"""
+
+
+def test_the_review_s_puzzle_kept_by_the_old_grade_is_refused_by_the_rule() -> None:
+    puzzle = load_text(CHANDRA_ON_FIVE, "ng-2-10-57.toml", graded=False)
+    chandra = puzzle.names.index("Chandra")
+    assert puzzle.deal.known[chandra] == C.parse_cards("5♦") and len(puzzle.deal.hands[chandra]) == 1
+    old = grade(puzzle.deal, samples=200, seed="old")  # the hard bot in every seat, the reader's too
+    assert move_key(old.best.action) == move_key(parse_action("throw 2♦"))
+    assert not robust_grade(puzzle.profile, puzzle.view(), puzzle.answer, seed="review").passed
+    graded = robust_grade(puzzle.profile, puzzle.view(), puzzle.answer, seed="review", models=("caller",))
+    assert not graded.passed and graded.reason.startswith("caller:"), graded.reason
+    calling = graded.grades["caller"]
+    four = calling.of(parse_action("throw 4♥"))
+    assert four is not None and four.diff == -2.0 and four.diff_se == 0  # 4♥ leaves 2 points fewer on every deal ...
+    assert all(m.later == 0 for m in calling.moves)  # ... as Chandra calls before Asha moves again
+
+
+def test_the_caller_calls_whenever_it_may_and_otherwise_plays_as_the_hard_bot() -> None:
+    p = find_profile("nepali-games").with_options(players=3)
+    on_five = from_position(p, hands=[C.parse_cards("A♠ 4♦"), C.parse_cards("K♠ Q♠"), C.parse_cards("9♠ 8♠")],
+                            pile=C.parse_cards("7♣"), dealer=2, turn=0, turns=9)
+    assert caller(on_five) == Action.call()
+    assert policy("hard")(on_five) != Action.call()  # the hard bot calls two under the limit
+    heavy = from_position(p, hands=[C.parse_cards("A♠ 9♦"), C.parse_cards("K♠ Q♠"), C.parse_cards("9♠ 8♠")],
+                          pile=C.parse_cards("7♣"), dealer=2, turn=0, turns=9)
+    assert caller(heavy) == policy("hard")(heavy)
+
+
+def test_shared_play_outs_give_each_model_what_its_own_play_out_gives() -> None:
+    p = find_profile("dashain").with_options(players=3)
+    deal = from_position(p, hands=[C.parse_cards("K♠ 3♦ 2♣ 9♥"), C.parse_cards("A♠ 2♠ 5♥"), C.parse_cards("4♠ 5♠ 6♥ 7♣")],
+                         pile=C.parse_cards("8♣"), dealer=2, turn=0, turns=9, seed="shared")
+    view = deal.public_view(0)
+    sampler = Sampler(p, view)
+    rng = sampler.rng("shared", "test")
+    models = list(OPPONENTS)
+    for k in range(4):
+        base = sampler.sample(rng, f"shared/{k}")
+        base.history = list(view.history)
+        base.play(moves(base)[0])
+        together = {m: end for m, end, _ in play_models(base.copy(), 0, models)}
+        assert set(together) == set(models)
+        for m in models:
+            alone = base.copy()
+            seats = [expert_choose if s == 0 else robust._POLICIES[m] for s in range(3)]
+            play_out(alone, seats)
+            assert alone.history == together[m].history, (k, m)
+            assert alone.outcome == together[m].outcome
+
+
+@pytest.mark.parametrize("diff, se, final, check, expected", [
+    (6.0, 1.0, True, False, "pass"),     # 6 standard errors, and 5 points even one lower
+    (3.5, 1.0, True, False, "fail"),     # 3.5 standard errors, but 2.5 points one lower: not a felt 3 in dashain
+    (2.5, 1.0, True, True, "pass"),      # the regrade's rule: 2.5 standard errors, 3.5 points one higher
+    (1.0, 0.0, True, False, "fail"),     # certain, but a point is not felt
+    (0.0, 0.0, False, False, "fail"),    # a tie under some model: the answer is not best
+    (-1.0, 0.3, False, False, "fail"),   # behind
+    (5.0, 1.5, False, False, "open"),    # not settled before the last look
+    (15.0, 2.0, False, False, "pass"),   # settled early
+])
+def test_the_verdict_on_a_move_behind_the_answer(diff: float, se: float, final: bool, check: bool, expected: str) -> None:
+    assert verdict(diff, se, FEEL_LEAD["dashain"], final=final, check=check) == expected
+
+
+def test_the_rule_asks_more_than_the_regrade_and_a_felt_lead_per_profile() -> None:
+    assert CLEAR > CHECK_CLEAR
+    assert feel_lead(find_profile("cardrulesplus")) == FEEL_LEAD["cardrulesplus"]
+    assert all(v >= 2.0 for v in FEEL_LEAD.values())
+
+
+def test_a_robust_grade_repeats_exactly_and_grades_every_move_under_every_model() -> None:
+    p = find_profile("nepali-games").with_options(players=3)
+    deal = from_position(p, hands=[C.parse_cards("K♠ K♥ 3♦ 2♣"), C.parse_cards("A♠ 2♠ 3♠"), C.parse_cards("4♠ 5♠ 6♠")],
+                         pile=C.parse_cards("9♣"), stock_top=C.parse_cards("8♦"), dealer=2, turn=0, turns=9)
+    deal.apply("take stock")
+    view = deal.public_view(0)
+    first = robust_grade(p, view, seed="x", looks=(20, 40))
+    again = robust_grade(p, view, seed="x", looks=(20, 40))
+    assert first == again
+    if first.passed:
+        assert set(first.grades) == set(OPPONENTS)
+        for g in first.grades.values():
+            assert {move_key(m.action) for m in g.moves} == {move_key(a) for a in moves(deal)}
+            assert move_key(g.best.action) == move_key(first.answer)
+            assert holds(g, feel_lead(p)) is None
+            assert all(1 <= m.samples <= g.samples and 0 <= m.later <= 1 for m in g.moves)
