@@ -11,10 +11,10 @@ One run in headless Chromium against the built site served on 127.0.0.1:
     no WebAssembly is among it), and the table's scripts and styles in gzip
     bytes (``dhumbal-table-*.js``, ``dhumbal-runtime.js``, ``dhumbal-table-*.css``,
     ``dhumbal-cards.css``; target ≤ 40 KB);
-(c) bot move latency inside the worker: p50 and p95 over 300 bot moves per
-    profile (``{"op": "bench-bot"}`` of ``dhumbal.table.web``), beside the same
-    moves in CPython (target p95 ≤ 20 ms), and a request's round trip;
-(d) the expert's decisions inside the worker (target p95 ≤ 150 ms) and the
+(c) bot move latency in a Web Worker of the bench's own (the site's Pyodide
+    and wheel): p50 and p95 over 300 moves per profile (``lab.benchmark.
+    bot_timings``), beside CPython (target p95 ≤ 20 ms), and a round trip;
+(d) the expert's decisions in that worker (target p95 ≤ 150 ms) and the
     table's hint (``{"op": "hint"}``) per request;
 (e) the page's main thread while the table shows the bots' moves one at a
     time (normal pace): the long tasks (PerformanceObserver ``longtask``,
@@ -59,6 +59,7 @@ from typing import Any
 from benchkit import percentile
 
 import headless  # noqa: E402  (tools/, on the path through benchkit)
+import pyodide_engine  # noqa: E402  (tools/, on the path through benchkit)
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -84,6 +85,49 @@ await loadPyodide({ indexURL });
 self.postMessage("ready");
 """
 BARE_WORKER_NAME = "bench-bare-pyodide-worker.mjs"
+
+# A worker that boots Pyodide from the site, installs the site's engine wheel as the
+# table's worker does (and, beside it, the engine's modules the wheel leaves out: the
+# bench's own timing loop is among them), then answers {profile, difficulty, moves, seed}
+# with dhumbal.lab.benchmark.bot_timings: the table's bot moves, in a browser's worker.
+BOTS_WORKER = """\
+const at = (path) => new URL(path, self.location.href);
+const indexURL = at("assets/pyodide/VERSION/").href;
+const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+const bytes = async (path) => new Uint8Array(await (await fetch(at(path))).arrayBuffer());
+const [pyodide, manifest] = await Promise.all([
+  loadPyodide({ indexURL }), fetch(at("assets/engine/manifest.json")).then((r) => r.json())]);
+const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+pyodide.unpackArchive(await bytes("assets/engine/" + manifest.wheel), "wheel", { extractDir: sitePackages });
+pyodide.unpackArchive(await bytes("DEVELOPER"), "zip", { extractDir: sitePackages });
+pyodide.runPython("import importlib; importlib.invalidate_caches()");
+self.onmessage = (event) => {
+  try {
+    pyodide.globals.set("job", pyodide.toPy(event.data));
+    self.postMessage({ ok: true, ...JSON.parse(pyodide.runPython(`
+import json
+from dhumbal.core.profiles import parse_profile
+from dhumbal.lab.benchmark import bot_timings
+json.dumps(bot_timings(parse_profile(job["profile"]), job["difficulty"], job["moves"], seed=job["seed"]))`)) });
+  } catch (error) {
+    self.postMessage({ ok: false, error: { code: "failed", text: String(error) } });
+  }
+};
+self.postMessage({ ready: true });
+"""
+BOTS_WORKER_NAME = "bench-bots-worker.mjs"
+DEVELOPER_NAME = "bench-developer-modules.zip"
+# Starts the bots worker on the page and sends it each job: (ask, close).
+BOTS = """(name) => new Promise((resolve, reject) => {
+    const worker = new Worker(name, {type: 'module'});
+    worker.onerror = (e) => reject(new Error(e.message || 'worker error'));
+    worker.onmessage = () => {
+        worker.onmessage = null;
+        window.__dhBench = (job) => new Promise((done) => { worker.onmessage = (m) => done(m.data); worker.postMessage(job); });
+        window.__dhBenchClose = () => worker.terminate();
+        resolve(true);
+    };
+})"""
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -187,13 +231,21 @@ def page_view_bytes(browser: Any, url: str, site: Path) -> dict[str, Any]:
         context.close()
 
 
-def cpython_bot_timings(profile: str) -> tuple[list[float], Any]:
-    """The same bench-bot request in this process (CPython): (timings, error)."""
-    from dhumbal.table import web
+def cpython_bot_timings(profile: str) -> list[float]:
+    """The same bot moves in this process (CPython), in milliseconds."""
+    from dhumbal.core.profiles import parse_profile
+    from dhumbal.lab.benchmark import bot_timings
 
-    request = {"op": "bench-bot", "profile": profile, "difficulty": "hard", "moves": MOVES, "seed": 1}
-    answer = json.loads(web.handle(json.dumps(request)))
-    return [float(x) for x in answer.get("timings_ms", [])], answer.get("error")
+    timings = bot_timings(parse_profile(profile), "hard", MOVES, seed=1)["timings_ms"]
+    assert isinstance(timings, list)
+    return [float(x) for x in timings]
+
+
+def worker_bot_timings(page: Any, profile: str, difficulty: str, moves: int) -> dict[str, Any]:
+    """Bot moves timed in the bench's worker on ``page`` (started by :data:`BOTS`)."""
+    job = {"profile": profile, "difficulty": difficulty, "moves": moves, "seed": 1}
+    answer: dict[str, Any] = page.evaluate("(job) => window.__dhBench(job)", job)
+    return answer
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -216,6 +268,11 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"runtime bench: site built in {time.perf_counter() - t0:.1f} s, served at 127.0.0.1")
             pyodide = json.loads((site / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))["pyodide"]
             (site / BARE_WORKER_NAME).write_text(BARE_WORKER.replace("VERSION", pyodide), encoding="utf-8")
+            (site / BOTS_WORKER_NAME).write_text(BOTS_WORKER.replace("VERSION", pyodide).replace("DEVELOPER", DEVELOPER_NAME),
+                                                 encoding="utf-8")
+            wheel = site / "assets" / "engine" / json.loads(
+                (site / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))["wheel"]
+            (site / DEVELOPER_NAME).write_bytes(pyodide_engine.developer_modules(wheel))
             try:
                 with sync_playwright() as playwright:
                     browser = headless.launch(playwright.chromium, CHROMIUM, CHROMIUM_ARGS)
@@ -226,7 +283,8 @@ def main(argv: list[str] | None = None) -> int:
                     finally:
                         browser.close()
             finally:
-                (site / BARE_WORKER_NAME).unlink(missing_ok=True)
+                for name in (BARE_WORKER_NAME, BOTS_WORKER_NAME, DEVELOPER_NAME):
+                    (site / name).unlink(missing_ok=True)
         finally:
             httpd.shutdown()
             httpd.server_close()
@@ -296,38 +354,32 @@ def run(browser: Any, url: str, site: Path, runs: int) -> None:
     print(f"  machine load average during the runs: {load:.1f} on {os.cpu_count()} cores "
           "(other work on the machine inflates and scatters boot times)")
 
-    # (c) bot moves inside the worker (the last engine page is ready).
-    print(f"\n(c) bot move latency in the worker (hard bots, {MOVES} moves per profile, 4 seats)")
+    # (c) bot moves in a worker of the bench's own (the last engine page is ready: the
+    # table's worker answers the round trips and the hints).
+    print(f"\n(c) bot move latency in a Web Worker (hard bots, {MOVES} moves per profile, 4 seats)")
     rtt = page.evaluate(
         """async () => { const out = [];
             for (let i = 0; i < 50; i++) { const t0 = performance.now();
                 await DhumbalRuntime.request({op: 'ping'}); out.push(performance.now() - t0); }
             return out; }"""
     )
+    page.evaluate(BOTS, url + BOTS_WORKER_NAME)
     all_pyodide: list[float] = []
     all_cpython: list[float] = []
     print(f"  {'profile':<15}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'CPython p50':>13}{'p95':>8}{'p95 ratio':>11}")
     for profile in PROFILES:
-        answer = page.evaluate(
-            # Hundreds of hard-bot moves in one request: longer than the table's request timeout.
-            "(req) => DhumbalRuntime.request(req, {timeout: 600000}).then((r) => r, (e) => ({ok: false, error: {code: e.code, text: e.message}}))",
-            {"op": "bench-bot", "profile": profile, "difficulty": "hard", "moves": MOVES, "seed": 1},
-        )
+        answer = worker_bot_timings(page, profile, "hard", MOVES)
         if not answer.get("ok"):
-            print(f"  {profile:<15}bench-bot unavailable: {answer.get('error')}")
+            print(f"  {profile:<15}bot timings unavailable: {answer.get('error')}")
             continue
         timings = [float(x) for x in answer["timings_ms"]]
-        native, native_error = cpython_bot_timings(profile)
+        native = cpython_bot_timings(profile)
         all_pyodide += timings
         all_cpython += native
         p95 = percentile(timings, 0.95)
-        line = f"  {profile:<15}{percentile(timings, 0.5):>9.2f}{p95:>9.2f}{max(timings):>9.2f}"
-        if native:
-            n95 = percentile(native, 0.95)
-            line += f"{percentile(native, 0.5):>13.3f}{n95:>8.3f}{p95 / n95:>10.1f}x"
-        else:
-            line += f"   CPython: {native_error}"
-        print(line)
+        n95 = percentile(native, 0.95)
+        print(f"  {profile:<15}{percentile(timings, 0.5):>9.2f}{p95:>9.2f}{max(timings):>9.2f}"
+              f"{percentile(native, 0.5):>13.3f}{n95:>8.3f}{p95 / n95:>10.1f}x")
     if all_pyodide:
         p95 = percentile(all_pyodide, 0.95)
         print(f"  all {len(all_pyodide)} moves: p50 {percentile(all_pyodide, 0.5):.2f} ms, p95 {p95:.2f} ms "
@@ -336,19 +388,16 @@ def run(browser: Any, url: str, site: Path, runs: int) -> None:
     print(f"  request round trip (ping, page -> worker -> page): p50 {percentile(rtt, 0.5):.2f} ms, "
           f"p95 {percentile(rtt, 0.95):.2f} ms")
 
-    # The expert in the worker (every seat expert, so every move is an expert decision),
-    # and the table's hint (call odds) per request.
-    print(f"\n(d) the expert's decisions in the worker ({EXPERT_MOVES} moves per profile, 4 expert seats) "
+    # The expert in the bench's worker (every seat expert, so every move is an expert
+    # decision), and the table's hint (call odds) per request to the table's worker.
+    print(f"\n(d) the expert's decisions in a Web Worker ({EXPERT_MOVES} moves per profile, 4 expert seats) "
           f"and the hint (call odds) per request")
     print(f"  {'profile':<15}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'hint p50':>10}{'hint p95':>10}")
     experts: list[float] = []
     for profile in PROFILES:
-        answer = page.evaluate(
-            "(req) => DhumbalRuntime.request(req, {timeout: 600000}).then((r) => r, (e) => ({ok: false, error: {code: e.code, text: e.message}}))",
-            {"op": "bench-bot", "profile": profile, "difficulty": "expert", "moves": EXPERT_MOVES, "seed": 1},
-        )
+        answer = worker_bot_timings(page, profile, "expert", EXPERT_MOVES)
         if not answer.get("ok"):
-            print(f"  {profile:<15}bench-bot unavailable: {answer.get('error')}")
+            print(f"  {profile:<15}bot timings unavailable: {answer.get('error')}")
             continue
         timings = [float(x) for x in answer["timings_ms"]]
         experts += timings
@@ -369,6 +418,7 @@ def run(browser: Any, url: str, site: Path, runs: int) -> None:
         p95 = percentile(experts, 0.95)
         print(f"  all {len(experts)} expert moves: p95 {p95:.2f} ms (target <= {TARGET_EXPERT_P95_MS:.0f} ms: "
               f"{p95 / TARGET_EXPERT_P95_MS:.2f}x of target)")
+    page.evaluate("() => window.__dhBenchClose()")
     print("  (worker clocks are coarsened to 0.1 ms without cross-origin isolation)")
     context.close()
 

@@ -15,9 +15,11 @@
 //
 // As a command (what tools/pyodide_engine.py runs):
 //
-//   node tools/pyodide_engine.mjs WHEEL CODE_FILE
+//   node tools/pyodide_engine.mjs WHEEL CODE_FILE [EXTRA_ZIP]
 //
-// runs CODE_FILE, Python whose last expression is a JSON text, and writes one
+// runs CODE_FILE, Python whose last expression is a JSON text (after
+// unpacking EXTRA_ZIP, the engine's modules the wheel leaves out, beside the
+// wheel: see pyodide_engine.py), and writes one
 // line to stdout: {"python": "3.14.x", "pyodide": "…", "engine": "<path of
 // dhumbal/__init__.py>", "result": <that JSON>}. Pyodide's own output goes
 // to stderr, so stdout carries only the answer.
@@ -53,20 +55,30 @@ export function installWheel(pyodide, bytes) {
   return sitePackages;
 }
 
-/** Pyodide with the engine wheel at ``wheelPath`` installed. */
-export async function loadEngine(wheelPath) {
-  const [wheel, pyodide] = await Promise.all([readFile(wheelPath), loadOffline()]);
-  installWheel(pyodide, wheel);
+/** Pyodide with the engine wheel at ``wheelPath`` installed, and the zip at ``extraPath`` (if any) beside it. */
+export async function loadEngine(wheelPath, extraPath) {
+  const [wheel, extra, pyodide] = await Promise.all([
+    readFile(wheelPath),
+    extraPath ? readFile(extraPath) : null,
+    loadOffline(),
+  ]);
+  const sitePackages = installWheel(pyodide, wheel);
+  if (extra) {
+    pyodide.unpackArchive(new Uint8Array(extra.buffer, extra.byteOffset, extra.byteLength), "zip", {
+      extractDir: sitePackages,
+    });
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  }
   return pyodide;
 }
 
 async function main(argv) {
-  const [wheelPath, codePath] = argv;
+  const [wheelPath, codePath, extraPath] = argv;
   if (!wheelPath || !codePath) {
-    console.error("usage: node tools/pyodide_engine.mjs WHEEL CODE_FILE");
+    console.error("usage: node tools/pyodide_engine.mjs WHEEL CODE_FILE [EXTRA_ZIP]");
     process.exit(2);
   }
-  const [pyodide, code] = await Promise.all([loadEngine(wheelPath), readFile(codePath, "utf8")]);
+  const [pyodide, code] = await Promise.all([loadEngine(wheelPath, extraPath), readFile(codePath, "utf8")]);
   const result = pyodide.runPython(code);
   const python = pyodide.runPython("import sys; '%d.%d.%d' % sys.version_info[:3]");
   const engine = pyodide.runPython("import dhumbal; dhumbal.__file__");

@@ -94,8 +94,6 @@ def _workload() -> list[str]:
             {"op": "hint"}, {"op": "sort"}, {"op": "act", "action": "throw"}, {"op": "act", "action": "take stock"},
             {"op": "act", "action": "call"}, {"op": "state"}, {"op": "lang", "lang": "ne"}, {"op": "next-deal"},
             {"op": "new-match"}, {"op": "settings", "profile": profile, "lang": "fr"},
-            {"op": "bench-bot", "profile": profile, "difficulty": "expert", "moves": 4, "seed": 1},
-            {"op": "bench-bot", "profile": profile, "difficulty": "hard", "moves": 4, "seed": 1},
         ]
     requests += [{"op": "restore", "hash": "table=%%%", "lang": "nl"}, {"op": "position", "state": {}}, {"op": "nope"}, []]
     # the score pad: a sheet set up, a deal settled (its reasons, the standings, the CSV), a refusal, a bad sheet

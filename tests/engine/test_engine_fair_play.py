@@ -61,13 +61,9 @@ TOKEN = ("hash", "summary.seed")
 
 @pytest.fixture(autouse=True)
 def no_tables() -> Iterator[None]:
-    web.SESSIONS.clear()
-    web.HINTS.clear()
-    web.REVIEWS.clear()
+    web.close_tables()
     yield
-    web.SESSIONS.clear()
-    web.HINTS.clear()
-    web.REVIEWS.clear()
+    web.close_tables()
 
 
 def ask(**request: Any) -> dict[str, Any]:
@@ -139,7 +135,7 @@ def positions(profile: str, seed: int, bots: str, reader: str, rng: random.Rando
     """The table at the start of each of the reader's turns in the first deal of a seeded match."""
     first = ask(op="new", profile=profile, seed=seed, difficulty=bots, lang="en")
     assert first["ok"], first
-    session = web.SESSIONS[TABLE]
+    session = web.table(TABLE).playing()
     out = []
     while session.is_my_turn():
         deal = session.deal
@@ -177,9 +173,7 @@ def refused(session: Session) -> list[str]:
 
 def answers(session: Session, langs: tuple[str, str], illegal: list[str]) -> list[dict[str, Any]]:
     """The worker's answers for the table in ``session`` to the requests a reader's page sends."""
-    web.SESSIONS[TABLE] = session
-    web.HINTS.clear()
-    web.REVIEWS.clear()
+    web.table(TABLE).seat(session)
     one, two = langs
     out = [ask(op="state", lang=one), ask(op="hint", lang=one), ask(op="sort", lang=one), ask(op="lang", lang=two),
            ask(op="hint", lang=two), ask(op="hint", lang=two), ask(op="review", lang=two)]
@@ -228,14 +222,14 @@ def test_twins_are_told_the_same(profile: str, seed: int, at: float, bots: str, 
                                  langs: tuple[str, str], shuffle: int) -> None:
     """At the start of one of the reader's turns, then after the turn's first move."""
     rng = random.Random(shuffle)
-    web.SESSIONS.clear()
+    web.close_tables()
     turns = positions(profile, seed, bots, reader, rng)
     if not turns:  # the reader never had a turn before the deal ended
         return
     session = turns[min(len(turns) - 1, int(at * len(turns)))]
     move = first_move(session, reader, rng)
     check_twins(session, langs, rng)
-    web.SESSIONS[TABLE] = session
+    web.table(TABLE).seat(session)
     answer = ask(op="act", action=move.text(), lang="en")
     assert answer["refusal"] is None and session.is_my_turn()
     check_twins(session, langs[::-1], rng)

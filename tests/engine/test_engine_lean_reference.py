@@ -59,3 +59,17 @@ def test_the_benchmark_finds_the_lean_loop_in_a_checkout() -> None:
     assert load_lean_loop(None) is not None
     assert load_lean_loop(LEAN.with_name("missing.py")) is None
     assert importlib.util.find_spec("dhumbal.lab.benchmark") is not None
+
+
+def test_bot_timings_time_each_move_the_table_makes() -> None:
+    from dhumbal.lab.benchmark import bot_timings
+
+    r = bot_timings(bench_profile("dashain"), "hard", 300, seed=3)
+    timings = r["timings_ms"]
+    assert isinstance(timings, list) and len(timings) == 300 == r["moves"] and all(t >= 0 for t in timings)
+    assert r["max_ms"] == max(timings) and r["profile"] == "dashain" and r["difficulty"] == "hard"
+    # 300 moves run over several seeded deals, the same ones every time
+    assert isinstance(r["deals"], int) and r["deals"] > 1
+    assert bot_timings(bench_profile("dashain"), "hard", 300, seed=3)["deals"] == r["deals"]
+    with pytest.raises(ValueError):
+        bot_timings(bench_profile("dashain"), "hard", 0)

@@ -83,7 +83,7 @@ def test_the_table_s_hint_shows_the_expert_s_move_and_leaves_the_address_and_the
     table = "review-hint-table"
     first = web.handle_request({"op": "new", "profile": "dashain", "difficulty": "hard", "seed": 11, "table": table,
                                 "lang": "en"})
-    session = web.SESSIONS[table]
+    session = web.table(table).playing()
     deal = session.deal
     assert deal is not None and session.is_my_turn() and deal.phase == "start"
     history = list(deal.history)
@@ -94,7 +94,7 @@ def test_the_table_s_hint_shows_the_expert_s_move_and_leaves_the_address_and_the
     # still not a move: pressed again it goes, and the reader's move is still theirs to make
     again = web.handle_request({"op": "hint", "table": table})
     assert "The expert's move" not in again["status"] and again["hash"] == first["hash"]
-    web.SESSIONS.pop(table, None)
+    web.close_tables(table)
 
 
 # -- the review -----------------------------------------------------------------------------
@@ -160,7 +160,7 @@ def test_a_history_that_is_not_the_deal_s_is_refused() -> None:
 
 def _finished_table(table: str, profile: str = "dashain", seed: int = 5) -> web.Session:
     web.handle_request({"op": "new", "profile": profile, "difficulty": "hard", "seed": seed, "table": table})
-    session = web.SESSIONS[table]
+    session = web.table(table).playing()
     while session.deal is not None and not session.deal.is_over:
         r = web.handle_request({"op": "act", "action": choose(session.deal, "easy").text(), "table": table})
         assert r["ok"], r
@@ -180,7 +180,7 @@ def test_the_table_s_review_marks_the_steps_and_plays_from_any_of_them() -> None
     assert 'data-op="review"' in over["html"]
     answer = web.handle_request({"op": "review", "table": table})
     assert answer["ok"] and answer["hash"] == over["hash"]
-    steps = web.REVIEWS[table][1]
+    steps = web.table(table).review.steps
     html = answer["review_html"]
     chips = re.findall(r'<button[^>]*data-review-step="(\d+)"[^>]*>', html)
     assert len(chips) == len(steps) == sum(1 for s, _ in deal.history if s == session.my_deal_seat())
@@ -195,11 +195,10 @@ def test_the_table_s_review_marks_the_steps_and_plays_from_any_of_them() -> None
     k = (marked or [1])[0] - 1
     played = web.handle_request({"op": "position", "state": htmllib.unescape(state[k]), "table": table})
     assert played["ok"] and played["summary"]["your_turn"]
-    assert table not in web.REVIEWS  # a new game at the table: no review of the old one's deal is kept
-    again = web.SESSIONS[table]
+    assert web.table(table).review is None  # a new game at the table: no review of the old one's deal is kept
+    again = web.table(table).playing()
     assert again.deal is not None and again.deal.hands[again.deal.turn] == steps[k].before.hands[steps[k].before.turn]
-    web.SESSIONS.pop(table, None)
-    web.REVIEWS.pop(table, None)
+    web.close_tables(table)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -98,7 +98,7 @@ def expert_links() -> list[dict[str, Any]]:
         table = f"parity-{key}"
         r = web.handle_request({"op": "new", "table": table, "profile": key, "seed": 41, "difficulty": "expert", "lang": "en"})
         for _ in range(400):
-            s = web.SESSIONS[table]
+            s = web.table(table).playing()
             deal = s.deal
             assert deal is not None
             if deal.is_over:

@@ -26,6 +26,7 @@ from dhumbal.bots import odds
 from dhumbal.play import share
 
 from dhumbal.table import web
+from dhumbal.table.tables import ERROR_NO_HINT
 from dhumbal.play.deal import Action, Deal
 from dhumbal.core.i18n import count_text, translator
 from dhumbal.core.profiles import find_profile
@@ -39,8 +40,7 @@ HINT_BUTTON = re.compile(r'<button[^>]*data-op="hint"[^>]*>')
 
 @pytest.fixture(autouse=True)
 def fresh_sessions() -> None:
-    web.SESSIONS.clear()
-    web.HINTS.clear()
+    web.close_tables()
 
 
 def ask(**request: Any) -> dict[str, Any]:
@@ -80,7 +80,7 @@ def test_the_hint_shows_the_engine_s_odds_in_the_page_s_language_and_hides_again
     ask(op="position", state=callable_position(), lang="fr")
     r = ask(op="hint", lang="fr")
     assert r["ok"] and pressed(r)
-    deal = web.SESSIONS["hint-table"].deal
+    deal = web.table("hint-table").playing().deal
     assert deal is not None
     expected = odds.call_odds(deal.profile, deal.public_view(deal.turn))
     assert expected.can_call and expected.play_on_value is not None
@@ -118,7 +118,7 @@ def test_a_hint_where_no_call_is_allowed_still_counts_and_the_reason_stands_by_t
     ask(op="new", profile="dashain", seed=5, lang="nl")  # dashain: nobody calls in the first round
     r = ask(op="hint", lang="nl")
     text = r["status"]
-    deal = web.SESSIONS["hint-table"].deal
+    deal = web.table("hint-table").playing().deal
     assert deal is not None
     reason = deal.refusal(Action.call(), deal.turn)
     assert reason is not None
@@ -128,7 +128,7 @@ def test_a_hint_where_no_call_is_allowed_still_counts_and_the_reason_stands_by_t
     assert text[len(move):].startswith(translator("nl")(HINT_CAUGHT_IF, total="§", caught="§", samples="§").split("§")[0])
     assert count_text(odds.HINT_SAMPLES, "nl") in text and "Roepen levert" not in text
     # the engine's reason is under the disabled Call button, as before the hint
-    assert reason.text("nl", web.SESSIONS["hint-table"].deal_names()).replace("'", "&#x27;") in r["html"]
+    assert reason.text("nl", web.table("hint-table").playing().deal_names()).replace("'", "&#x27;") in r["html"]
 
 
 def test_after_a_take_the_hint_says_what_to_throw_and_it_is_refused_once_the_deal_is_over() -> None:
@@ -137,7 +137,7 @@ def test_after_a_take_the_hint_says_what_to_throw_and_it_is_refused_once_the_dea
     assert r["summary"]["phase"] == "throw" and pressed(r) is False  # the Hint is offered mid-turn too
     r = ask(op="hint", lang="ne")
     assert r["ok"] and pressed(r)
-    session = web.SESSIONS["hint-table"]
+    session = web.table("hint-table").playing()
     deal = session.deal
     assert deal is not None
     view = deal.public_view(deal.turn)
@@ -149,7 +149,7 @@ def test_after_a_take_the_hint_says_what_to_throw_and_it_is_refused_once_the_dea
     assert ask(op="act", action="call")["summary"]["is_over"]
     r = ask(op="hint", lang="en")
     assert r["ok"] is False and r["error"]["code"] == "no-hint"
-    assert r["error"]["text"] == translator("en")(web.ERROR_NO_HINT)
+    assert r["error"]["text"] == translator("en")(ERROR_NO_HINT)
     assert ask(op="hint", table="no-such-table")["error"]["code"] == "no-session"
 
 
@@ -167,7 +167,7 @@ def test_the_settings_offer_the_expert() -> None:
 def test_a_shared_link_with_an_expert_replays_the_same_game(profile: str) -> None:
     r = ask(op="new", profile=profile, seed=17, difficulty="expert", lang="en")
     for _ in range(30):
-        s = web.SESSIONS["hint-table"]
+        s = web.table("hint-table").playing()
         deal = s.deal
         assert deal is not None
         if deal.is_over:
@@ -178,7 +178,7 @@ def test_a_shared_link_with_an_expert_replays_the_same_game(profile: str) -> Non
     payload = share.decode_hash(r["hash"])
     assert payload["d"] == "expert"
     again = restore_session(payload, "en")
-    original = web.SESSIONS["hint-table"]
+    original = web.table("hint-table").playing()
     assert again.deal is not None and original.deal is not None
     assert transcript(again.deal) == transcript(original.deal)
     restored = ask(op="restore", hash=r["hash"], table="other-table")

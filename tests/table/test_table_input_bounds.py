@@ -27,7 +27,7 @@ DEEP = 3_000
 
 @pytest.fixture(autouse=True)
 def fresh_sessions() -> None:
-    web.SESSIONS.clear()
+    web.close_tables()
 
 
 def ask_text(text: str) -> dict[str, Any]:
@@ -109,7 +109,7 @@ def test_a_link_nested_3000_deep_is_refused_as_not_json() -> None:
 def test_a_deep_link_gives_the_notice_and_a_fresh_deal() -> None:
     deep_object = '{"v":1,"m":' + nested(DEEP, '""') + "}"
     for hash_text in (link(nested(DEEP)), link(deep_object)):
-        web.SESSIONS.clear()
+        web.close_tables()
         r = ask_text(json.dumps({"op": "restore", "hash": hash_text, "table": "t1"}))
         assert r["ok"] is True, r
         assert r["notice"] == web.translator("en")(web.NOTICE_BAD_HASH)

@@ -109,7 +109,7 @@ def test_back_from_play_from_here_returns_to_the_review(stub_page: Opener, stub_
     wait_answer(page, before)
     review = page.locator(f"{BOARD} .dht-review")
     review.wait_for()
-    steps = web.REVIEWS["dh-table"][1]
+    steps = web.table("dh-table").review.steps
     assert len(steps) >= 3
     page.locator(f"{BOARD} [data-review-step='3']").click()
     full = page.evaluate("document.documentElement.classList.contains('dh-full-table')")
@@ -122,7 +122,7 @@ def test_back_from_play_from_here_returns_to_the_review(stub_page: Opener, stub_
     want = steps[2].before
 
     def hand() -> list[int]:
-        deal = web.SESSIONS["dh-table"].deal
+        deal = web.table("dh-table").playing().deal
         assert deal is not None
         return sorted(deal.hands[deal.turn])
 

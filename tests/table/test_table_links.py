@@ -41,9 +41,9 @@ FALLBACK = {"profile": "dashain", "seed": 8}
 
 @pytest.fixture(autouse=True)
 def _clean() -> Iterator[None]:
-    web.SESSIONS.clear()
+    web.close_tables()
     yield
-    web.SESSIONS.clear()
+    web.close_tables()
 
 
 def restore(hash_text: str, lang: str = "en") -> dict[str, Any]:
@@ -190,7 +190,7 @@ def test_a_first_version_link_still_restores(monkeypatch: pytest.MonkeyPatch) ->
                    "n": len(original.moves), "m": [",".join(m) for m in original.moves]})
     r = restore(old)
     assert r["ok"] and r["notice"] == translator("en")(web.NOTICE_RESTORED)
-    again = web.SESSIONS["links"]
+    again = web.table("links").playing()
     assert state_to_json(again.deal) == state_to_json(original.deal)  # type: ignore[union-attr]
     # and the table writes it back as a version-2 link
     assert r["hash"].startswith("table=2.") and r["hash"] == original.hash()
@@ -293,7 +293,7 @@ def test_fuzzed_actions_are_checked_by_the_engine(symbols: str, profile: str) ->
     assert r["ok"], r
     if r["notice"] == translator("en")(web.NOTICE_RESTORED):
         # whatever restored is a legal game at a point where the reader is to play (or over)
-        s = web.SESSIONS["links"]
+        s = web.table("links").playing()
         assert s.deal is not None and (s.deal.is_over or s.is_my_turn())
 
 

@@ -24,7 +24,7 @@ Opener = Callable[..., tuple[Any, Any]]
 
 def a_link() -> str:
     r = web.handle_request({"op": "new", "table": "maker", "profile": "cardrulesplus", "seed": 5, "lang": "en"})
-    deal = web.SESSIONS["maker"].deal
+    deal = web.table("maker").playing().deal
     assert deal is not None
     r = web.handle_request({"op": "act", "table": "maker", "action": deal.legal_actions()[-1].text(), "lang": "en"})
     assert r["ok"] and r["hash"].startswith("table=2.")

@@ -39,7 +39,7 @@ TABLE = "phone-view"
 
 @pytest.fixture(autouse=True)
 def fresh_sessions() -> None:
-    web.SESSIONS.clear()
+    web.close_tables()
 
 
 def ask(**request: Any) -> dict[str, Any]:
@@ -69,7 +69,7 @@ def test_sort_hand_puts_the_lightest_first_under_the_profile_and_jokers_last() -
     # through the table: Sort hand is the engine's order, and the Throw control's too
     ask(op="new", profile="cardrulesplus", seed=3, lang="en")
     r = ask(op="sort")
-    deal = web.SESSIONS[TABLE].deal
+    deal = web.table(TABLE).playing().deal
     assert deal is not None
     p = deal.profile
     shown = [C.parse_card(c) for c in hand_codes(r["html"])]
@@ -83,7 +83,7 @@ def test_sort_hand_puts_the_lightest_first_under_the_profile_and_jokers_last() -
 def test_the_hand_line_says_what_it_holds_and_the_limit_the_call_waits_for(lang: str) -> None:
     t = translator(lang)
     r = ask(op="new", profile="nepali-games", seed=12, lang=lang)
-    deal = web.SESSIONS[TABLE].deal
+    deal = web.table(TABLE).playing().deal
     assert deal is not None
     total = deal.total(0)
     html = r["html"]
@@ -107,7 +107,7 @@ def test_the_hand_line_says_what_it_holds_and_the_limit_the_call_waits_for(lang:
 
 def test_a_card_prints_its_worth_only_where_its_index_does_not_say_it() -> None:
     ask(op="new", profile="dashain", seed=8, lang="ne")
-    deal = web.SESSIONS[TABLE].deal
+    deal = web.table(TABLE).playing().deal
     assert deal is not None
     r = ask(op="state", lang="ne")
     for code, worth in re.findall(r'data-card="([^"]+)" data-value="(\d+)"', r["html"]):
@@ -140,11 +140,11 @@ def test_a_finished_deal_says_who_called_on_what_and_how_it_ended() -> None:
     t = translator("en")
     seen = set()
     for seed in range(1, 40):
-        web.SESSIONS.clear()
+        web.close_tables()
         ask(op="new", profile="nepali-games", seed=seed, lang="en", options={"players": 3})
         r: dict[str, Any] = {}
         for _ in range(600):
-            s = web.SESSIONS[TABLE]
+            s = web.table(TABLE).playing()
             deal = s.deal
             assert deal is not None
             if deal.is_over:
@@ -152,15 +152,15 @@ def test_a_finished_deal_says_who_called_on_what_and_how_it_ended() -> None:
             me = s.my_deal_seat()
             assert me is not None
             r = ask(op="act", action=simple_move(deal, me))
-        deal = web.SESSIONS[TABLE].deal
+        deal = web.table(TABLE).playing().deal
         assert deal is not None and deal.outcome is not None
         o = deal.outcome
         if o.caller is None:
             continue
-        names = web.SESSIONS[TABLE].deal_names()
+        names = web.table(TABLE).playing().deal_names()
         status = r["status"]
         call = Message("call", {"seat": o.caller, "total": o.hands[o.caller]}).text("en", names, 0)
-        prompt = t(sessions.PROMPT_MATCH_OVER if web.SESSIONS[TABLE].match_over() else sessions.PROMPT_DEAL_OVER)
+        prompt = t(sessions.PROMPT_MATCH_OVER if web.table(TABLE).playing().match_over() else sessions.PROMPT_DEAL_OVER)
         assert call in status and status.endswith(prompt)
         assert status.count(call) == 1, "each sentence once"
         html = r["html"]
@@ -182,7 +182,7 @@ def test_a_finished_deal_says_who_called_on_what_and_how_it_ended() -> None:
 def test_a_bot_move_says_what_it_did_to_the_cards() -> None:
     ask(op="new", profile="nepali-games", seed=5, lang="en")
     r = ask(op="act", action="take stock")
-    deal = web.SESSIONS[TABLE].deal
+    deal = web.table(TABLE).playing().deal
     assert deal is not None
     r = ask(op="act", action=simple_move(deal, 0))
     frames = r["playback"]["frames"]

@@ -19,6 +19,7 @@ from tablekit import LANGS, parse_html, simple_move
 from dhumbal.play import share
 
 from dhumbal.table import web
+from dhumbal.table.tables import deal_start
 from dhumbal.core.i18n import translator
 from dhumbal.play.records import state_to_json
 from dhumbal.table.session import PROMPT_PRACTICE_OVER
@@ -29,7 +30,7 @@ from dhumbal.view.table import META_DEAL_OF, META_PRACTICE
 
 @pytest.fixture(autouse=True)
 def fresh_sessions() -> None:
-    web.SESSIONS.clear()
+    web.close_tables()
 
 
 def ask(**request: Any) -> dict[str, Any]:
@@ -43,7 +44,7 @@ def play_out(lang: str) -> dict[str, Any]:
     """Play the deal on the table to its end with a simple policy; the last answer."""
     answer: dict[str, Any] = {}
     for _ in range(2000):
-        s = web.SESSIONS["practice"]
+        s = web.table("practice").playing()
         if s.deal is None or s.deal.is_over:
             return answer
         answer = ask(op="act", action=simple_move(s.deal, s.my_deal_seat() or 0), lang=lang)
@@ -56,9 +57,9 @@ def a_practice(lang: str) -> tuple[dict[str, Any], str]:
     first answer and the match's link."""
     ask(op="new", profile="nepali-games", seed=17, lang=lang)
     play_out(lang)
-    match = web.SESSIONS["practice"]
+    match = web.table("practice").playing()
     assert match.deal is not None
-    start = web._deal_start(match)
+    start = deal_start(match)
     return ask(op="position", state=json.dumps(state_to_json(start)), names=None, practice=True, lang=lang), match.hash()
 
 
@@ -114,7 +115,7 @@ def test_a_practice_flag_is_read_only_as_one_with_a_position(flag: Any) -> None:
 
 def test_a_position_without_seat_names_says_it_is_your_turn() -> None:
     ask(op="new", profile="dashain", seed=3)
-    s = web.SESSIONS["practice"]
+    s = web.table("practice").playing()
     assert s.deal is not None
     out = ask(op="position", state=json.dumps(state_to_json(s.deal)), names=None)
     assert out["notice"] == translator("en")(web.NOTICE_POSITION_YOURS)

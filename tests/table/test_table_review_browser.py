@@ -20,7 +20,7 @@ PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touc
 
 
 def _session() -> web.Session:
-    return web.SESSIONS["dh-table"]
+    return web.table("dh-table").playing()
 
 
 @pytest.mark.parametrize("lang", ["en", "ne"])
@@ -93,7 +93,7 @@ def test_review_marks_the_moves_that_were_mistakes(stub_page: Opener, stub_site:
     wait_answer(page, before)
     page.wait_for_selector(f"{BOARD} .dht-review")
     assert table_hash(page) == address  # reviewing is not a move
-    steps = web.REVIEWS["dh-table"][1]
+    steps = web.table("dh-table").review.steps
     assert len(steps) == moves
     chips = page.locator(f"{BOARD} [data-review-step]")
     assert chips.count() == len(steps)
@@ -133,7 +133,7 @@ def test_review_by_keyboard_and_play_from_a_step(stub_page: Opener, stub_site: A
     page.keyboard.press("Enter")
     wait_answer(page, before)
     page.wait_for_selector(f"{BOARD} .dht-review")
-    steps = web.REVIEWS["dh-table"][1]
+    steps = web.table("dh-table").review.steps
     chips = page.locator(f"{BOARD} [data-review-step]")
     chips.first.focus()
     page.keyboard.press("Enter")

@@ -88,7 +88,7 @@ def someone_elses_link() -> str:
 
     answer = ask(op="new", profile="nepali-games", seed=4242)
     for _ in range(2):
-        session = web.SESSIONS["elsewhere"]
+        session = web.table("elsewhere").playing()
         assert session.deal is not None
         answer = ask(op="act", action=simple_move(session.deal, session.my_deal_seat() or 0))
     return str(answer["hash"])
@@ -220,7 +220,7 @@ def _last_move() -> tuple[str, str]:
         if answer["summary"]["is_over"]:
             answer = ask(op="next-deal")
             continue
-        session = web.SESSIONS["last"]
+        session = web.table("last").playing()
         assert session.deal is not None
         action = simple_move(session.deal, session.my_deal_seat() or 0)
         then = ask(op="act", action=action)

@@ -263,13 +263,13 @@ def test_after_the_engine_dies_retry_brings_the_game_back(stub_page: Opener, stu
     hand = page.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all("els => els.map(e => e.dataset.card)")
     page.evaluate("DhumbalRuntime.__die('failed')")
     page.wait_for_selector(f'{TABLE}[data-state="error"]')
-    web.SESSIONS.pop("dh-table", None)  # a new engine knows nothing of the game
+    web.close_tables("dh-table")  # a new engine knows nothing of the game
     page.locator(f"{TABLE} [data-dht-retry]").click()
     wait_ready(page)
     page.wait_for_function("() => +document.querySelector('#dh-table').dataset.answers >= 4")
     assert table_hash(page) == before
     assert page.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all("els => els.map(e => e.dataset.card)") == hand
-    assert "dh-table" in web.SESSIONS
+    assert web.table("dh-table").session is not None
 
 
 def in_viewport(page: Any, selector: str) -> bool:

@@ -182,7 +182,7 @@ def test_nepali_numbers_are_written_in_devanagari() -> None:
     assert not _visible_digits(html), _visible_digits(html)
     r = ask(op="new", profile="nepali-games", seed=5, lang="ne", options={"players": 2})
     for _ in range(400):
-        d = web.SESSIONS["view-table"].deal
+        d = web.table("view-table").playing().deal
         assert d is not None
         if d.is_over:
             break
@@ -198,7 +198,7 @@ def test_nepali_numbers_are_written_in_devanagari() -> None:
 def test_cards_are_buttons_named_in_the_page_language_with_their_points(lang: str) -> None:
     r = ask(op="new", profile="cardrulesplus", seed=8, lang=lang)
     t = translator(lang)
-    deal = web.SESSIONS["view-table"].deal
+    deal = web.table("view-table").playing().deal
     assert deal is not None
     buttons = re.findall(r'<button type="button" class="dhc [^"]*\bdht-card\b[^"]*" data-card="([^"]+)" data-value="(\d+)" '
                          r'aria-pressed="false"[^>]*><span class="dht-sr">([^<]+)</span>', r["html"])
@@ -221,7 +221,7 @@ def _verdicts(html: str) -> tuple[list[str], str, list[str]]:
 def test_controls_say_what_they_do_and_which_are_not_allowed_now() -> None:
     r = ask(op="new", profile="nepali-games", seed=12, lang="en")
     html = r["html"]
-    deal = web.SESSIONS["view-table"].deal
+    deal = web.table("view-table").playing().deal
     assert deal is not None
     total = deal.total(0)
     assert total > 5
@@ -252,7 +252,7 @@ def test_controls_say_what_they_do_and_which_are_not_allowed_now() -> None:
     assert 'data-action="take stock"' not in r["html"]
     # after the take: the engine's verdict on each set of cards, for the marks to show
     order, verdicts, reasons = _verdicts(r["html"])
-    deal = web.SESSIONS["view-table"].deal
+    deal = web.table("view-table").playing().deal
     assert deal is not None
     for mask in range(1, 2 ** len(order)):
         chosen = [parse_card(order[i]) for i in range(len(order)) if mask >> i & 1]
@@ -260,12 +260,12 @@ def test_controls_say_what_they_do_and_which_are_not_allowed_now() -> None:
         k = int(verdicts[mask - 1], 36)
         assert (k == 0) == (refusal is None), chosen
         if refusal is not None:
-            assert reasons[k] == refusal.text("en", web.SESSIONS["view-table"].deal_names())
+            assert reasons[k] == refusal.text("en", web.table("view-table").playing().deal_names())
 
 
 def test_verdicts_follow_the_engine_for_runs_and_say_which_cards() -> None:
     ask(op="new", profile="dashain", seed=14, lang="fr", options={"players": 2})
-    s = web.SESSIONS["view-table"]
+    s = web.table("view-table").playing()
     deal = s.deal
     assert deal is not None
     r = ask(op="state", lang="fr")
@@ -287,7 +287,7 @@ def test_the_last_throw_shows_whole_with_takable_cards_marked() -> None:
     # a pair thrown in nepali-games: both cards show, only the top one may be taken
     for seed in range(1, 80):
         ask(op="new", profile="nepali-games", seed=seed, lang="en", options={"players": 2})
-        s = web.SESSIONS["view-table"]
+        s = web.table("view-table").playing()
         for _ in range(12):
             d = s.deal
             assert d is not None
@@ -310,7 +310,7 @@ def test_the_last_throw_shows_whole_with_takable_cards_marked() -> None:
 def test_the_new_card_and_the_barred_card_are_marked_and_say_why() -> None:
     for seed in range(1, 200):
         ask(op="new", profile="nepali-games", seed=seed, lang="en", options={"players": 2})
-        s = web.SESSIONS["view-table"]
+        s = web.table("view-table").playing()
         d = s.deal
         assert d is not None
         if not d.is_legal(Action.take_pile(), seat=0):
@@ -337,7 +337,7 @@ def test_the_new_card_and_the_barred_card_are_marked_and_say_why() -> None:
 
 def test_opponents_show_one_back_per_card_and_the_stock_its_count() -> None:
     r = ask(op="new", profile="dashain", seed=3, lang="en", options={"players": 5})
-    s = web.SESSIONS["view-table"]
+    s = web.table("view-table").playing()
     d = s.deal
     assert d is not None
     for seat in range(1, d.players):
@@ -360,7 +360,7 @@ def test_a_face_down_preview_shows_no_card_of_the_deal() -> None:
 
 def test_throw_first_offers_each_pickable_card_as_a_button() -> None:
     ask(op="new", profile="dashain", seed=3, lang="fr")
-    s = web.SESSIONS["view-table"]
+    s = web.table("view-table").playing()
     d = s.deal
     assert d is not None
     r = ask(op="act", action=simple_move(d, 0), lang="fr")
@@ -375,7 +375,7 @@ def test_throw_first_offers_each_pickable_card_as_a_button() -> None:
 def test_public_picks_are_shown_beside_the_seat() -> None:
     for seed in range(1, 60):
         r = ask(op="new", profile="dashain", seed=seed, lang="en", difficulty="hard")
-        s = web.SESSIONS["view-table"]
+        s = web.table("view-table").playing()
         for _ in range(6):
             d = s.deal
             assert d is not None
@@ -434,16 +434,16 @@ def test_each_profile_shows_its_own_score_rows(profile: str, rows: list[str]) ->
     ask(op="new", profile=profile, seed=4, lang="en", options={"players": 3})
     r: dict[str, Any] = {}
     for _ in range(500):
-        d = web.SESSIONS["view-table"].deal
+        d = web.table("view-table").playing().deal
         assert d is not None
         if d.is_over:
             break
-        r = ask(op="act", action=simple_move(d, web.SESSIONS["view-table"].my_deal_seat() or 0))
+        r = ask(op="act", action=simple_move(d, web.table("view-table").playing().my_deal_seat() or 0))
     found = SCORE_COLUMNS.findall(r["html"])
     assert found[:len(rows)] == rows
     assert set(found) - set(rows) <= {"eliminated"}
     # every seat's hand is revealed
-    d = web.SESSIONS["view-table"].deal
+    d = web.table("view-table").playing().deal
     assert d is not None
     for s in range(d.players):
         assert f'data-total="{d.total(s)}"' in r["html"]

@@ -217,7 +217,7 @@
     this.render();
     if (kept.bad) {
       this.save();
-      this.say(this.t("storeBad"), true);
+      this.say(this.t("store_bad"), true);
     }
     var hash = window.location.hash || "";
     if (hash.indexOf("#pad=") === 0) {
@@ -333,13 +333,13 @@
       this.state = { v: STORE_VERSION, sheet: null, setup: null, view: null, pending: null, draft: null };
       this.save();
       this.render();
-      this.say((text ? text + " " : "") + this.t("storeBad"), true);
+      this.say((text ? text + " " : "") + this.t("store_bad"), true);
       return;
     }
     this.state.setup = null;
     this.state.sheet = res.sheet;
     this.state.view = {
-      lang: res.lang, parts: res.parts, next: res.next, over: res.over, overByRules: res.overByRules,
+      lang: res.lang, parts: res.parts, next: res.next, over: res.over, overByRules: res.over_by_rules,
       names: res.names, csv: res.csv, deals: res.deals
     };
     if (this.state.pending === change) this.state.pending = null;
@@ -401,7 +401,7 @@
       var title = this.root.querySelector('[data-deal="' + draft.editing + '"] .dhp-deal__title');
       return {
         number: draft.editing, editing: true,
-        title: title ? title.textContent : this.t("dealPlain", { number: this.num(draft.editing) }),
+        title: title ? title.textContent : this.t("deal_plain", { number: this.num(draft.editing) }),
         active: entry.h.map(function (h, i) { return h === null ? -1 : i; }).filter(function (i) { return i >= 0; }),
         nobody: view ? !!(view.next ? view.next.nobody : this.turnCap()) : this.turnCap(),
         cap: view && view.next ? view.next.cap : this.capCount()
@@ -410,13 +410,13 @@
     if (view) {
       if (!view.next) return null;
       return {
-        number: view.next.number, title: this.t("dealTitle", { number: this.num(view.next.number), name: sheet.names[view.next.dealer] }),
+        number: view.next.number, title: this.t("deal_title", { number: this.num(view.next.number), name: sheet.names[view.next.dealer] }),
         active: view.next.active, nobody: view.next.nobody, cap: view.next.cap
       };
     }
     if (sheet.deals.length) return { number: sheet.deals.length + 1, waiting: true, active: [], nobody: false };
     return {
-      number: 1, title: this.t("dealTitle", { number: this.num(1), name: sheet.names[sheet.dealer] || "" }),
+      number: 1, title: this.t("deal_title", { number: this.num(1), name: sheet.names[sheet.dealer] || "" }),
       active: sheet.names.map(function (_, i) { return i; }), nobody: this.turnCap(), cap: this.capCount()
     };
   };
@@ -449,7 +449,7 @@
     }
     this.state.draft = draft;
     var heading = element("h2", { "class": "dhp-h dhp-entry__title", id: "dhp-entry-title" },
-      next.title || this.t("dealPlain", { number: this.num(next.number) }));
+      next.title || this.t("deal_plain", { number: this.num(next.number) }));
     form.setAttribute("aria-labelledby", "dhp-entry-title");
     form.appendChild(heading);
     if (next.editing) {
@@ -462,7 +462,7 @@
       return;
     }
     var callers = element("fieldset", { "class": "dhp-callers" });
-    callers.appendChild(element("legend", {}, this.t("whoCalled")));
+    callers.appendChild(element("legend", {}, this.t("who_called")));
     var self = this;
     next.active.forEach(function (seat) {
       callers.appendChild(element("button", {
@@ -485,7 +485,7 @@
       row.appendChild(element("label", { "for": id, "class": "dhp-hand__name" }, sheet.names[seat]));
       var input = element("input", {
         id: id, type: "text", inputmode: "none", autocomplete: "off", "data-hand": String(seat),
-        maxlength: String(MAX_DIGITS), "aria-label": self.t("handOf", { name: sheet.names[seat] }),
+        maxlength: String(MAX_DIGITS), "aria-label": self.t("hand_of", { name: sheet.names[seat] }),
         "class": "dhp-hand__total"
       });
       var value = draft.hands[seat];
@@ -502,11 +502,11 @@
       var label = k === "back" ? "⌫" : k === "next" ? "→" : self.num(k);
       var attrs = { type: "button", "class": "dhp-key", "data-key": k };
       if (k === "back") attrs["aria-label"] = self.t("backspace");
-      if (k === "next") attrs["aria-label"] = self.t("nextField");
+      if (k === "next") attrs["aria-label"] = self.t("next_field");
       pad.appendChild(element("button", attrs, label));
     });
     pad.appendChild(element("button", { type: "submit", "class": "md-button md-button--primary dhp-settle" },
-      this.t(next.editing ? "settleAgain" : "settle", { number: this.num(next.number) })));
+      this.t(next.editing ? "settle_again" : "settle", { number: this.num(next.number) })));
     form.appendChild(pad);
     this.markField();
   };
@@ -570,7 +570,7 @@
     var self = this;
     rows.slice(0, shown).forEach(function (r, k) {
       var name = r.querySelector("input").value.trim();
-      select.appendChild(element("option", { value: String(k) }, name || self.t("playerN", { number: self.num(k + 1) })));
+      select.appendChild(element("option", { value: String(k) }, name || self.t("player_n", { number: self.num(k + 1) })));
     });
     select.selectedIndex = Math.min(chosen, shown - 1);
   };
@@ -592,7 +592,7 @@
     });
     for (var k = 0; k < names.length; k++) {
       if (!names[k].trim()) {  // a name still to write: said at once, not after the engine has started
-        this.say(this.t("nameEmpty", { number: this.num(k + 1) }), true);
+        this.say(this.t("name_empty", { number: this.num(k + 1) }), true);
         this.nameRows()[k].querySelector("input").focus();
         return;
       }
@@ -627,7 +627,7 @@
     // One change at a time: a second press while one is on its way is not a second deal.
     if (!draft || this.inflight || this.state.pending) return;
     if (draft.caller === undefined) {
-      this.say(this.t("noCaller"), true);
+      this.say(this.t("no_caller"), true);
       var first = this.entry.querySelector("[data-caller]");
       if (first) first.focus();
       return;
@@ -750,10 +750,10 @@
       var first = this.entry.querySelector("[data-caller]");
       if (first) first.focus();
     } else if (t.hasAttribute("data-pad-undo")) {
-      this.confirm(t.parentNode, this.t("confirmUndo", { number: this.num(t.getAttribute("data-pad-undo")) }),
-        this.t("yesUndo"), { kind: "undo", index: +t.getAttribute("data-pad-undo") });
+      this.confirm(t.parentNode, this.t("confirm_undo", { number: this.num(t.getAttribute("data-pad-undo")) }),
+        this.t("yes_undo"), { kind: "undo", index: +t.getAttribute("data-pad-undo") });
     } else if (t.hasAttribute("data-pad-new")) {
-      this.confirm(this.ask, this.t("confirmNew"), this.t("yesNew"), "new");
+      this.confirm(this.ask, this.t("confirm_new"), this.t("yes_new"), "new");
     } else if (t.hasAttribute("data-pad-end")) {
       this.send({ kind: "end" });
     } else if (t.hasAttribute("data-pad-reopen")) {
@@ -856,7 +856,7 @@
     var view = this.state.view;
     if (!view || !view.csv) return;
     var blob = new Blob(["\ufeff" + view.csv], { type: "text/csv;charset=utf-8" });
-    var a = element("a", { href: URL.createObjectURL(blob), download: (this.t("fileName") || "dhumbal") + ".csv" });
+    var a = element("a", { href: URL.createObjectURL(blob), download: (this.t("file_name") || "dhumbal") + ".csv" });
     document.body.appendChild(a);
     a.click();
     setTimeout(function () {
@@ -873,7 +873,7 @@
     var text = fromBase64Url(payload);
     var sheet = text === null ? null : boundedParse(text, MAX_LINK);
     if (!looksLikeSheet(sheet)) {
-      this.say(this.t("linkBad"), true);
+      this.say(this.t("link_bad"), true);
       if (this.state.sheet) this.startEngine(true);
       return;
     }
@@ -881,10 +881,10 @@
     if (own && own.deals.length && JSON.stringify(own) !== JSON.stringify(sheet)) {
       var box = this.linkAsk;
       box.innerHTML = "";
-      box.appendChild(element("p", {}, this.t("linkAsk")));
+      box.appendChild(element("p", {}, this.t("link_ask")));
       var row = element("p", { "class": "dhp-row" });
-      var open = element("button", { type: "button", "class": "md-button md-button--primary dhp-btn" }, this.t("linkOpen"));
-      var keep = element("button", { type: "button", "class": "md-button dhp-btn" }, this.t("linkKeep"));
+      var open = element("button", { type: "button", "class": "md-button md-button--primary dhp-btn" }, this.t("link_open"));
+      var keep = element("button", { type: "button", "class": "md-button dhp-btn" }, this.t("link_keep"));
       row.appendChild(open);
       row.appendChild(keep);
       box.appendChild(row);
@@ -913,12 +913,12 @@
     var self = this;
     rt.request({ op: "scorepad", lang: this.lang, sheet: sheet }).then(function (res) {
       if (!res || !res.ok) {
-        self.say(self.t("linkBad"), true);
+        self.say(self.t("link_bad"), true);
         return;
       }
       self.state = { v: STORE_VERSION, sheet: null, setup: null, view: null, pending: null, draft: null };
       self.answered(res, null);
-      self.say(self.t("linkOpened"));
+      self.say(self.t("link_opened"));
     }, function () {
       self.showFailure();
     });

@@ -9,6 +9,9 @@ path (:mod:`dhumbal.play.playout`), as simulations do.
 
 :func:`bot_moves` is the measure run both in CPython and in Pyodide
 (``bench/pyodide_bench.py``): the same seeded deals, the same moves.
+:func:`bot_timings` times each bot move as the table makes it (a decision,
+then the checked path), for the browser runtime's benchmark
+(``bench/runtime_bench.py``, in a Web Worker of its own beside CPython).
 
 Figures only: nothing here passes or fails a test.
 """
@@ -23,7 +26,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Callable, Sequence, TextIO
 
-from ..bots.botlevels import Difficulty, policy
+from ..bots.botlevels import Difficulty, choose, policy
 from ..play.deal import Deal
 from ..play.playout import play_out
 from ..core.profiles import PROFILE_KEYS, Profile, find_profile
@@ -74,6 +77,34 @@ def bot_moves(key: str, deals: int, *, seed: int = 1, clock: Callable[[], float]
     """Medium bots play ``deals`` deals of profile ``key``: moves and seconds (for CPython and Pyodide alike)."""
     run = play_deals(bench_profile(key), deals, seed=seed, clock=clock)
     return {"deals": run.deals, "moves": run.actions, "seconds": run.cpu, "moves_per_second": run.moves_per_second}
+
+
+def bot_timings(profile: Profile, difficulty: Difficulty, moves: int, *, seed: int | str = 1,
+                clock: Callable[[], float] = time.perf_counter) -> dict[str, object]:
+    """``moves`` bot moves at ``difficulty`` on seeded deals of ``profile`` (seeds ``{seed}/{i}``,
+    the dealer moving round), each timed as the table makes it: the level's decision, then the
+    engine's checked path (:meth:`dhumbal.play.deal.Deal.apply`). Milliseconds."""
+    if moves < 1:
+        raise ValueError(f"moves must be at least 1, not {moves}")
+    timings: list[float] = []
+    deals = 0
+    deal = Deal.new(profile, f"{seed}/{deals}")
+    started = clock()
+    while len(timings) < moves:
+        if deal.is_over:
+            deals += 1
+            deal = Deal.new(profile, f"{seed}/{deals}", dealer=deals % deal.players)
+        t0 = clock()
+        deal.apply(choose(deal, difficulty))
+        timings.append((clock() - t0) * 1000.0)
+    total = (clock() - started) * 1000.0
+    ordered = sorted(timings)
+    return {
+        "profile": profile.canonical(), "difficulty": difficulty, "moves": moves, "deals": deals + 1,
+        "timings_ms": [round(x, 4) for x in timings], "total_ms": round(total, 3),
+        "mean_ms": round(sum(timings) / moves, 4), "median_ms": round(ordered[moves // 2], 4),
+        "max_ms": round(ordered[-1], 4),
+    }
 
 
 def load_lean_loop(path: Path | None) -> ModuleType | None:

@@ -87,40 +87,40 @@ NEW_MATCH: Final = N_("New match")
 #: The texts the page's script shows, by key (each a msgid; ``{…}`` filled by the script
 #: with a name or a number already written in the page's digits).
 SCRIPT_TEXTS: Final[Mapping[str, str]] = {
-    "dealTitle": DEAL_TITLE,
-    "dealPlain": N_("Deal {number}"),
-    "whoCalled": N_("Who called?"),
+    "deal_title": DEAL_TITLE,
+    "deal_plain": N_("Deal {number}"),
+    "who_called": N_("Who called?"),
     "nobody": N_("Nobody called ({count} turns)"),
     "hands": N_("Each hand at the show"),
-    "handOf": N_("Hand total of {name}"),
+    "hand_of": N_("Hand total of {name}"),
     "settle": N_("Settle deal {number}"),
-    "settleAgain": N_("Settle deal {number} again"),
+    "settle_again": N_("Settle deal {number} again"),
     "editing": N_("Changing deal {number}: every deal after it is settled again."),
     "cancel": N_("Cancel the change"),
     "backspace": N_("Delete the last digit"),
-    "nextField": N_("Next player"),
+    "next_field": N_("Next player"),
     "keypad": N_("Number pad"),
-    "noCaller": N_("Choose who called first."),
+    "no_caller": N_("Choose who called first."),
     "loading": N_("The rules engine is starting. You can type the deal meanwhile; it is settled as soon as the engine is ready."),
     "waiting": N_("Deal {number} is settled as soon as the rules engine is ready."),
     "failed": N_("The rules engine could not start, so nothing is settled yet. Your entries are kept."),
     "retry": N_("Try again"),
-    "confirmUndo": N_("Remove deal {number}? The deals after it are settled again."),
-    "confirmNew": N_("Start a new match? This sheet is deleted from this device."),
-    "yesUndo": N_("Remove it"),
-    "yesNew": N_("Delete the sheet"),
+    "confirm_undo": N_("Remove deal {number}? The deals after it are settled again."),
+    "confirm_new": N_("Start a new match? This sheet is deleted from this device."),
+    "yes_undo": N_("Remove it"),
+    "yes_new": N_("Delete the sheet"),
     "no": N_("Keep it"),
     "copied": N_("The link to this sheet is copied."),
-    "copyThis": N_("Copy this link to share the sheet:"),
-    "linkBad": N_("The score sheet in this link is damaged or incomplete, so it was not opened. Your own sheet is unchanged."),
-    "linkAsk": N_("This link holds another score sheet. Open it in place of yours?"),
-    "linkOpen": N_("Open the shared sheet"),
-    "linkKeep": N_("Keep mine"),
-    "linkOpened": N_("The shared score sheet is open."),
-    "storeBad": N_("The score sheet kept on this device could not be read, so a new one starts."),
-    "fileName": N_("dhumbal-scores"),
-    "playerN": PLAYER_N,
-    "nameEmpty": N_("Player {number} has no name yet."),
+    "copy_this": N_("Copy this link to share the sheet:"),
+    "link_bad": N_("The score sheet in this link is damaged or incomplete, so it was not opened. Your own sheet is unchanged."),
+    "link_ask": N_("This link holds another score sheet. Open it in place of yours?"),
+    "link_open": N_("Open the shared sheet"),
+    "link_keep": N_("Keep mine"),
+    "link_opened": N_("The shared score sheet is open."),
+    "store_bad": N_("The score sheet kept on this device could not be read, so a new one starts."),
+    "file_name": N_("dhumbal-scores"),
+    "player_n": PLAYER_N,
+    "name_empty": N_("Player {number} has no name yet."),
 }
 
 
@@ -196,7 +196,7 @@ def render_pad(lang: str) -> str:
         f'<button type="button" class="md-button dhp-btn" data-pad-reopen hidden>{esc(t(REOPEN))}</button>'
         f'<button type="button" class="md-button dhp-btn" data-pad-new>{esc(t(NEW_MATCH))}</button></div>'
         f'<div class="dhp-ask" data-pad-ask hidden></div>'
-        f'<p class="dhp-link" data-pad-link hidden><label for="dhp-link-text">{esc(texts["copyThis"])}</label>'
+        f'<p class="dhp-link" data-pad-link hidden><label for="dhp-link-text">{esc(texts["copy_this"])}</label>'
         f'<input id="dhp-link-text" type="text" readonly></p>'
     )
     match = (
