@@ -48,7 +48,7 @@ from ..play.deal import Deal, SeatView
 from ..core.profiles import Profile
 from ..core.shuffling import BITS as _BITS, STEPS, shuffle_with
 
-__all__ = ["Sampler", "SamplerError", "after_view", "stand_in", "view_key"]
+__all__ = ["Sampler", "SamplerError", "after_view", "dealt_anew", "stand_in", "view_key"]
 
 class SamplerError(ValueError):
     """A view no deal can match (counts that do not add up, a finished deal)."""
@@ -216,6 +216,17 @@ class Sampler:
             cards = v.hand if s == v.seat else v.known[s]
             totals.append(sum([values[c] for c in cards]) + sum([values[c] for c in drawn]))
         return totals
+
+
+def dealt_anew(deal: Deal, rng: random.Random) -> Deal:
+    """``deal`` as the seat on turn sees it, with the cards that seat cannot see dealt anew from
+    ``rng`` (uniformly, as every sample is) and the history kept: a puzzle's "Play from here",
+    which must not play on the deal the puzzle was mined from."""
+    view = deal.public_view(deal.turn)
+    sampler = Sampler(deal.profile, view)
+    fresh = sampler.sample(rng, seed=deal.seed)
+    fresh.history = list(view.history)
+    return fresh
 
 
 # -- the seat's own view, one step on ---------------------------------------------------
