@@ -73,6 +73,8 @@ def cmd_puzzles(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.puzzles_command == "grade":
         return _grade_puzzles(args, out)
+    if args.puzzles_command == "thin":
+        return _thin_puzzles(args, out)
 
     if args.count < 1:
         raise UsageError("--count must be at least 1")
@@ -106,6 +108,37 @@ def _grade_puzzles(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"{'ok  ' if done.passed else 'FAIL'} {shown_name(f)}: {done.message} ({done.cpu:.0f} s of CPU)\n")
     out.write(f"{len(files) - failed} graded, {failed} failed\n")
     return 1 if failed else 0
+
+
+def _thin_puzzles(args: argparse.Namespace, out: TextIO) -> int:
+    from collections import Counter
+    from pathlib import Path
+
+    from .lab.puzzleset import summary, thin
+    from .worked.puzzles import load_file
+
+    folder = Path(args.folder)
+    if not folder.is_dir():
+        raise UsageError(f"{shown_name(args.folder)} is not a folder")
+    files = example_files([folder])
+    try:
+        puzzles = [load_file(f) for f in files]
+    except ExampleError as exc:
+        out.write(f"FAIL {shown_name(str(exc))}\n")
+        return 1
+    done = thin(puzzles)
+    for p, why in done.dropped:
+        out.write(f"drop {shown_name(p.path)}: {why}\n")
+        if not args.dry_run:
+            Path(p.path).unlink()
+    out.write(f"{len(done.kept)} kept, {len(done.dropped)} dropped\n")
+
+    def line(counts: Counter[str]) -> str:
+        return ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    for name, counts in summary(done.kept).items():
+        out.write(f"{name}: {line(counts) or 'none'}\n")
+    return 0
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
@@ -585,7 +618,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("check", help="run example files and report every contradicted expectation")
     sp.add_argument("paths", nargs="+")
 
-    sp = sub.add_parser("puzzles", help="find puzzles in bot-played deals")
+    sp = sub.add_parser("puzzles", help="find puzzles in bot-played deals, grade puzzle files, thin the collection")
     puzzle_sub = sp.add_subparsers(dest="puzzles_command", required=True)
     gen = puzzle_sub.add_parser("generate", help="mine positions with one clearly best move into puzzle files")
     gen.add_argument("--profile", default="nepali-games", help="profile key or canonical form, e.g. 'nepali-games(runs=on)'")
@@ -598,6 +631,10 @@ def build_parser() -> argparse.ArgumentParser:
                                               "model) and write each passing file's grade into it")
     grd.add_argument("paths", nargs="+")
     grd.add_argument("--dry-run", action="store_true", help="grade and report, write nothing")
+    thn = puzzle_sub.add_parser("thin", help="keep one puzzle of each near-duplicate cluster and at most 8 calls on "
+                                             "exactly the limit (the clearest ones), and count what the set covers")
+    thn.add_argument("folder")
+    thn.add_argument("--dry-run", action="store_true", help="report, remove nothing")
 
     for name in ("simulate", "play"):
         sp = sub.add_parser(name, help="bot deals and a summary" if name == "simulate" else "play against bots in the terminal")
