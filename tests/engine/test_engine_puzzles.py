@@ -168,7 +168,7 @@ def test_an_answer_the_engine_does_not_find_best_is_refused() -> None:
 
 @pytest.mark.parametrize("diff, se, says", [
     (8.0, 2.9, "leads take stock by 8.00 ± 2.90 points"),      # under 3 standard errors
-    (2.0, 0.05, "leads take stock by 2.00 ± 0.05 points"),     # far beyond the noise, but not a felt 2 less one se
+    (1.9, 0.05, "leads take stock by 1.90 ± 0.05 points"),     # far beyond the noise, but not a felt 2
     (1.0, 0.0, "leads take stock by 1.00 ± 0.00 points"),      # certain, but a point
 ])
 def test_an_answer_not_clearly_and_feelably_ahead_under_some_model_is_refused(diff: float, se: float, says: str) -> None:

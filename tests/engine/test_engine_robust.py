@@ -183,14 +183,16 @@ def test_shared_play_outs_give_each_model_what_its_own_play_out_gives() -> None:
 
 
 @pytest.mark.parametrize("diff, se, final, check, expected", [
-    (6.0, 1.0, True, False, "pass"),     # 6 standard errors, and 5 points even one lower
-    (3.5, 1.0, True, False, "fail"),     # 3.5 standard errors, but 2.5 points one lower: not a felt 3 in dashain
+    (6.0, 1.0, True, False, "pass"),     # 6 standard errors, and 6 points
+    (3.3, 1.0, True, False, "pass"),     # 3.3 standard errors, and 3.3 points: a felt 3 in dashain
+    (2.9, 0.5, True, False, "fail"),     # far beyond the noise, but 2.9 points: not a felt 3 in dashain
+    (3.5, 1.2, True, False, "fail"),     # 3.5 points, but under 3 standard errors
     (2.5, 1.0, True, True, "pass"),      # the regrade's rule: 2.5 standard errors, 3.5 points one higher
     (1.0, 0.0, True, False, "fail"),     # certain, but a point is not felt
     (0.0, 0.0, False, False, "fail"),    # a tie under some model: the answer is not best
     (-1.0, 0.3, False, False, "fail"),   # behind
     (5.0, 1.5, False, False, "open"),    # not settled before the last look
-    (15.0, 2.0, False, False, "pass"),   # settled early
+    (9.0, 2.0, False, False, "pass"),    # settled early: 4.5 standard errors, 7 points one lower
 ])
 def test_the_verdict_on_a_move_behind_the_answer(diff: float, se: float, final: bool, check: bool, expected: str) -> None:
     assert verdict(diff, se, FEEL_LEAD["dashain"], final=final, check=check) == expected

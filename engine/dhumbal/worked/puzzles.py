@@ -156,7 +156,8 @@ def _puzzle_line(text: str, key: str | None = None) -> int | None:
 
 def load_text(text: str, path: str, *, graded: bool = True) -> Puzzle:
     """Read and run the puzzle in ``text`` (``path`` names it in errors). ``graded=False``: a
-    puzzle not graded yet (its generator, or ``puzzles grade``, reads it back before grading it)."""
+    puzzle not graded yet, or graded again (its generator, or ``puzzles grade``, reads it back
+    before grading it): a ``[puzzle.grade]`` table is then neither needed nor read."""
     walk, data = load_parsed(text, path, extra_keys=frozenset({"puzzle"}), min_steps=0, needs_title=False)
     raw = data.get("puzzle")
     generated = isinstance(raw, dict) and "generated" in raw
@@ -217,7 +218,7 @@ def load_text(text: str, path: str, *, graded: bool = True) -> Puzzle:
     )
     if generated:
         _read_generated(puzzle, raw, text, path)
-    if "grade" in raw:
+    if graded and "grade" in raw:  # not graded: a grade there is stale, and is about to be replaced
         try:
             kept = read_grades(raw["grade"], walk.profile.canonical())
         except ValueError as exc:
@@ -304,7 +305,7 @@ def check(puzzle: Puzzle, grades: Mapping[str, Grade]) -> None:
         if why_not is not None:
             raise ExampleError(puzzle.path, puzzle.answer_line,
                                f"against {model} seats {why_not} points: the answer must lead every move by "
-                               f"{CLEAR:g} standard errors and by {feel:g} points less one standard error")
+                               f"{CLEAR:g} standard errors and by {feel:g} points")
 
 
 def recheck(puzzle: Puzzle) -> RobustGrade:
