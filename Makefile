@@ -8,10 +8,10 @@ NPM_STAMP := node_modules/.installed
 
 .PHONY: setup serve build check test test-engine test-costs soak typecheck bench strength puzzles-check catalogs check-catalogs translated new-language clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml sitegen/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev]' -e sitegen
 	touch $@
 
 $(NPM_STAMP): package.json package-lock.json
@@ -79,7 +79,7 @@ bench: setup
 ## Measure the bots' win shares that the rules pages show (2,000 seeded deals a
 ## table, eighteen tables: about half an hour of CPU) into the committed figures file
 strength: setup
-	$(PY) -m dhumbal.lab.strength --deals 2000 --out sitegen/dhumbal_site/strength.json
+	$(PY) -m dhumbal.lab.strength --deals 2000 --out sitegen/dhumbal_site/content/strength.json
 
 ## Grade every puzzle again with a seed of its own: each answer must still be the
 ## best move by the margin its file states, and a generated puzzle's bot levels must
@@ -94,8 +94,8 @@ catalogs: $(STAMP)
 		--sort-output --add-location=file --no-wrap --add-comments=TRANSLATORS: .
 	$(VENV)/bin/pybabel -q update -i locales/dhumbal.pot -d locales -D dhumbal \
 		--no-fuzzy-matching --no-wrap --ignore-obsolete
-	$(PY) sitegen/dhumbal_site/catalogs.py normalize
-	-$(PY) sitegen/dhumbal_site/catalogs.py check
+	$(PY) -m dhumbal_site.translation.catalogs normalize
+	-$(PY) -m dhumbal_site.translation.catalogs check
 
 ## Report what is missing or wrong in each catalog, every translated page that
 ## does not say everything the English page says (structure, generated content,
@@ -106,12 +106,12 @@ catalogs: $(STAMP)
 ## are warnings
 check-catalogs: $(STAMP)
 	@status=0; \
-	$(PY) sitegen/dhumbal_site/catalogs.py check || status=1; \
-	PYTHONPATH=sitegen $(PY) -m dhumbal_site.parity || status=1; \
-	PYTHONPATH=sitegen $(PY) -m dhumbal_site.freshness check || status=1; \
-	PYTHONPATH=sitegen $(PY) -m dhumbal_site.generated glossary || status=1; \
-	PYTHONPATH=sitegen $(PY) -m dhumbal_site.terminology || status=1; \
-	PYTHONPATH=sitegen $(PY) -m dhumbal_site.frontmatter || status=1; \
+	$(PY) -m dhumbal_site.translation.catalogs check || status=1; \
+	$(PY) -m dhumbal_site.translation.parity || status=1; \
+	$(PY) -m dhumbal_site.translation.freshness check || status=1; \
+	$(PY) -m dhumbal_site.content.generated glossary || status=1; \
+	$(PY) -m dhumbal_site.translation.terminology || status=1; \
+	$(PY) -m dhumbal_site.translation.frontmatter || status=1; \
 	exit $$status
 
 ## Record that translated pages follow the current English page (after updating
@@ -120,13 +120,13 @@ check-catalogs: $(STAMP)
 ## it anyway (an English change that does not touch the meaning, such as a typo)
 translated: $(STAMP)
 	@test -n "$(PAGES)" || { echo 'usage: make translated PAGES="fr/index.md nl/rules/dashain.md"'; exit 2; }
-	@PYTHONPATH=sitegen $(PY) -m dhumbal_site.freshness record $(if $(FORCE),--force) $(PAGES)
+	@$(PY) -m dhumbal_site.translation.freshness record $(if $(FORCE),--force) $(PAGES)
 
 ## Add a language, every mechanical step (catalog, pages, mkdocs.yml, glossary
-## skeleton; see sitegen/dhumbal_site/newlanguage.py): make new-language CODE=de
+## skeleton; see sitegen/dhumbal_site/translation/newlanguage.py): make new-language CODE=de
 new-language: catalogs
 	@test -n "$(CODE)" || { echo "usage: make new-language CODE=xx"; exit 2; }
-	@PYTHONPATH=sitegen $(PY) -m dhumbal_site.newlanguage $(CODE)
+	@$(PY) -m dhumbal_site.translation.newlanguage $(CODE)
 
 clean:
 	rm -rf site build dist .pytest_cache .mypy_cache

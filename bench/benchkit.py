@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-for _path in (ROOT / "sitegen", ROOT / "tools"):
+for _path in (ROOT / "tools",):
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 

@@ -1,6 +1,6 @@
 """MkDocs hooks of the Dhumbal site (listed under ``hooks:`` in mkdocs.yml).
 
-Only glue: each event goes to :class:`dhumbal_site.build.SiteHooks`, which
+Only glue: each event goes to :class:`dhumbal_site.plugin.build.SiteHooks`, which
 keeps its state on an object made afresh for every build. Priorities place
 the events around mkdocs-static-i18n's (which run at -100 or 50): the site's
 configuration and files are adjusted after the plugin has chosen the
@@ -11,42 +11,31 @@ every language.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 from mkdocs.plugins import event_priority
 
+from dhumbal_site.content.table import PageTables
+from dhumbal_site.plugin.build import SiteHooks
+from dhumbal_site.plugin.serve import Serving
+from dhumbal_site.runtime.assets import RuntimeAssets
+from dhumbal_site.runtime.offline import OfflineSite
+
 _SITEGEN = Path(__file__).resolve().parent
 
-
-def _ensure_on_path() -> None:
-    if str(_SITEGEN) not in sys.path:
-        sys.path.insert(0, str(_SITEGEN))
-
-
-# MkDocs restores sys.path after loading this file, so import the package
-# now and put sitegen/ back on the path whenever a build starts.
-_ensure_on_path()
-from dhumbal_site.build import SiteHooks  # noqa: E402
-from dhumbal_site.offline import OfflineSite  # noqa: E402
-from dhumbal_site.runtime import RuntimeAssets  # noqa: E402
-from dhumbal_site.serve import Serving  # noqa: E402
-from dhumbal_site.table import PageTables  # noqa: E402
-
 _hooks = SiteHooks(repo_root=_SITEGEN.parent)
-# Pyodide and the engine wheel for the browser (see dhumbal_site/runtime.py).
+# Pyodide and the engine wheel for the browser (see dhumbal_site/runtime/assets.py).
 _runtime = RuntimeAssets(repo_root=_SITEGEN.parent)
-# Each page's mini table, pre-rendered by the engine (see dhumbal_site/table.py).
+# Each page's mini table, pre-rendered by the engine (see dhumbal_site/content/table.py).
 _tables = PageTables(repo_root=_SITEGEN.parent)
-# The service worker, offline pages, web app manifest, icons and _headers (see dhumbal_site/offline.py).
+# The service worker, offline pages, web app manifest, icons and _headers (see dhumbal_site/runtime/offline.py).
 _offline = OfflineSite(repo_root=_SITEGEN.parent)
-# `mkdocs serve` only: live reload under the site's policy, catalogs watched (see dhumbal_site/serve.py).
+# `mkdocs serve` only: live reload under the site's policy, catalogs watched (see dhumbal_site/plugin/serve.py).
 _serving = Serving(repo_root=_SITEGEN.parent)
 
 
 def on_startup(command: str, dirty: bool) -> None:
-    _ensure_on_path()
     _offline.on_startup(command)
     _serving.on_startup(command)
 
@@ -57,7 +46,6 @@ def on_serve(server: Any, config: Any, builder: Any) -> Any:
 
 @event_priority(-110)
 def on_config(config: Any) -> Any:
-    _ensure_on_path()
     # Compile the catalogs before anything reads them: the engine keeps the
     # first catalog it reads for a language (none, on a fresh checkout) for
     # the rest of the process, and the site's strings and the cards' names
@@ -67,8 +55,8 @@ def on_config(config: Any) -> Any:
     # engine contradicts stops the build with nothing half-built, and
     # `mkdocs serve` re-reads edited examples on every rebuild. Once per
     # build: the nested builds of the other languages reuse the runs.
-    from dhumbal_site.puzzles import PUZZLE_SET
-    from dhumbal_site.walkthrough import CACHE
+    from dhumbal_site.content.puzzles import PUZZLE_SET
+    from dhumbal_site.content.walkthrough import CACHE
 
     if not RuntimeAssets.nested(config):
         CACHE.validate_all()
@@ -94,7 +82,7 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
 
 
 # After the search plugin (priority 0) has indexed the page: the page's
-# generated blocks replace their search text here (see dhumbal_site/build.py).
+# generated blocks replace their search text here (see dhumbal_site/plugin/build.py).
 @event_priority(-50)
 def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
     context = _hooks.current().on_page_context(context, page, config, nav)

@@ -13,7 +13,7 @@ fixture a new test uses; tests/sitekit.py says how they work.
     (tests/site and tests/table).
 ``shared_csp_site``
     The same files at a second address whose every response carries the
-    header policy (``dhumbal_site.csp.HEADER_POLICY``).
+    header policy (``dhumbal_site.runtime.csp.HEADER_POLICY``).
 ``shared_chromium``
     This process's headless Chromium (``get()``; the test is skipped where
     there is none, or failed with ``get(required=True)``). Pages are opened

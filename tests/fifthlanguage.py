@@ -16,9 +16,10 @@ computes what differs), then, in the copy, as the translator would:
    (:data:`CHECKS`);
 4. the strict build, with the repository's address set (edit and report links).
 
-Every process in the copy runs with the copy's own engine first on the path:
-the engine reads its compiled catalogs beside its own code, and the copy's
-are the ones with Hindi. The tests read the result through :func:`built`.
+Every process in the copy runs with the copy's own engine and site glue first
+on the path (ahead of the checkout's, installed editable in the shared
+``.venv``): the engine reads its compiled catalogs beside its own code, and
+the copy's are the ones with Hindi; the glue reads the copy's files. The tests read the result through :func:`built`.
 """
 
 from __future__ import annotations
@@ -100,9 +101,10 @@ def _copy_project(dst: Path) -> None:
 
 
 def environment(project: Path, url: str = "") -> dict[str, str]:
-    """The copy's environment: its own engine first (its catalogs), the site's address, the repository's."""
+    """The copy's environment: its own engine and glue first (its catalogs, its files), the site's address, the repository's."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "DHUMBAL_TEST"))}
-    env.update(PYTHONPATH=str(project / "engine"), NO_MKDOCS_2_WARNING="1", DHUMBAL_REPO_URL=REPOSITORY)
+    env.update(PYTHONPATH=os.pathsep.join([str(project / "engine"), str(project / "sitegen")]),
+               NO_MKDOCS_2_WARNING="1", DHUMBAL_REPO_URL=REPOSITORY)
     if url:
         env["DHUMBAL_SITE_URL"] = url
     return env

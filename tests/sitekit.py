@@ -28,7 +28,7 @@ will serve at ``url``, and returns ``(returncode, log)``. The variants:
     site instead, on the port its sitemap names when that port is free.
 ``real-csp-header``
     The same files, every response carrying the header policy
-    (``dhumbal_site.csp.HEADER_POLICY``).
+    (``dhumbal_site.runtime.csp.HEADER_POLICY``).
 ``stub``
     The mini table's pages with a stand-in runtime (tests/table/conftest.py).
 ``parity-N``
@@ -107,8 +107,6 @@ BUILD_TIMEOUT = 900
 
 
 def _configured() -> list[Any]:
-    if str(SITEGEN) not in sys.path:
-        sys.path.insert(0, str(SITEGEN))
     from dhumbal_site.languages import configured
 
     return configured(ROOT / "mkdocs.yml")
@@ -139,9 +137,7 @@ def warn_of(lang: str, what: list[str]) -> list[str]:
 
 
 def _csp_header() -> dict[str, str]:
-    if str(SITEGEN) not in sys.path:
-        sys.path.insert(0, str(SITEGEN))
-    from dhumbal_site import csp
+    from dhumbal_site.runtime import csp
 
     return {"Content-Security-Policy": csp.HEADER_POLICY}
 
@@ -502,10 +498,8 @@ def prebuild_real_site() -> None:
 def compile_catalogs() -> None:
     """Compile the gettext catalogs into the engine package, as the build does (a
     broken catalog is left for the catalog tests and the build to report)."""
-    if str(SITEGEN) not in sys.path:
-        sys.path.insert(0, str(SITEGEN))
     try:
-        from dhumbal_site.runtime import compile_catalogs as compile_them
+        from dhumbal_site.runtime.assets import compile_catalogs as compile_them
 
         compile_them(ROOT)
     except Exception:  # noqa: BLE001

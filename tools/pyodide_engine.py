@@ -2,7 +2,7 @@
 CPython side of ``tools/pyodide_engine.mjs``, for the bench.
 
 ``run(code)`` installs the engine wheel the site ships (the build's cached
-wheel, ``dhumbal_site.runtime.cached_wheel``, unless ``wheel`` names
+wheel, ``dhumbal_site.runtime.assets.cached_wheel``, unless ``wheel`` names
 another) the way the browser worker does, runs ``code``, whose last
 expression must be a JSON text, and returns ``{"python", "pyodide",
 "engine", "result"}``: Pyodide's Python version and its own, the path the
@@ -40,9 +40,7 @@ def missing() -> str | None:
 def engine_wheel() -> Path:
     """The engine wheel the site build ships for the current sources: the
     catalogs compiled into it, built once and then cached (the same cache)."""
-    if str(ROOT / "sitegen") not in sys.path:
-        sys.path.insert(0, str(ROOT / "sitegen"))
-    from dhumbal_site import runtime
+    from dhumbal_site.runtime import assets as runtime
 
     runtime.compile_catalogs(ROOT)
     return runtime.cached_wheel(ROOT).path

@@ -1,6 +1,12 @@
-"""Build-time glue of the Dhumbal site (MkDocs hooks), kept apart from the engine.
+"""Build-time glue of the Dhumbal site, kept apart from the engine, in four parts.
 
-``sitegen/hooks.py`` is what ``mkdocs.yml`` lists; it delegates every event to
-:class:`dhumbal_site.build.SiteHooks`. Marker handlers are registered in
-:mod:`dhumbal_site.registry`.
+* :mod:`dhumbal_site.translation`: the translation tools (catalogs, page
+  parity and freshness, terminology, a new language, the status figures);
+* :mod:`dhumbal_site.content`: the page content, each ``<!-- dhumbal:NAME -->``
+  marker's handler (:mod:`dhumbal_site.content.registry`) and what draws it;
+* :mod:`dhumbal_site.runtime.assets`: the files beside the pages, the engine and
+  Pyodide for the browser, the device's offline copy;
+* :mod:`dhumbal_site.plugin`: the MkDocs side, each build event handed on.
+
+:mod:`dhumbal_site.languages` and :mod:`dhumbal_site.strings` are shared by all four.
 """

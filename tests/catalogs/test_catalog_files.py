@@ -21,10 +21,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT / "sitegen") not in sys.path:
-    sys.path.insert(0, str(ROOT / "sitegen"))
 
-from dhumbal_site import catalogs, pofile  # noqa: E402
+from dhumbal_site.translation import catalogs, pofile  # noqa: E402
 
 HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n"Plural-Forms: {forms}\\n"\n\n'
 GOOD_FORMS = "nplurals=2; plural=(n > 1);"
@@ -192,16 +190,15 @@ def test_the_check_command_reports_in_one_line_and_goes_on(catalog, capsys: pyte
 
 
 def test_the_script_itself_exits_1_without_a_traceback(tmp_path: Path) -> None:
-    """``make check-catalogs`` runs the file as a script: the same one-line report there."""
+    """``make check-catalogs`` runs the installed module in a process of its own: the same
+    one-line report there."""
     bad = tmp_path / "bad.po"
     bad.write_bytes(b'msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=2; plural=n/0;\\n"\n')
     code = textwrap.dedent(
         f"""
-        import runpy, sys
-        sys.argv = ["catalogs.py", "check"]
-        mod = runpy.run_path({str(ROOT / "sitegen" / "dhumbal_site" / "catalogs.py")!r}, run_name="catalogs_script")
         from pathlib import Path
-        for problem in mod["scan"](Path({str(bad)!r})).problems:
+        from dhumbal_site.translation.catalogs import scan
+        for problem in scan(Path({str(bad)!r})).problems:
             print("refused:", problem)
         """
     )
@@ -237,8 +234,7 @@ def test_the_translation_checks_are_linear() -> None:
         f"""
         import resource, sys
         resource.setrlimit(resource.RLIMIT_CPU, (30, 30))
-        sys.path.insert(0, {str(ROOT / "sitegen")!r})
-        from dhumbal_site import catalogs
+        from dhumbal_site.translation import catalogs
         shapes = {ADVERSARIAL!r}
         for name, expression in shapes.items():
             text = eval(expression)

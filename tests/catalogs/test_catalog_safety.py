@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "sitegen"))
 
-from dhumbal_site import catalogs, strings  # noqa: E402
+from dhumbal_site import strings  # noqa: E402
+
+from dhumbal_site.translation import catalogs  # noqa: E402
 
 from dhumbal.core import i18n  # noqa: E402
 from dhumbal.view.actions import THROW_VALUE  # noqa: E402

@@ -19,10 +19,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT / "sitegen") not in sys.path:
-    sys.path.insert(0, str(ROOT / "sitegen"))
 
-from dhumbal_site import catalogs  # noqa: E402
+from dhumbal_site.translation import catalogs  # noqa: E402
 
 LANGS = tuple(catalogs.languages())
 

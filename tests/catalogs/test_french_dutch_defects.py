@@ -21,10 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module", autouse=True)
 def compiled_catalogs() -> None:
-    if str(ROOT / "sitegen") not in sys.path:
-        sys.path.insert(0, str(ROOT / "sitegen"))
     from dhumbal.core import i18n
-    from dhumbal_site import catalogs
+    from dhumbal_site.translation import catalogs
 
     catalogs.compile_catalogs()
     i18n.translations.cache_clear()

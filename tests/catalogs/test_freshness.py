@@ -25,11 +25,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SITEGEN = ROOT / "sitegen"
-if str(SITEGEN) not in sys.path:
-    sys.path.insert(0, str(SITEGEN))
 
-from dhumbal_site import catalogs, freshness, parity  # noqa: E402
+from dhumbal_site.translation import catalogs, freshness, parity  # noqa: E402
 from sitekit import TRANSLATED_LANGUAGES  # noqa: E402
 
 LANGS = TRANSLATED_LANGUAGES
@@ -60,9 +57,9 @@ def test_every_translated_page_follows_the_current_english_page_or_warns(lang: s
 def test_make_check_catalogs_reports_stale_pages_and_make_translated_records() -> None:
     make = (ROOT / "Makefile").read_text(encoding="utf-8")
     check = make[make.index("check-catalogs: "):]
-    assert "dhumbal_site.freshness check" in check[: check.index("\n\n")]
+    assert "dhumbal_site.translation.freshness check" in check[: check.index("\n\n")]
     record = make[make.index("\ntranslated: "):]
-    assert "dhumbal_site.freshness record $(if $(FORCE),--force) $(PAGES)" in record[: record.index("\n\n")]
+    assert "dhumbal_site.translation.freshness record $(if $(FORCE),--force) $(PAGES)" in record[: record.index("\n\n")]
 
 
 # -- seeded changes in temporary copies ------------------------------------------------

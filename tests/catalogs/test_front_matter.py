@@ -3,7 +3,7 @@
 Material writes front-matter fields into the page unescaped (the description
 into ``<meta name="description">``, the title into the header, the
 navigation and the search index). The content check
-(``dhumbal_site.frontmatter``, run by ``make check-catalogs`` and by the build
+(``dhumbal_site.translation.frontmatter``, run by ``make check-catalogs`` and by the build
 on every page of every language) refuses markup there, and the site's own
 head template escapes every front-matter field it writes, with the
 Content-Security-Policy as the first element of ``<head>``.
@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT / "sitegen") not in sys.path:
-    sys.path.insert(0, str(ROOT / "sitegen"))
 
 from mkdocs.exceptions import PluginError  # noqa: E402
 
-from dhumbal_site import build, frontmatter  # noqa: E402
+from dhumbal_site.plugin import build  # noqa: E402
+
+from dhumbal_site.translation import frontmatter  # noqa: E402
 
 PAYLOADS = [
     'x"><script>alert(1)</script>',  # the issue's case, in a description
@@ -194,7 +194,7 @@ def test_the_docs_check_names_file_and_line(tmp_path: Path) -> None:
 def test_the_make_target_runs_the_front_matter_check() -> None:
     make = (ROOT / "Makefile").read_text(encoding="utf-8")
     target = make[make.index("check-catalogs: "):]
-    assert "dhumbal_site.frontmatter" in target[: target.index("\n\n")]
+    assert "dhumbal_site.translation.frontmatter" in target[: target.index("\n\n")]
 
 
 def _head(meta: dict[str, str]) -> str:

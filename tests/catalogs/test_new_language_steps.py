@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT / "sitegen") not in sys.path:
-    sys.path.insert(0, str(ROOT / "sitegen"))
 
-from dhumbal_site import freshness, generated, languages, newlanguage, parity  # noqa: E402
+from dhumbal_site import languages  # noqa: E402
+
+from dhumbal_site.content import generated  # noqa: E402
+
+from dhumbal_site.translation import freshness, newlanguage, parity  # noqa: E402
 
 
 @pytest.fixture

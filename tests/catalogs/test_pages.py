@@ -1,7 +1,7 @@
 """Every translated page says everything the English page says, with one word per concept.
 
-The structural parity check (dhumbal_site.parity) and the terminology check
-(dhumbal_site.terminology) hold for the project's pages and catalogs, and
+The structural parity check (dhumbal_site.translation.parity) and the terminology check
+(dhumbal_site.translation.terminology) hold for the project's pages and catalogs, and
 each fails, naming the page and the missing piece or the rejected word, when
 a defect is seeded into a temporary copy: a section removed, a marker
 dropped, a list turned into prose, a page cut short, a rejected word used.
@@ -17,11 +17,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SITEGEN = ROOT / "sitegen"
-if str(SITEGEN) not in sys.path:
-    sys.path.insert(0, str(SITEGEN))
 
-from dhumbal_site import parity, terminology  # noqa: E402
+from dhumbal_site.translation import parity, terminology  # noqa: E402
 
 from sitekit import PARTIAL_LANGUAGES, TRANSLATED_LANGUAGES, warn_of  # noqa: E402
 
@@ -56,7 +53,7 @@ def test_the_make_target_runs_both_checks() -> None:
     make = (ROOT / "Makefile").read_text(encoding="utf-8")
     target = make[make.index("check-catalogs: "):]
     target = target[: target.index("\n\n")]
-    assert "dhumbal_site.parity" in target and "dhumbal_site.terminology" in target
+    assert "dhumbal_site.translation.parity" in target and "dhumbal_site.translation.terminology" in target
 
 
 # -- seeded defects in temporary copies ----------------------------------------------
@@ -177,8 +174,8 @@ def test_a_page_missing_in_a_language_is_reported(docs: Path) -> None:
 
 def test_the_parity_command_fails_on_a_seeded_defect(docs: Path) -> None:
     def run() -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "dhumbal_site.parity", "--docs", str(docs), "fr"],
-                              cwd=SITEGEN, capture_output=True, text=True)
+        return subprocess.run([sys.executable, "-m", "dhumbal_site.translation.parity", "--docs", str(docs), "fr"],
+                              cwd=ROOT, capture_output=True, text=True)
 
     clean = run()
     assert clean.returncode == 0, clean.stdout + clean.stderr
@@ -228,8 +225,8 @@ def test_a_rejected_word_in_a_catalog_or_the_glossary_is_found(project: Path) ->
 
 def test_the_terminology_command_fails_on_a_seeded_defect(project: Path) -> None:
     def run() -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "dhumbal_site.terminology", "--root", str(project), "nl"],
-                              cwd=SITEGEN, capture_output=True, text=True)
+        return subprocess.run([sys.executable, "-m", "dhumbal_site.translation.terminology", "--root", str(project), "nl"],
+                              cwd=ROOT, capture_output=True, text=True)
 
     assert run().returncode == 0
     _edit(project / "docs" / "nl" / "contribute.md", "# Meewerken\n", "# Bijdragen\n")
@@ -260,7 +257,7 @@ def test_rejected_variants_match_whole_words_only(variant: str, text: str, found
 
 
 def test_the_glossary_refuses_an_also_word_without_a_known_profile(tmp_path: Path) -> None:
-    from dhumbal_site.generated import load_glossary
+    from dhumbal_site.content.generated import load_glossary
 
     bad = tmp_path / "glossary.toml"
     text = (ROOT / "locales" / "glossary.toml").read_text(encoding="utf-8")
@@ -271,7 +268,7 @@ def test_the_glossary_refuses_an_also_word_without_a_known_profile(tmp_path: Pat
 
 
 def test_every_seed_word_the_issue_names_is_in_the_glossary() -> None:
-    from dhumbal_site.generated import load_glossary
+    from dhumbal_site.content.generated import load_glossary
 
     also = {(lang, word) for e in load_glossary() for lang, cell in e.cells.items() for word, _ in cell.also}
     for lang, word in [("fr", "appel, appeler"), ("fr", "brelan"), ("fr", "coupé"), ("nl", "oproep"), ("nl", "afleggen"),

@@ -18,13 +18,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SITEGEN = ROOT / "sitegen"
-if str(SITEGEN) not in sys.path:
-    sys.path.insert(0, str(SITEGEN))
 
-from dhumbal_site import terminology  # noqa: E402
-from dhumbal_site.generated import load_glossary, load_register  # noqa: E402
-from dhumbal_site.render import render  # noqa: E402
+from dhumbal_site.translation import terminology  # noqa: E402
+from dhumbal_site.content.generated import load_glossary, load_register  # noqa: E402
+from dhumbal_site.content.render import render  # noqa: E402
 
 
 def _check(project: Path, lang: str = "ne") -> list[terminology.Hit]:
@@ -182,8 +179,8 @@ def test_register_forms_match_whole_words_only(form: str, text: str, found: list
 
 def test_the_terminology_command_reports_a_register_defect(project: Path) -> None:
     def run() -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "dhumbal_site.terminology", "--root", str(project), "ne"],
-                              cwd=SITEGEN, capture_output=True, text=True)
+        return subprocess.run([sys.executable, "-m", "dhumbal_site.translation.terminology", "--root", str(project), "ne"],
+                              cwd=ROOT, capture_output=True, text=True)
 
     assert run().returncode == 0
     _edit(project / "docs" / "ne" / "index.md", "समातिनुहुन्छ", "समातियो")

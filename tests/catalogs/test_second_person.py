@@ -35,10 +35,7 @@ def compiled_catalogs() -> None:
 
     from dhumbal.core import i18n
 
-    sitegen = str(Path(__file__).resolve().parents[2] / "sitegen")
-    if sitegen not in sys.path:
-        sys.path.insert(0, sitegen)
-    from dhumbal_site import catalogs
+    from dhumbal_site.translation import catalogs
 
     catalogs.compile_catalogs()
     i18n.translations.cache_clear()

@@ -21,12 +21,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SITEGEN = ROOT / "sitegen"
-if str(SITEGEN) not in sys.path:
-    sys.path.insert(0, str(SITEGEN))
 
-from dhumbal_site import terminology  # noqa: E402
-from dhumbal_site.generated import load_glossary, load_register  # noqa: E402
+from dhumbal_site.translation import terminology  # noqa: E402
+from dhumbal_site.content.generated import load_glossary, load_register  # noqa: E402
 
 
 def _check(project: Path, lang: str) -> list[terminology.Hit]:

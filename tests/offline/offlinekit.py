@@ -21,10 +21,10 @@ from typing import Any
 
 from markupsafe import escape
 
-from sitekit import ROOT, SITEGEN, LocalPages, PageWatch, _QuietHandler
+from sitekit import ROOT, LocalPages, PageWatch, _QuietHandler
 
 HERE = Path(__file__).resolve().parent
-for path in (SITEGEN, HERE, ROOT / "tests" / "table"):
+for path in (HERE, ROOT / "tests" / "table"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
@@ -143,7 +143,7 @@ def build_b(a: Path, b: Path, tmp: Path, *, keep_a_engine: bool = False) -> dict
     a link into A) with the glossary changed and another wheel; B's manifest. With
     ``keep_a_engine`` B's host still serves A's engine files too (as a host that
     keeps what it served before does)."""
-    from dhumbal_site import enginewheel, offline, runtime
+    from dhumbal_site.runtime import enginewheel, offline, assets as runtime
 
     shutil.copytree(a, b, copy_function=os.link)
     manifest = runtime.manifest_of(a)

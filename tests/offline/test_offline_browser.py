@@ -21,7 +21,7 @@ from tabledriver import BOARD, answers, status, table_hash, ui_move, wait_ready
 
 from dhumbal.table import web
 from dhumbal.core.i18n import translator
-from dhumbal_site import csp, offline
+from dhumbal_site.runtime import csp, offline
 
 
 ENGINE = ("/assets/pyodide/", "/assets/engine/")

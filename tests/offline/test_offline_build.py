@@ -25,7 +25,7 @@ import pytest
 import yaml
 
 from dhumbal.core.i18n import translator
-from dhumbal_site import csp, icons, offline, runtime
+from dhumbal_site.runtime import csp, icons, offline, assets as runtime
 from dhumbal_site.languages import Language
 from sitekit import LANGUAGE_PREFIXES
 

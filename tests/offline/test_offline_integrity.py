@@ -26,7 +26,7 @@ from typing import Any, Callable
 from offlinekit import BLOCKED_PAGE, TABLE, build_b, kept, until
 from tabledriver import press_play, wait_ready
 
-from dhumbal_site import runtime
+from dhumbal_site.runtime import assets as runtime
 
 WASM = "pyodide.asm.wasm"
 CACHES = "async () => (await caches.keys()).sort()"

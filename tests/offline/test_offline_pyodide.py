@@ -1,7 +1,7 @@
 """The trimmed standard library and the memory snapshot, in Pyodide under Node.
 
 The worker boots Pyodide on a standard library trimmed to what it loads
-(sitegen/dhumbal_site/enginewheel.py) and, on later visits, from a memory
+(sitegen/dhumbal_site/runtime/enginewheel.py) and, on later visits, from a memory
 snapshot of the engine just imported. Here, with no fallback to Pyodide's
 whole library: the Pyodide parity check (the parity cases of
 tests/runtime/parity_cases.py: every profile with two option sets, bots and
@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from dhumbal_site import runtime
+from dhumbal_site.runtime import assets as runtime
 
 pytestmark = pytest.mark.heavy  # starts Node: not in make check
 

@@ -21,7 +21,7 @@ from sitekit import build_real as build
 from tabledriver import play_deal, wait_ready
 
 from dhumbal.core.i18n import translator
-from dhumbal_site import offline
+from dhumbal_site.runtime import offline
 
 
 PREFIX = "/dhumbal/"

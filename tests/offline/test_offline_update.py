@@ -28,7 +28,7 @@ from typing import Any, Callable
 from offlinekit import MARK, build_b, engine_kept, kept, start_table, timings, until
 
 from dhumbal.core.i18n import translator
-from dhumbal_site import offline, runtime
+from dhumbal_site.runtime import offline, assets as runtime
 
 
 CACHES = "async () => (await caches.keys()).sort()"

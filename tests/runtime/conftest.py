@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitekit import SITEGEN, BuiltSite, Chromium, LocalPages, PageWatch
+from sitekit import BuiltSite, Chromium, LocalPages, PageWatch
 
-for path in (SITEGEN, Path(__file__).resolve().parent):
+for path in (Path(__file__).resolve().parent,):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 

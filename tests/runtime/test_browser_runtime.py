@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from dhumbal_site import runtime
+from dhumbal_site.runtime import assets as runtime
 from sitekit import PATIENCE_MS, stop_clock
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import PluginError
 
-from dhumbal_site import enginewheel, runtime
+from dhumbal_site.runtime import enginewheel, assets as runtime
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -30,8 +30,6 @@ import pytest
 from sitecheck import fake_card_name
 from sitekit import ROOT, SITEGEN, TEST_REPOSITORY, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, warm_opener, warm_pool
 
-if str(SITEGEN) not in sys.path:
-    sys.path.insert(0, str(SITEGEN))
 
 
 # -- the real site --------------------------------------------------------------
@@ -41,7 +39,7 @@ if str(SITEGEN) not in sys.path:
 def compiled_catalogs() -> None:
     """Compile the catalogs once, and drop what the engine read before (none, or stale)."""
     from dhumbal.core import i18n
-    from dhumbal_site.runtime import compile_catalogs
+    from dhumbal_site.runtime.assets import compile_catalogs
 
     compile_catalogs(ROOT)
     i18n.translations.cache_clear()
@@ -161,7 +159,7 @@ def module_tree(tmp_path_factory: pytest.TempPathFactory) -> TreeBuilder:
 @pytest.fixture
 def card_names(monkeypatch: pytest.MonkeyPatch) -> Callable[[str, str], str]:
     """Card names from a stand-in for dhumbal.core.i18n.card_name, in the site glue only."""
-    from dhumbal_site import build
+    from dhumbal_site.plugin import build
 
     monkeypatch.setattr(build, "engine_card_name", lambda: fake_card_name)
     return fake_card_name
@@ -170,7 +168,7 @@ def card_names(monkeypatch: pytest.MonkeyPatch) -> Callable[[str, str], str]:
 @pytest.fixture
 def handlers(monkeypatch: pytest.MonkeyPatch) -> Callable[[str, Callable[..., str]], None]:
     """Register marker handlers for one test."""
-    from dhumbal_site import registry
+    from dhumbal_site.content import registry
 
     def register(name: str, handler: Callable[..., str]) -> None:
         monkeypatch.setitem(registry.HANDLERS, name, handler)

@@ -16,7 +16,7 @@ from axescan import axe_here
 from sitecheck import LANGUAGES, ROOT, content_pages, html_pages, lang_prefix
 from sitekit import CHROMIUM, PATIENCE_MS, LocalPages, PageWatch, headless
 
-from dhumbal_site.fonts import FILES as FONT_FILES
+from dhumbal_site.runtime.fonts import FILES as FONT_FILES
 
 
 WIDE = {"viewport": {"width": 1280, "height": 900}}

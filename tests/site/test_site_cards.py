@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from dhumbal_site.cards import rewrite_cards
+from dhumbal_site.content.cards import rewrite_cards
 from mkdocs.exceptions import Abort
 
 from sitecheck import fake_card_name
@@ -126,7 +126,7 @@ def test_cards_in_built_pages_are_named_in_the_text_language(tree, card_names) -
 
 
 def test_a_failing_card_name_fails_the_build_naming_the_page(tree, monkeypatch) -> None:
-    from dhumbal_site import build
+    from dhumbal_site.plugin import build
 
     def broken(card: str, lang: str) -> str:
         raise ValueError("no such card")

@@ -1,6 +1,6 @@
 """The built site states a strict Content-Security-Policy and needs nothing it forbids.
 
-Every page carries the policy of ``sitegen/dhumbal_site/csp.py`` in a
+Every page carries the policy of ``sitegen/dhumbal_site/runtime/csp.py`` in a
 ``<meta http-equiv>``, the first element of ``<head>``, ahead of every style
 sheet and script; no page has an
 inline script, an event-handler attribute, a ``style`` attribute or a
@@ -15,7 +15,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from dhumbal_site import csp
+from dhumbal_site.runtime import csp
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -150,7 +150,7 @@ def test_the_narration_and_refusals_come_from_the_engine_in_the_pages_language(s
 
 
 def test_a_changed_example_file_changes_its_diagram(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from dhumbal_site import walkthrough
+    from dhumbal_site.content import walkthrough
 
     source = (walkthrough.EXAMPLES / "k-pair-discard.toml").read_text(encoding="utf-8")
     (tmp_path / "examples").mkdir()
@@ -264,7 +264,7 @@ def test_generated_blocks_are_placed_and_searchable_as_words(site: Any) -> None:
 def test_a_finished_block_skips_markdown_and_the_search_index_reads_its_words(tree: Any, handlers: Any) -> None:
     import json
 
-    from dhumbal_site.markers import HTMLBlock
+    from dhumbal_site.content.markers import HTMLBlock
 
     def block(ctx: Any) -> str:
         return HTMLBlock(

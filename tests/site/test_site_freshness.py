@@ -12,7 +12,7 @@ import textwrap
 from typing import Any
 
 import pytest
-from dhumbal_site import freshness
+from dhumbal_site.translation import freshness
 
 
 ENGLISH = {

@@ -132,7 +132,7 @@ def _ctx(lang: str) -> Any:
 
 def test_changing_a_profile_value_changes_the_comparison(monkeypatch: pytest.MonkeyPatch) -> None:
     from dhumbal.core import compare as compare_module
-    from dhumbal_site.generated import render_compare
+    from dhumbal_site.content.generated import render_compare
 
     before = render_compare(_ctx("en"))
     assert "penalty (25)" in before
@@ -147,7 +147,7 @@ def test_changing_a_profile_value_changes_the_comparison(monkeypatch: pytest.Mon
 
 
 def test_a_contradicted_example_names_file_line_and_values(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from dhumbal_site import walkthrough
+    from dhumbal_site.content import walkthrough
 
     src = (walkthrough.EXAMPLES / "settle-caller-caught.toml").read_text(encoding="utf-8")
     (tmp_path / "examples").mkdir()

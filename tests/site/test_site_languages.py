@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from dhumbal_site import freshness
+from dhumbal_site.translation import freshness
 from dhumbal_site.strings import KEYS, MSGIDS, strings_for
 from mkdocs.utils.yaml import get_yaml_loader
 

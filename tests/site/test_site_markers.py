@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from dhumbal_site import registry
-from dhumbal_site.markers import MarkerContext, find_markers, parse_marker_args, source_line_offset
+from dhumbal_site.content import registry
+from dhumbal_site.content.markers import MarkerContext, find_markers, parse_marker_args, source_line_offset
 from mkdocs.exceptions import Abort, PluginError
 
 

@@ -105,7 +105,7 @@ def _ctx(args: tuple[str, ...], lang: str = "en") -> Any:
 
 
 def test_markers_refuse_a_missing_or_unknown_profile() -> None:
-    from dhumbal_site.odds_chart import render_bots, render_call_odds
+    from dhumbal_site.content.odds_chart import render_bots, render_call_odds
 
     for render in (render_bots, render_call_odds):
         with pytest.raises(ValueError, match="PROFILE one of"):
@@ -115,7 +115,7 @@ def test_markers_refuse_a_missing_or_unknown_profile() -> None:
 
 
 def test_chart_figures_are_kept_between_builds_and_recomputed_when_damaged(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from dhumbal_site import odds_chart
+    from dhumbal_site.content import odds_chart
 
     calls: list[str] = []
     real = odds_chart.chart

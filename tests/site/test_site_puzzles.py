@@ -51,7 +51,7 @@ ENGINE_FILES = ("/assets/pyodide/", "/assets/engine/", "dhumbal-worker.mjs")
 def test_every_puzzle_grade_is_the_engine_s_and_its_answer_is_clearly_best() -> None:
     from dhumbal.trainer.grading import move_key
     from dhumbal.worked.puzzles import MIN_LEAD, check
-    from dhumbal_site.puzzles import PuzzleSet
+    from dhumbal_site.content.puzzles import PuzzleSet
 
     entries = PuzzleSet().entries()  # a generated puzzle's grade read, a hand-written one's kept by the build
     assert len(entries) >= 150
@@ -70,7 +70,7 @@ def test_every_puzzle_grade_is_the_engine_s_and_its_answer_is_clearly_best() -> 
 @pytest.mark.parametrize("name", ["da-three-of-clubs", "ng-three-single-cards", "crp-ace-discard"])
 def test_a_kept_grade_is_exactly_what_the_engine_computes_now(name: str) -> None:
     from dhumbal.worked.puzzles import find_solvers, grade_puzzle, load_file
-    from dhumbal_site.puzzles import cached_record
+    from dhumbal_site.content.puzzles import cached_record
 
     path = PUZZLE_DIR / f"{name}.toml"
     puzzle = load_file(path)
@@ -81,7 +81,7 @@ def test_a_kept_grade_is_exactly_what_the_engine_computes_now(name: str) -> None
 
 
 def test_the_kept_grades_are_named_by_every_engine_module_a_grade_runs() -> None:
-    from dhumbal_site.puzzles import GRADE_ROOTS, engine_sources
+    from dhumbal_site.content.puzzles import GRADE_ROOTS, engine_sources
 
     spec = importlib.util.spec_from_file_location("engine_imports", ROOT / "tests" / "engine" / "test_engine_imports.py")
     assert spec is not None and spec.loader is not None
@@ -103,7 +103,7 @@ def test_the_kept_grades_are_named_by_every_engine_module_a_grade_runs() -> None
 
 
 def test_a_kept_grade_changes_name_with_the_puzzle_file(tmp_path: Path) -> None:
-    from dhumbal_site.puzzles import fingerprint
+    from dhumbal_site.content.puzzles import fingerprint
 
     a = tmp_path / "a.toml"
     a.write_text("x", encoding="utf-8")
@@ -113,7 +113,7 @@ def test_a_kept_grade_changes_name_with_the_puzzle_file(tmp_path: Path) -> None:
 
 
 def test_the_daily_order_holds_every_puzzle_once_and_depends_on_nothing_but_the_ids() -> None:
-    from dhumbal_site.puzzles import PuzzleSet
+    from dhumbal_site.content.puzzles import PuzzleSet
 
     puzzles = PuzzleSet()
     order = puzzles.daily_order()
@@ -139,7 +139,7 @@ def fragment_text(site, lang: str, puzzle_id: str) -> str:
 def test_the_trainer_lists_every_puzzle_with_its_profile_themes_and_rating(site, lang: str) -> None:
     from dhumbal.trainer.rating import band
     from dhumbal.trainer.themes import THEMES
-    from dhumbal_site.puzzles import PUZZLE_SET
+    from dhumbal_site.content.puzzles import PUZZLE_SET
 
     root = page_of(site, lang)
     trainer = root.find(lambda n: "data-dhumbal-trainer" in n.attrs)
@@ -163,7 +163,7 @@ def test_the_trainer_lists_every_puzzle_with_its_profile_themes_and_rating(site,
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_puzzle_file_holds_the_puzzle_with_an_answer_for_every_move(site, lang: str) -> None:
-    from dhumbal_site.puzzles import PUZZLE_SET, move_code
+    from dhumbal_site.content.puzzles import PUZZLE_SET, move_code
 
     entries = PUZZLE_SET.entries()
     # every file's root, in every language; every answer of a puzzle in every fourth (all of them in English)
@@ -197,7 +197,7 @@ def test_each_puzzle_file_holds_the_puzzle_with_an_answer_for_every_move(site, l
 
 
 def test_a_generated_puzzle_s_title_is_composed_in_the_page_s_language_and_it_has_no_lead(site) -> None:
-    from dhumbal_site.puzzles import PUZZLE_SET
+    from dhumbal_site.content.puzzles import PUZZLE_SET
 
     entry = next(e for e in PUZZLE_SET.entries() if e.puzzle.generated is not None)
     written = next(e for e in PUZZLE_SET.entries() if e.puzzle.generated is None)
@@ -212,7 +212,7 @@ def test_a_generated_puzzle_s_title_is_composed_in_the_page_s_language_and_it_ha
 
 
 def test_the_nepali_puzzles_write_their_numbers_in_devanagari(site) -> None:
-    from dhumbal_site.puzzles import PUZZLE_SET
+    from dhumbal_site.content.puzzles import PUZZLE_SET
 
     for entry in PUZZLE_SET.entries()[::7]:
         node = parse(fragment_text(site, "ne", entry.id))
@@ -281,7 +281,7 @@ def other_than(page, puzzle_id: str) -> None:
 
 
 def test_filters_next_and_a_link_to_each_puzzle(site, page_factory) -> None:
-    from dhumbal_site.puzzles import PUZZLE_SET
+    from dhumbal_site.content.puzzles import PUZZLE_SET
 
     page, _ = page_factory(fresh=True, **PHONE)
     asked = blocked_engine(page)

@@ -12,7 +12,8 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from dhumbal_site import csp, repository, serve
+from dhumbal_site.runtime import csp
+from dhumbal_site.plugin import repository, serve
 from mkdocs.livereload import LiveReloadServer
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -40,7 +40,7 @@ def rows() -> list[Strength]:
 
 @pytest.fixture()
 def figures(tmp_path: Path, rows: list[Strength], monkeypatch: pytest.MonkeyPatch) -> Path:
-    from dhumbal_site import strength_table
+    from dhumbal_site.content import strength_table
 
     path = tmp_path / "strength.json"
     path.write_text(dump(rows), encoding="utf-8")
@@ -51,7 +51,7 @@ def figures(tmp_path: Path, rows: list[Strength], monkeypatch: pytest.MonkeyPatc
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_table_shows_the_stored_figures_in_the_page_language(figures: Path, lang: str) -> None:
-    from dhumbal_site.strength_table import render_strength
+    from dhumbal_site.content.strength_table import render_strength
 
     t = translator(lang)
     for key in PROFILE_KEYS:
@@ -88,7 +88,7 @@ def test_the_table_shows_the_stored_figures_in_the_page_language(figures: Path, 
 
 
 def test_the_committed_figures_are_complete_and_come_from_today_s_bots() -> None:
-    from dhumbal_site import strength_table
+    from dhumbal_site.content import strength_table
 
     by_profile = strength_table.figures()
     for key in PROFILE_KEYS:
@@ -96,8 +96,8 @@ def test_the_committed_figures_are_complete_and_come_from_today_s_bots() -> None
 
 
 def test_bad_figures_are_refused_with_the_file_and_the_fix(figures: Path, rows: list[Strength]) -> None:
-    from dhumbal_site import strength_table
-    from dhumbal_site.strength_table import render_strength
+    from dhumbal_site.content import strength_table
+    from dhumbal_site.content.strength_table import render_strength
 
     figures.write_text(dump(rows[1:]), encoding="utf-8")
     with pytest.raises(ValueError, match=r"strength.json: no figures for .*make strength"):
@@ -116,7 +116,7 @@ def test_bad_figures_are_refused_with_the_file_and_the_fix(figures: Path, rows: 
 
 
 def test_the_marker_refuses_a_missing_or_unknown_profile() -> None:
-    from dhumbal_site.strength_table import render_strength
+    from dhumbal_site.content.strength_table import render_strength
 
     with pytest.raises(ValueError, match="PROFILE one of"):
         render_strength(_ctx(()))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dhumbal_site.fonts import FILES, font_sources
-from dhumbal_site.search_index import parse_pipeline, split_entries
-from dhumbal_site.sitemaps import SitemapPage, render_sitemap
+from dhumbal_site.runtime.fonts import FILES, font_sources
+from dhumbal_site.plugin.search_index import parse_pipeline, split_entries
+from dhumbal_site.plugin.sitemaps import SitemapPage, render_sitemap
 from mkdocs.exceptions import PluginError
 
 ROOT = Path(__file__).resolve().parents[2]

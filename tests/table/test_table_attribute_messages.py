@@ -30,7 +30,6 @@ from dhumbal.view.felt import PLAYERS_LABEL
 from dhumbal.view.table import ATTRIBUTE_MSGIDS, render_table
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "sitegen"))
 
 from dhumbal_site import strings  # noqa: E402
 

@@ -15,10 +15,8 @@ from typing import Any, Callable
 from sitekit import SITEGEN, BuiltSite, LocalPages
 from tabledriver import TABLE, author_seed, follow_link, play_deal, prefer, start
 
-if str(SITEGEN) not in sys.path:
-    sys.path.insert(0, str(SITEGEN))
 
-from dhumbal_site import csp  # noqa: E402
+from dhumbal_site.runtime import csp  # noqa: E402
 
 RECORD = """
 window.__csp = [];

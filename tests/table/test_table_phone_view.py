@@ -199,8 +199,7 @@ def test_a_bot_move_says_what_it_did_to_the_cards() -> None:
 def test_every_step_of_a_worked_example_carries_its_position_for_play_from_here() -> None:
     import sys
 
-    sys.path.insert(0, str(ROOT / "sitegen"))
-    from dhumbal_site.walkthrough import panels
+    from dhumbal_site.content.walkthrough import panels
 
     from dhumbal.worked.examples import load_file
 

@@ -42,9 +42,8 @@ from dhumbal.core.i18n import translator
 from dhumbal.view.loader import STATIC_NOTE
 from dhumbal.view.table import TITLE
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "sitegen"))
-from dhumbal_site.runtime import manifest_of  # noqa: E402
-from dhumbal_site.table import PLAY_PROFILE  # noqa: E402
+from dhumbal_site.runtime.assets import manifest_of  # noqa: E402
+from dhumbal_site.content.table import PLAY_PROFILE  # noqa: E402
 
 
 Opener = Callable[..., tuple[Any, Any]]

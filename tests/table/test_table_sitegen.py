@@ -1,4 +1,4 @@
-"""Build-time pre-rendering of each page's table (sitegen/dhumbal_site/table.py)
+"""Build-time pre-rendering of each page's table (sitegen/dhumbal_site/content/table.py)
 and its place in the built pages."""
 
 from __future__ import annotations
@@ -13,10 +13,8 @@ import pytest
 from tablekit import LANGS, parse_html, table_assets
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT / "sitegen") not in sys.path:
-    sys.path.insert(0, str(ROOT / "sitegen"))
 
-from dhumbal_site import table  # noqa: E402
+from dhumbal_site.content import table  # noqa: E402
 from mkdocs.exceptions import PluginError  # noqa: E402
 
 from dhumbal.worked.examples import load_file  # noqa: E402

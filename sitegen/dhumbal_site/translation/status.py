@@ -1,6 +1,6 @@
 """The translation status page: per language and per page, whether the page
-says everything the English page says (:mod:`dhumbal_site.parity`), whether
-it follows the current English page (:mod:`dhumbal_site.freshness`) and
+says everything the English page says (:mod:`dhumbal_site.translation.parity`), whether
+it follows the current English page (:mod:`dhumbal_site.translation.freshness`) and
 whether the catalog is complete; a language is complete only when all hold.
 
 Computed at build time from ``locales/`` and ``docs/``, so it is never out of
@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from . import catalogs, freshness, parity
-from .generated import language_name, page_link
-from .markers import MarkerContext
-from .render import block
+from ..content.generated import language_name, page_link
+from ..content.markers import MarkerContext
+from ..content.render import block
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DOCS = ROOT / "docs"
 DEFAULT = parity.REFERENCE
 

@@ -14,7 +14,7 @@ To add a handler, write it in its own module of this package (for example
         "compare": render_compare,
     }
 
-A handler takes a :class:`dhumbal_site.markers.MarkerContext` (the page, the
+A handler takes a :class:`dhumbal_site.content.markers.MarkerContext` (the page, the
 reader's language ``ctx.lang``, the language the page text is written in
 ``ctx.source_lang``, the positional ``ctx.args`` and ``key=value``
 ``ctx.options`` of the marker) and returns a string. It reports a problem
@@ -29,7 +29,7 @@ from .markers import MarkerHandler
 from .odds_chart import render_bots, render_call_odds
 from .puzzles import render_daily, render_progress, render_puzzles
 from .scorepad import render_scorepad
-from .status import render_status
+from ..translation.status import render_status
 from .strength_table import render_strength
 from .walkthrough import render_example, render_examples
 

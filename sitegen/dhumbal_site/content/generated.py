@@ -18,7 +18,7 @@ from markupsafe import Markup
 from .markers import MarkerContext
 from .render import block, render
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GLOSSARY = ROOT / "locales" / "glossary.toml"
 
 
@@ -93,7 +93,7 @@ def render_options(ctx: MarkerContext) -> str:
 
 def site_languages() -> list[str]:
     """English first, then every language that has a catalog in ``locales/``."""
-    from . import catalogs
+    from ..translation import catalogs
 
     return ["en"] + [lang for lang in catalogs.languages() if lang != "en"]
 
@@ -294,12 +294,12 @@ def render_glossary(ctx: MarkerContext) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m dhumbal_site.generated glossary [--root DIR]``: every glossary entry each
+    """``python -m dhumbal_site.content.generated glossary [--root DIR]``: every glossary entry each
     language lacks, all at once; exit 1 if a complete language lacks one (a language being
     translated, marked ``dhumbal_partial`` in mkdocs.yml, gets warnings)."""
     import sys
 
-    from .languages import configured
+    from ..languages import configured
 
     args = list(sys.argv[1:] if argv is None else argv)
     root = ROOT

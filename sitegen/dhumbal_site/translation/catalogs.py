@@ -40,13 +40,9 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-if __package__:
-    from .pofile import CatalogError, Scanned, scan, shown, text_shown
-else:  # run as a script (make catalogs, make check-catalogs)
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from dhumbal_site.pofile import CatalogError, Scanned, scan, shown, text_shown
+from .pofile import CatalogError, Scanned, scan, shown, text_shown
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 LOCALES = ROOT / "locales"
 DOMAIN = "dhumbal"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
@@ -209,13 +205,8 @@ def attribute_msgids() -> frozenset[str]:
     (:data:`dhumbal_site.strings.ATTRIBUTE_MSGIDS`)."""
     from dhumbal.view.table import ATTRIBUTE_MSGIDS as table
 
-    if __package__:
-        from .strings import ATTRIBUTE_MSGIDS as glue
-    else:  # run as a script (make check-catalogs)
-        sitegen = str(Path(__file__).resolve().parents[1])
-        if sitegen not in sys.path:
-            sys.path.insert(0, sitegen)
-        from dhumbal_site.strings import ATTRIBUTE_MSGIDS as glue
+    from ..strings import ATTRIBUTE_MSGIDS as glue
+
     return frozenset(table) | frozenset(glue)
 
 
@@ -335,10 +326,8 @@ def partial_languages() -> frozenset[str]:
     config = LOCALES.parent / "mkdocs.yml"
     if not config.is_file():
         return frozenset()
-    if __package__:
-        from .languages import partial_codes
-    else:  # run as a script (make check-catalogs)
-        from dhumbal_site.languages import partial_codes
+    from ..languages import partial_codes
+
     return partial_codes(config)
 
 
@@ -393,7 +382,7 @@ def normalize_headers() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python sitegen/dhumbal_site/catalogs.py compile|check|normalize``: a broken catalog
+    """``python -m dhumbal_site.translation.catalogs compile|check|normalize``: a broken catalog
     is reported in one line naming the file and the line (exit 1), never with a traceback."""
     args = sys.argv[1:] if argv is None else argv
     try:
@@ -432,7 +421,7 @@ def main(argv: list[str] | None = None) -> int:
             todo = f", {len(warned)} warning(s) (being translated)" if warned else ""
             print(f"{lang}: {done}/{total} translated, {len(problems) - len(warned)} problem(s){todo}")
         return 1 if bad else 0
-    print("usage: catalogs.py compile|check|normalize")
+    print("usage: python -m dhumbal_site.translation.catalogs compile|check|normalize")
     return 2
 
 

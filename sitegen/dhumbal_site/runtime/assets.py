@@ -256,7 +256,7 @@ def write_engine(site_dir: Path, wheel: EngineWheel, pyodide: str,
 
 def compile_catalogs(repo_root: Path) -> None:
     """Compile ``locales/*/LC_MESSAGES/*.po`` into the engine package (before hashing it)."""
-    from . import catalogs
+    from ..translation import catalogs
 
     try:
         with build_lock(repo_root / "build" / ".catalogs.lock"):

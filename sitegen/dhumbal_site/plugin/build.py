@@ -59,10 +59,10 @@ from mkdocs.utils.meta import get_data
 
 from dhumbal.core.i18n import translator, typography, typography_html
 
-from . import csp, fonts, freshness, frontmatter, registry, repository
-from .generated import glossary_gaps
-from .cards import CARD_TOKEN, CardNamer, rewrite_cards
-from .languages import (
+from ..content import registry
+from ..content.cards import CARD_TOKEN, CardNamer, rewrite_cards
+from ..content.generated import glossary_gaps
+from ..languages import (
     Alternate,
     Language,
     current_language,
@@ -72,10 +72,13 @@ from .languages import (
     page_alternates,
     source_language,
 )
-from .markers import BLOCK_PATTERN, HTMLBlock, expand_markers, find_markers
+from ..content.markers import BLOCK_PATTERN, HTMLBlock, expand_markers, find_markers
 from .search_index import SearchSettings, parse_pipeline, split_entries, write_index
 from .sitemaps import SitemapPage, render_sitemap, write_sitemap
-from .strings import strings_for
+from ..runtime import csp, fonts
+from ..strings import strings_for
+from ..translation import freshness, frontmatter
+from . import repository
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -519,7 +522,7 @@ class SiteBuild:
         if entries is None:
             raise PluginError(
                 "dhumbal: mkdocs-static-i18n no longer exposes search_entries; "
-                "sitegen/dhumbal_site/search_index.py needs updating"
+                "sitegen/dhumbal_site/plugin/search_index.py needs updating"
             )
         prefixes = {lang.code: lang.prefix for lang in self.languages if not lang.default}
         for code, code_entries in split_entries(entries, prefixes, self.default).items():
@@ -531,7 +534,7 @@ class SiteBuild:
                 xml = render_sitemap(config.site_url, self.sitemap_pages[language.code])
                 write_sitemap(site / language.prefix, xml)
         # Each puzzle, drawn in every language whose Puzzles page was built (the pages fetch them).
-        from .puzzles import PUZZLE_SET
+        from ..content.puzzles import PUZZLE_SET
 
         PUZZLE_SET.write_fragments(site, {lang.code: lang.prefix for lang in self.languages})
         # Each language's 404 page in its own folder; the default language's at the root.

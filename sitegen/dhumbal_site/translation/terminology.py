@@ -33,7 +33,7 @@ description (read as the text the reader sees, YAML quotes and all). A ``{placeh
 marks (“…”, ‘…’, «…», „…”, "…") is a mention of the word, not a use of it,
 and is allowed: a page may say that a source calls a caught caller “coupé”.
 
-Run ``python -m dhumbal_site.terminology [LANG…]`` (``make check-catalogs``
+Run ``python -m dhumbal_site.translation.terminology [LANG…]`` (``make check-catalogs``
 does); it exits 1 on any hit. ``make test`` runs the same check.
 """
 
@@ -47,10 +47,10 @@ from typing import Iterable, Iterator
 
 from babel.messages.pofile import read_po
 
-from .generated import GLOSSARY, load_glossary, load_register, site_languages
+from ..content.generated import GLOSSARY, load_glossary, load_register, site_languages
 from .parity import _CODE_SPAN, _COMMENT, _FENCE, _TAG
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DOCS = ROOT / "docs"
 LOCALES = ROOT / "locales"
 PARTIALS = ROOT / "overrides" / "partials" / "languages"
@@ -321,7 +321,7 @@ def check_project(root: Path, lang: str) -> list[Hit]:
 
 
 def main(argv: Iterable[str] | None = None) -> int:
-    """``python -m dhumbal_site.terminology [--root DIR] [LANG…]``: exit 1 on any rejected variant.
+    """``python -m dhumbal_site.translation.terminology [--root DIR] [LANG…]``: exit 1 on any rejected variant.
 
     ``--root`` reads ``docs/``, ``locales/`` (glossary and catalogs) and
     ``overrides/`` under another directory, such as a copy of the project.

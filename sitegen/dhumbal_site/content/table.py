@@ -49,7 +49,7 @@ from mkdocs.exceptions import PluginError
 
 from dhumbal.core.i18n import N_, translator
 
-from .languages import current_language, folder_codes
+from ..languages import current_language, folder_codes
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig

@@ -30,7 +30,7 @@ commit that touched the English page, unless the working copy differs from
 that commit or the commit is the boundary of a shallow clone (where every
 file looks changed). Otherwise the notice says the same without a date.
 
-Run ``python -m dhumbal_site.freshness [check] [LANG…]`` (``sitegen`` on the
+Run ``python -m dhumbal_site.translation.freshness [check] [LANG…]`` (``sitegen`` on the
 path) to list stale pages (as warnings: the exit status is 0), ``… record
 [--force] PAGE…`` to record the named translations (``fr/index.md``, or
 ``fr`` for every page of a language).
@@ -50,7 +50,7 @@ from typing import Iterable
 
 from dhumbal.core.i18n import N_, digits
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DOCS = ROOT / "docs"
 REFERENCE = "en"
 #: The front matter key of a translation that holds its English page's hash.

@@ -1,5 +1,5 @@
 // The Dhumbal site's service worker. The site build writes it to the site
-// root as sw.js, after `const BUILD = {...}` (sitegen/dhumbal_site/offline.py):
+// root as sw.js, after `const BUILD = {...}` (sitegen/dhumbal_site/runtime/offline.py):
 //
 //   BUILD.id         this build (a hash of everything below and of this file)
 //   BUILD.shell      {path: revision}: what every page needs (scripts, styles,

@@ -49,7 +49,7 @@ NOTE = N_("Each row comes from {samples} deals sampled by the game engine when t
 NOTE_LINK = N_("The table's Hint gives the same figure for the position in play, from what you have seen there.")
 
 _CHARTS: dict[str, Chart] = {}
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 #: Chart figures kept between builds, named by what makes them (see :func:`fingerprint`).
 CACHE = ROOT / "build" / "call-odds"
 #: The engine modules the figures depend on.

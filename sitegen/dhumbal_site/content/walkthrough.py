@@ -28,7 +28,7 @@ from markupsafe import Markup
 from .markers import HTMLBlock, MarkerContext
 from .render import block, render
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 
 ACTION_TEXT = {

@@ -1,7 +1,7 @@
 """The site on the reader's device: the service worker, the offline page, the
 web app manifest and icons, and the static hosts' headers.
 
-Run-time halves: ``sitegen/dhumbal_site/serviceworker.js`` (written to the
+Run-time halves: ``sitegen/dhumbal_site/runtime/serviceworker.js`` (written to the
 site root as ``sw.js``, after the build's facts) and
 ``docs/assets/javascripts/dhumbal-offline.js`` (registers it, asks it to keep
 the language being read, shows the "updated" notice and drives the offline
@@ -44,7 +44,7 @@ from mkdocs.exceptions import PluginError
 from dhumbal.core.i18n import N_, translator
 
 from . import csp, icons
-from .languages import Language, current_language, i18n_plugin, languages_of
+from ..languages import Language, current_language, i18n_plugin, languages_of
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -180,7 +180,7 @@ def build_data(site: Path, languages: list[Language], engine_cache: str, pyodide
 def service_worker(data: dict[str, Any]) -> str:
     header = (
         "// The Dhumbal site's service worker, written by the site build\n"
-        "// (sitegen/dhumbal_site/offline.py, source: sitegen/dhumbal_site/serviceworker.js).\n"
+        "// (sitegen/dhumbal_site/runtime/offline.py, source: sitegen/dhumbal_site/runtime/serviceworker.js).\n"
         f"const BUILD = {json.dumps(data, sort_keys=True, separators=(',', ':'))};\n"
     )
     return header + SERVICE_WORKER_SOURCE.read_text(encoding="utf-8")
@@ -228,7 +228,7 @@ def headers_file(manifest: dict[str, Any]) -> str:
     again = "  Cache-Control: no-cache\n"
     return (
         "# Response headers for Netlify and Cloudflare Pages, written by the site build\n"
-        "# (sitegen/dhumbal_site/offline.py; the policy is sitegen/dhumbal_site/csp.py).\n"
+        "# (sitegen/dhumbal_site/runtime/offline.py; the policy is sitegen/dhumbal_site/runtime/csp.py).\n"
         "/*\n"
         f"  Content-Security-Policy: {csp.HEADER_POLICY}\n"
         "  X-Content-Type-Options: nosniff\n"
@@ -282,7 +282,7 @@ class OfflineSite:
 
     def on_post_template(self, output: str, template_name: str, config: MkDocsConfig) -> str:
         if template_name == OFFLINE_TEMPLATE:
-            from .build import SiteBuild
+            from ..plugin.build import SiteBuild
 
             lang = current_language(config)
             root = next(a["link"] for a in config.extra["alternate"] if a["lang"] == lang)
@@ -308,7 +308,7 @@ class OfflineSite:
         if self.serving:
             worker.unlink(missing_ok=True)
             return
-        from .runtime import runtime_config
+        from .assets import runtime_config
 
         config = runtime_config(manifest)
         data = build_data(site, languages, manifest["cache"], config["pyodideDir"], config["integrity"])

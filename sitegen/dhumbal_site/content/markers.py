@@ -257,7 +257,7 @@ def expand_markers(
             raise PluginError(
                 f"{where(marker.index)}: unknown marker 'dhumbal:{marker.name}' "
                 f"(registered: {known}; handlers are listed in "
-                "sitegen/dhumbal_site/registry.py)"
+                "sitegen/dhumbal_site/content/registry.py)"
             )
         ctx = MarkerContext(
             name=marker.name,

@@ -31,7 +31,7 @@ import shutil
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 _CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-[A-Z]{2})?$")
 
 
@@ -125,7 +125,7 @@ def _block(code: str, name: str, english: str, config: str) -> str:
 
 
 def _config(root: Path, code: str, name: str, english: str) -> str:
-    from .languages import configured
+    from ..languages import configured
 
     path = root / "mkdocs.yml"
     text = path.read_text(encoding="utf-8")
@@ -213,7 +213,7 @@ def add(code: str, root: Path = ROOT) -> list[str]:
 
 def next_steps(code: str, root: Path = ROOT) -> list[str]:
     """What the translator does next, the glossary entries to write listed all at once."""
-    from .generated import glossary_gaps
+    from ..content.generated import glossary_gaps
 
     gaps = glossary_gaps(root / "locales" / "glossary.toml", ["en", code]).get(code, [])
     steps = [f"{len(gaps)} glossary entries to write (term and definition, in locales/glossary.toml):"]
@@ -230,7 +230,7 @@ def next_steps(code: str, root: Path = ROOT) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m dhumbal_site.newlanguage CODE``: exit 2 with one sentence when the code cannot be added."""
+    """``python -m dhumbal_site.translation.newlanguage CODE``: exit 2 with one sentence when the code cannot be added."""
     args = sys.argv[1:] if argv is None else argv
     root = ROOT
     if args[:1] == ["--root"] and len(args) > 1:

@@ -51,7 +51,7 @@ def script_text() -> str | None:
     if not found or "var livereload = function(epoch, requestId)" not in head:
         return None
     return (
-        "/* Live reload for `mkdocs serve` only (sitegen/dhumbal_site/serve.py): MkDocs' own\n"
+        "/* Live reload for `mkdocs serve` only (sitegen/dhumbal_site/plugin/serve.py): MkDocs' own\n"
         " * script, served as a file so that the site's Content-Security-Policy allows it. */\n"
         + head.strip() + ";\n"  # MkDocs' function expression ends without one: the call below would be its argument
         "(function () {\n"

@@ -8,7 +8,7 @@ reads ``x"><script>…`` would inject script. Two walls stop that:
 * this check, run by the build on every page of every language (a page that
   fails stops the build, naming the file and the field) and by
   ``make check-catalogs`` over every page file under ``docs/``
-  (``python -m dhumbal_site.frontmatter``);
+  (``python -m dhumbal_site.translation.frontmatter``);
 * ``overrides/main.html``, which writes the page's own head fields (the
   description, the author, the title) escaped, after the
   Content-Security-Policy, which is the first element of ``<head>``.
@@ -39,7 +39,7 @@ from typing import Any, Iterator
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DOCS = ROOT / "docs"
 
 #: The longest string a front-matter field may hold (a page description is
@@ -197,7 +197,7 @@ def check_docs(docs: Path = DOCS) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m dhumbal_site.frontmatter [DOCS]``: exit 1 if any page's front matter holds markup."""
+    """``python -m dhumbal_site.translation.frontmatter [DOCS]``: exit 1 if any page's front matter holds markup."""
     args = sys.argv[1:] if argv is None else argv
     docs = Path(args[0]) if args else DOCS
     report = check_docs(docs)

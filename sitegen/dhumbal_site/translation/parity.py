@@ -19,7 +19,7 @@ page's front matter, with a reason; the translation status page shows it::
 A declaration that no longer matches a difference is itself reported, so
 declarations cannot outlive the difference they excuse.
 
-Run ``python -m dhumbal_site.parity [LANG…]`` (with ``sitegen`` on the path;
+Run ``python -m dhumbal_site.translation.parity [LANG…]`` (with ``sitegen`` on the path;
 ``make check-catalogs`` does) to list every difference; it exits 1 if any is
 undeclared. ``make test`` runs the same check.
 """
@@ -35,7 +35,7 @@ from typing import Any, Iterable
 import yaml
 from markdown.extensions.toc import slugify
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DOCS = ROOT / "docs"
 REFERENCE = "en"
 
@@ -608,14 +608,14 @@ def translated_languages(docs: Path = DOCS) -> list[str]:
 
 def partial_languages(docs: Path = DOCS) -> frozenset[str]:
     """The languages still being translated, as the ``mkdocs.yml`` beside ``docs`` marks them."""
-    from .languages import partial_codes
+    from ..languages import partial_codes
 
     config = docs.parent / "mkdocs.yml"
     return partial_codes(config) if config.is_file() else frozenset()
 
 
 def main(argv: Iterable[str] | None = None) -> int:
-    """``python -m dhumbal_site.parity [--docs DIR] [LANG…]``: exit 1 on any undeclared difference
+    """``python -m dhumbal_site.translation.parity [--docs DIR] [LANG…]``: exit 1 on any undeclared difference
     (in a language still being translated, only on the markers: the rest is a warning)."""
     args = list(sys.argv[1:] if argv is None else argv)
     docs = DOCS

@@ -7,7 +7,7 @@ language through instant navigation under the Nepali header. The glue writes
 ``search/search_index.json`` under each language's root instead, holding that
 language's pages (including untranslated pages shown in it) with that
 language's lunr settings, and points each page's Material configuration at
-its language root (see :mod:`dhumbal_site.build`).
+its language root (see :mod:`dhumbal_site.plugin.build`).
 
 Lunr settings come from the theme's language partial, as Material itself
 does for a one-language site (``search.config.lang``, ``.pipeline``,

@@ -10,7 +10,7 @@
 //      "stdlib": {"json/__init__.pyc": "<base64>", "gettext.pyc": …},
 //      "more": ["argparse", "email.mime.text", …]}
 //
-// Run by sitegen/dhumbal_site/runtime.py after the wheel is built. In the
+// Run by sitegen/dhumbal_site/runtime/assets.py after the wheel is built. In the
 // browser the worker's file system is new on every page load, and Pyodide's
 // python_stdlib.zip holds sources only, so whatever Python imports there it
 // compiles on every visit, its own start-up included (about 140 modules:

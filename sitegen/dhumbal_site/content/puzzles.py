@@ -65,7 +65,7 @@ from .diagram import takable
 from .markers import HTMLBlock, MarkerContext
 from .render import block, render
 
-ROOT: Final = Path(__file__).resolve().parents[2]
+ROOT: Final = Path(__file__).resolve().parents[3]
 PUZZLES: Final = ROOT / "puzzles"
 #: Grades kept between builds, named by what makes them (see :func:`fingerprint`).
 CACHE: Final = ROOT / "build" / "puzzles"
