@@ -21,7 +21,8 @@ none of which changes a figure:
   moves they agree on (the reader's own above all) are worked out once.
 - *Cheap models first.* The fast models are graded before the expert's
   seats (:data:`SLOW`); an answer that fails against them is never played
-  out against the expert.
+  out against the expert (without a call limit, the calling models, whose
+  deals end at once, go even before the hard seats).
 - *Looks.* Each model is graded at :data:`LOOKS` samples in turn: a move
   already clearly behind the answer (:data:`SETTLED` standard errors, the
   lead a player can feel one standard error lower) is played no further in
@@ -63,6 +64,8 @@ Model = Literal["hard", "caller", "aggressive", "expert"]
 OPPONENTS: Final[tuple[Model, ...]] = ("hard", "caller", "aggressive", "expert")
 FAST: Final[tuple[Model, ...]] = ("hard", "caller", "aggressive")
 SLOW: Final[tuple[Model, ...]] = ("expert",)
+#: The models whose seats call whenever the rules let them.
+CALLING: Final[tuple[Model, ...]] = ("caller", "aggressive")
 #: The level that plays the reader's seat on after the move.
 READER: Final = "expert"
 #: Samples at which each model is looked at; the last is the most a model is given.
@@ -262,7 +265,7 @@ def robust_grade(profile: Profile, view: SeatView, answer: Action | None = None,
     if answer_i == -1:
         raise GradeError(f"{answer} is not a move here")
     grades: dict[str, Grade] = {}
-    stages: list[tuple[str, ...]] = [tuple(m for m in FAST if m in models), tuple(m for m in SLOW if m in models)]
+    stages = [tuple(m for m in stage if m in models) for stage in _stages(profile)]
     for stage in [s for s in stages if s]:
         tallies = {m: [_Tally() for _ in options] for m in stage}
         open_moves = {m: set(range(len(options))) for m in stage}
@@ -307,6 +310,15 @@ def robust_grade(profile: Profile, view: SeatView, answer: Action | None = None,
             grades[m] = _grade(profile, measure, tallies[m], options, answer_i, gain)
     assert answer_i is not None
     return RobustGrade(options[answer_i], grades, True)
+
+
+def _stages(profile: Profile) -> list[tuple[str, ...]]:
+    """The models graded together, cheapest first (the same figures in any order: only the cost
+    differs). Without a call limit the calling models end the deal at the next seat's turn, so
+    they go before the hard seats' long play-outs, which would otherwise share their stage."""
+    if profile.call_limit is None:
+        return [CALLING, tuple(m for m in FAST if m not in CALLING), SLOW]
+    return [FAST, SLOW]
 
 
 def _grade(profile: Profile, measure: str, tallies: list[_Tally], options: list[Action], answer_i: int,
