@@ -191,6 +191,8 @@ def test_shared_play_outs_give_each_model_what_its_own_play_out_gives() -> None:
     (1.0, 0.0, True, False, "fail"),     # certain, but a point is not felt
     (0.0, 0.0, False, False, "fail"),    # a tie under some model: the answer is not best
     (-1.0, 0.3, False, False, "fail"),   # behind
+    (-1.0, 0.3, False, True, "open"),    # ... but a regrade fails nothing before its last look
+    (-1.0, 0.3, True, True, "fail"),
     (5.0, 1.5, False, False, "open"),    # not settled before the last look
     (9.0, 2.0, False, False, "pass"),    # settled early: 4.5 standard errors, 7 points one lower
 ])
