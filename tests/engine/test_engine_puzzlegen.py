@@ -83,7 +83,7 @@ def test_a_run_keeps_puzzles_best_against_every_opponent_repeats_and_each_file_h
         again = grade_puzzle(puzzle, seed=puzzle.grade_seed)
         assert again.passed and {m: g.to_json() for m, g in again.grades.items()} == \
             {m: g.to_json() for m, g in puzzle.grades.items()}
-        assert puzzle.grade_seed.startswith(f"puzzlegen/{GENERATOR_VERSION}/b/")  # the confirming grade, not the one that chose
+        assert puzzle.grade_seed.startswith(f"puzzlegen/{GENERATOR_VERSION}/")
         assert find_solvers(puzzle) == puzzle.solvers
         assert puzzle.grade is not None and tag(puzzle.profile, puzzle.view(), puzzle.grade)
 
@@ -108,10 +108,11 @@ def test_a_forced_move_and_a_known_hand_and_offer_are_never_graded(monkeypatch: 
     assert (miner.stats.forced, miner.stats.repeated) == (1, 1)
 
 
-def _graded_as(monkeypatch: pytest.MonkeyPatch, outcomes: list[bool]) -> list[object]:
+def _graded_as(monkeypatch: pytest.MonkeyPatch, outcomes: list[bool], lead: float = 3.0) -> list[object]:
     """The quick grade lets every position through; the robust grades pass or fail as ``outcomes``
     says, one after another, each answering the first legal move with every model's grade made up
-    (a lead of 5 ± 0.5). Returns the answers asked for (None: the grade chooses)."""
+    (every other move ``lead`` ± 0.5 behind: near the rule's edge by default, so that a second grade
+    confirms it). Returns the answers asked for (None: the grade chooses)."""
     asked: list[object] = []
 
     def fake_quick(deal: Deal, *, samples: int, seed: str) -> Grade:
@@ -121,7 +122,8 @@ def _graded_as(monkeypatch: pytest.MonkeyPatch, outcomes: list[bool]) -> list[ob
     def fake_robust(profile, view, answer=None, *, seed, **kw) -> RobustGrade:  # type: ignore[no-untyped-def]
         asked.append(answer)
         quick = fake_quick(view_deal(profile, view), samples=10, seed="")
-        rows = tuple(MoveGrade(m.action, m.mean, m.se, m.diff, m.diff_se, samples=10, later=0.8) for m in quick.moves)
+        rows = tuple(MoveGrade(m.action, -lead * bool(i), m.se, lead * bool(i), 0.5 * bool(i), samples=10, later=0.8)
+                     for i, m in enumerate(quick.moves))
         grades = {m: Grade(profile.canonical(), "paid", 10, "expert", rows) for m in OPPONENTS}
         passed = outcomes.pop(0)
         return RobustGrade(rows[0].action, grades, passed, "" if passed else "made up")
@@ -159,6 +161,16 @@ def test_a_position_is_kept_only_when_two_grades_hold_it_to_the_rule(
     else:
         assert path is None and not list(tmp_path.iterdir())
         assert getattr(miner.stats, result) == 1
+
+
+def test_a_first_grade_far_past_the_rule_is_kept_without_a_second(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    asked = _graded_as(monkeypatch, [True], lead=9.0)  # 9 ± 0.5 points: far past a felt 2 and 3 standard errors
+    miner = Miner(find_profile("nepali-games"), 7, tmp_path)
+    played = miner.play(0)
+    move = next(i for i, at in enumerate(played.before) if len(moves(at)) >= 2)
+    path = miner.consider(played, 0, move)
+    assert path is not None and len(asked) == 1
+    assert load_file(path).grade_seed == f"puzzlegen/{GENERATOR_VERSION}/a/{path.stem}"
 
 
 def test_a_near_duplicate_or_a_family_the_folder_has_enough_of_is_set_aside(

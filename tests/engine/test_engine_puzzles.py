@@ -11,6 +11,7 @@ to theirs in tests/engine/test_engine_puzzle_files.py.
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -206,13 +207,15 @@ def test_puzzles_grade_writes_the_grade_into_the_file_and_check_grades_it_again(
     assert lines[1].startswith(f"FAIL {bad}: grade a: hard: take stock leads take pile by -"), lines
     assert bad.read_text(encoding="utf-8") == wrong  # a failing file is left as it was
     written = good.read_text(encoding="utf-8")
-    assert written.startswith(GOOD) and "[puzzle.grade.expert]" in written and 'seed = "puzzle/b/good"' in written
+    assert written.startswith(GOOD) and "[puzzle.grade.expert]" in written
+    seed = re.search(r'^seed = "(puzzle/[ab]/good)"$', written, re.M)
+    assert seed is not None
     puzzle = load_file(good)
     assert puzzle.grades is not None and set(puzzle.grades) == set(OPPONENTS)
     assert puzzle.solvers is not None and "naive" in puzzle.solvers  # the naive rule takes a light face-up card
     check(puzzle, puzzle.grades)
     # grading again replaces the grade, leaving the rest of the file as it was
-    again = with_grades(written, grade_toml(grade_puzzle(puzzle, seed="puzzle/b/good"), "puzzle/b/good", puzzle.solvers))
+    again = with_grades(written, grade_toml(grade_puzzle(puzzle, seed=seed.group(1)), seed.group(1), puzzle.solvers))
     assert again == written
     out = io.StringIO()
     assert main(["check", str(good)], out=out) == 0

@@ -232,3 +232,23 @@ def test_a_robust_grade_repeats_exactly_and_each_model_s_figures_are_its_own(
     if first.passed:
         assert set(first.grades) == set(OPPONENTS)
         assert all(holds(g, feel_lead(p)) is None for g in first.grades.values())
+
+
+def test_only_a_grade_near_the_rule_s_edge_needs_a_confirming_one() -> None:
+    from dataclasses import replace as swap
+
+    from dhumbal.trainer.grading import Grade, MoveGrade
+    from dhumbal.trainer.robust import FAR, FAR_CLEAR, RobustGrade, needs_confirming
+
+    def made(diff: float, se: float) -> RobustGrade:
+        rows = (MoveGrade(parse_action("call"), 0, 0, 0, 0, samples=50), MoveGrade(parse_action("take stock"), -diff, 1, diff, se, samples=50))
+        g = Grade("nepali-games", "paid", 50, "expert", rows)
+        return RobustGrade(parse_action("call"), {m: g for m in OPPONENTS}, True)
+
+    feel = 2.0
+    assert not needs_confirming(made(FAR * feel, FAR * feel / FAR_CLEAR), feel)
+    assert needs_confirming(made(FAR * feel - 0.1, 0.1), feel)  # not twice the felt lead
+    assert needs_confirming(made(30.0, 30.0 / FAR_CLEAR + 0.1), feel)  # not 6 standard errors
+    one = made(30.0, 1.0)
+    near = swap(one, grades={**one.grades, "expert": made(3.0, 0.5).grades["expert"]})
+    assert needs_confirming(near, feel)  # one model near the edge is enough

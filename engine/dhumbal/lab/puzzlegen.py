@@ -23,9 +23,10 @@ costly runs:
    known, a near-duplicate of a puzzle the folder has
    (:func:`~dhumbal.lab.puzzleset.cluster_key`) or one of a family it has enough
    of (:data:`~dhumbal.lab.puzzleset.FAMILY_CAP`: calls on the limit) is set aside;
-4. it is graded again so with another seed, the same answer held to the same
-   rule. That second grade, which chose nothing, is the one the file keeps: a
-   mined grade that passed a test is biased upward, an independent one is not;
+4. unless the first grade is far past the rule (:func:`~dhumbal.trainer.robust.needs_confirming`),
+   it is graded again with another seed, the same answer held to the same rule,
+   and the file keeps that second grade, which chose nothing: a grade that
+   passed a test near its edge is biased upward, an independent one is not;
 5. the engine must find a theme in it (:func:`dhumbal.trainer.themes.tag`) that the
    run does not have enough of yet (a theme is enough at :data:`THEME_SHARE`
    of the count: calls, above all, are everywhere), and the naive rule and the
@@ -59,7 +60,7 @@ from ..core.profiles import Profile
 from ..worked.puzzlegrades import grade_toml
 from .puzzleset import FAMILY_CAP, ClusterKey, PositionKey, cluster_key, family, position_key
 from ..worked.puzzles import Puzzle, find_solvers, load_file, load_text, puzzle_files
-from ..trainer.robust import RobustGrade, robust_grade
+from ..trainer.robust import RobustGrade, feel_lead, needs_confirming, robust_grade
 from ..trainer.themes import tag
 
 __all__ = ["GENERATOR_VERSION", "Miner", "Stats", "position_key", "puzzle_text"]  # position_key: from puzzleset
@@ -351,11 +352,14 @@ class Miner:
         if cluster_key(at, answer) in self.clusters or (kin is not None and self.families.get(kin, 0) >= FAMILY_CAP[kin]):
             self.stats.capped += 1
             return None
-        seed = f"puzzlegen/{GENERATOR_VERSION}/b/{name}"
-        confirm = self._grade(puzzle, seed, answer)
-        if not confirm.passed:
-            self.stats.unconfirmed += 1
-            return None
+        seed = f"puzzlegen/{GENERATOR_VERSION}/a/{name}"
+        confirm = first
+        if needs_confirming(first, feel_lead(self.profile)):
+            seed = f"puzzlegen/{GENERATOR_VERSION}/b/{name}"
+            confirm = self._grade(puzzle, seed, answer)
+            if not confirm.passed:
+                self.stats.unconfirmed += 1
+                return None
         themes = tag(puzzle.profile, puzzle.view(), confirm.reference)
         if not themes:
             self.stats.untagged += 1

@@ -6,7 +6,9 @@ and 4): the file's answer, held to the rule of :mod:`dhumbal.trainer.robust`
 (every move played out against every opponent model, the reader's seat
 played on by the expert) on a grade seeded ``a``, then again on one seeded
 ``b``; the second, which chose nothing, is written into the file's
-``[puzzle.grade]`` with the levels that find the answer
+``[puzzle.grade]`` with the levels that find the answer (a first grade far
+past the rule, :func:`dhumbal.trainer.robust.needs_confirming`, is kept itself:
+its choice is not near the edge where it biases a grade)
 (:func:`dhumbal.worked.puzzles.find_solvers`), every other line left as it was.
 A file whose answer fails is left untouched and reported with the model and
 the move that beat it. A hand-written puzzle is graded so once; the site
@@ -22,7 +24,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..trainer.robust import RobustGrade
+from ..trainer.robust import RobustGrade, feel_lead, needs_confirming
 from ..worked.examples import ExampleError, read_text
 from ..worked.puzzlegrades import grade_toml, with_grades
 from ..worked.puzzles import find_solvers, grade_puzzle, load_text
@@ -50,11 +52,16 @@ def grade_file(path: Path, *, write: bool = True, seeds: tuple[str, ...] = ("a",
     puzzle = load_text(text, str(path), graded=False)
     if not seeds:
         raise ValueError("grade with at least one seed")
+    graded: RobustGrade | None = None
+    feel = feel_lead(puzzle.profile)
     for tag in seeds:
         seed = f"puzzle/{tag}/{puzzle.id}"
         graded = grade_puzzle(puzzle, seed=seed)
         if not graded.passed:
             return Graded(path, False, f"grade {tag}: {graded.reason}", time.process_time() - started, graded)
+        if not needs_confirming(graded, feel):
+            break
+    assert graded is not None
     solvers = find_solvers(puzzle)
     updated = with_grades(text, grade_toml(graded, seed, solvers))
     try:

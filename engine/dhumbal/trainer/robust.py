@@ -55,7 +55,7 @@ from ..bots.odds import measure_of
 
 __all__ = [
     "CLEAR", "FAILED", "FAST", "FEEL_LEAD", "LOOKS", "OPPONENTS", "READER", "RobustGrade", "SETTLED", "SLOW",
-    "caller", "feel_lead", "holds", "robust_grade", "verdict",
+    "caller", "feel_lead", "holds", "needs_confirming", "robust_grade", "verdict",
 ]
 
 Model = Literal["hard", "caller", "aggressive", "expert"]
@@ -82,6 +82,10 @@ FEEL_LEAD_OTHER: Final = 2.0
 #: errors, and the felt lead within one standard error: a kept answer that is still best, by about
 #: as much, passes on chance alone far more often than at the keeping rule's edge.
 CHECK_CLEAR: Final = 2.0
+#: A passed grade whose every other move is this many times the felt lead and this many standard
+#: errors behind under every model is kept without a confirming grade (:func:`needs_confirming`).
+FAR: Final = 2.0
+FAR_CLEAR: Final = 6.0
 #: A move this many standard errors behind, and behind by a felt lead one standard error
 #: lower, is settled at a look before the last.
 SETTLED: Final = 4.5
@@ -221,6 +225,15 @@ def verdict(diff: float, se: float, feel: float, *, final: bool, check: bool = F
             return "pass" if diff >= CHECK_CLEAR * se and diff + se >= feel else "fail"
         return "pass" if diff >= CLEAR * se and diff >= feel else "fail"
     return "pass" if diff >= SETTLED * se and diff - se >= feel else "open"
+
+
+def needs_confirming(graded: "RobustGrade", feel: float) -> bool:
+    """Whether a passed grade is near enough the rule that only an independent second grade may
+    keep it: a grade that chose what it kept is biased upward near the rule's edge, not far past it
+    (every other move :data:`FAR` times the felt lead and :data:`FAR_CLEAR` standard errors behind,
+    under every model)."""
+    return not all(m.diff >= FAR * feel and m.diff >= FAR_CLEAR * m.diff_se
+                   for g in graded.grades.values() for m in g.moves[1:])
 
 
 def holds(grade: Grade, feel: float, *, check: bool = False) -> str | None:
