@@ -94,6 +94,7 @@ def test_last() -> None:
     deal = position("nepali-games", ["7♠ 7♥ K♦ 2♣", "K♠ Q♠ J♠", "9♦ 8♦ 7♦"], "5♣", stock="6♣", steps=["take stock"])
     assert "last" in themes(deal, ["throw K♦", "throw 7♠ 7♥"], later=0.3)  # someone calls first, most often
     assert "last" not in themes(deal, ["throw K♦", "throw 7♠ 7♥"], later=0.7)
+    assert "last" not in themes(CALL_ON, ["call"], later=0.0)  # the reader's own call ends the deal: no one calls first
 
 
 def test_take() -> None:

@@ -166,8 +166,9 @@ def _later(pos: Position) -> bool:
 
 
 def _last(pos: Position) -> bool:
-    """The deal ended before the reader's next turn in most of the deals played out after the best move."""
-    return not _later(pos)
+    """The deal ended before the reader's next turn in most of the deals played out after the best
+    move, which is not a call (a call ends it by itself): someone else called first."""
+    return pos.best.kind != "call" and not _later(pos)
 
 
 def _pair(pos: Position) -> bool:
