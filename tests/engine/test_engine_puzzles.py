@@ -79,7 +79,7 @@ def line_of(text: str, needle: str) -> int:
 
 def test_every_project_puzzle_reads_and_runs() -> None:
     files = puzzle_files([PUZZLES])
-    assert len(files) >= 150
+    assert files  # how many: test_engine_puzzle_files
     themes = set()
     profiles = set()
     for f in files:
