@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from dhumbal_site.translation import catalogs
+from tests.sitekit import warn_of
+
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site.translation import catalogs  # noqa: E402
-from sitekit import warn_of  # noqa: E402
 
 #: Every language with a catalog (a fifth one is in at once, see make new-language).
 LANGS = tuple(catalogs.languages())

@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT / "tools") not in sys.path:
-    sys.path.insert(0, str(ROOT / "tools"))
+from tools import translation_report
 
-import translation_report  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 CHECKS = """\
 locales/hi/LC_MESSAGES/dhumbal.po:1151: unterminated or misplaced string: 'msgstr "खेल "सुरु""'

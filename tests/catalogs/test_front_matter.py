@@ -11,20 +11,18 @@ Content-Security-Policy as the first element of ``<head>``.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from mkdocs.exceptions import PluginError
+
+from dhumbal_site.plugin import build
+from dhumbal_site.translation import frontmatter
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from mkdocs.exceptions import PluginError  # noqa: E402
-
-from dhumbal_site.plugin import build  # noqa: E402
-
-from dhumbal_site.translation import frontmatter  # noqa: E402
 
 PAYLOADS = [
     'x"><script>alert(1)</script>',  # the issue's case, in a description

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fifthlanguage import CODE, GLOSSARY, MESSAGES, REPOSITORY, built
+
+from tests.fifthlanguage import CODE, GLOSSARY, MESSAGES, REPOSITORY, built
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 
+from dhumbal_site.translation import parity, terminology
+from tests.sitekit import PARTIAL_LANGUAGES, TRANSLATED_LANGUAGES, warn_of
+
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site.translation import parity, terminology  # noqa: E402
 
-from sitekit import PARTIAL_LANGUAGES, TRANSLATED_LANGUAGES, warn_of  # noqa: E402
 
 #: Every language but English, as mkdocs.yml lists them.
 LANGS = TRANSLATED_LANGUAGES
@@ -257,7 +258,7 @@ def test_rejected_variants_match_whole_words_only(variant: str, text: str, found
 
 
 def test_the_glossary_refuses_an_also_word_without_a_known_profile(tmp_path: Path) -> None:
-    from dhumbal_site.content.generated import load_glossary
+    from dhumbal_site.translation.glossary import load_glossary
 
     bad = tmp_path / "glossary.toml"
     text = (ROOT / "locales" / "glossary.toml").read_text(encoding="utf-8")
@@ -268,7 +269,7 @@ def test_the_glossary_refuses_an_also_word_without_a_known_profile(tmp_path: Pat
 
 
 def test_every_seed_word_the_issue_names_is_in_the_glossary() -> None:
-    from dhumbal_site.content.generated import load_glossary
+    from dhumbal_site.translation.glossary import load_glossary
 
     also = {(lang, word) for e in load_glossary() for lang, cell in e.cells.items() for word, _ in cell.also}
     for lang, word in [("fr", "appel, appeler"), ("fr", "brelan"), ("fr", "coupé"), ("nl", "oproep"), ("nl", "afleggen"),

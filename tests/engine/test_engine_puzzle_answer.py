@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import random
+from pathlib import Path
 
 from dhumbal.core import cards as C
 from dhumbal.play.action import parse_action
@@ -20,7 +21,6 @@ from dhumbal.trainer.robust import OPPONENTS
 from dhumbal.worked.puzzleanswer import answer_lines
 from dhumbal.worked.puzzles import Puzzle, load_file, load_text, prompt, puzzle_files
 from dhumbal.worked.puzzletext import title_text
-from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "puzzles"

@@ -12,7 +12,16 @@ import pytest
 
 from dhumbal.bots.botlevels import DIFFICULTIES
 from dhumbal.trainer.rating import (
-    BANDS, BASE, CLEAR_RATIO, CLOSE, CLOSE_EASY, NAIVE, PER_MISS, THINKING, band, rating,
+    BANDS,
+    BASE,
+    CLEAR_RATIO,
+    CLOSE,
+    CLOSE_EASY,
+    NAIVE,
+    PER_MISS,
+    THINKING,
+    band,
+    rating,
 )
 
 

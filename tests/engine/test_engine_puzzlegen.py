@@ -15,21 +15,21 @@ from pathlib import Path
 
 import pytest
 
-from dhumbal.core import cards as C
-from dhumbal.lab import puzzlegen
-from dhumbal.bots.bots import choose
+from dhumbal.bots.heuristic import choose
 from dhumbal.cli import main
+from dhumbal.core import cards as C
+from dhumbal.core.profiles import find_profile, parse_profile
+from dhumbal.lab import puzzlegen
+from dhumbal.lab.puzzlegen import GENERATOR_VERSION, Miner, position_key, puzzle_text
+from dhumbal.lab.puzzleset import FAMILY_CAP, cluster_key
 from dhumbal.play.action import Action
 from dhumbal.play.deal import Deal
+from dhumbal.play.records import from_position
 from dhumbal.trainer import robust
 from dhumbal.trainer.grading import Grade, MoveGrade, move_key, moves
 from dhumbal.trainer.robust import OPPONENTS, RobustGrade
-from dhumbal.core.profiles import find_profile, parse_profile
-from dhumbal.lab.puzzlegen import GENERATOR_VERSION, Miner, position_key, puzzle_text
-from dhumbal.lab.puzzleset import FAMILY_CAP, cluster_key
-from dhumbal.worked.puzzles import check, find_solvers, grade_puzzle, load_file, load_text, puzzle_files
-from dhumbal.play.records import from_position
 from dhumbal.trainer.themes import tag
+from dhumbal.worked.puzzles import check, find_solvers, grade_puzzle, load_file, load_text, puzzle_files
 
 
 @pytest.fixture

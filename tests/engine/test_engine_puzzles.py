@@ -12,23 +12,28 @@ from __future__ import annotations
 
 import io
 import re
-import subprocess
-import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from dhumbal.core import cards as C
 from dhumbal.cli import main
+from dhumbal.core import cards as C
 from dhumbal.play.action import parse_action
-from dhumbal.worked.examples import ExampleError
 from dhumbal.trainer import robust
 from dhumbal.trainer.grading import move_key
 from dhumbal.trainer.robust import OPPONENTS
+from dhumbal.worked.examples import ExampleError
 from dhumbal.worked.puzzlegrades import grade_toml, with_grades
 from dhumbal.worked.puzzles import (
-    THEMES, babel_extract, check, grade_puzzle, is_puzzle, load_file, load_text, prompt, puzzle_files,
+    THEMES,
+    babel_extract,
+    check,
+    grade_puzzle,
+    is_puzzle,
+    load_file,
+    load_text,
+    prompt,
+    puzzle_files,
 )
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -22,10 +22,19 @@ from dhumbal.core.profiles import find_profile
 from dhumbal.play.action import Action, parse_action
 from dhumbal.play.playout import play_out
 from dhumbal.play.records import from_position
-from dhumbal.trainer.grading import grade, move_key, moves
 from dhumbal.trainer import robust
+from dhumbal.trainer.grading import grade, move_key, moves
 from dhumbal.trainer.robust import (
-    CHECK_CLEAR, CLEAR, FEEL_LEAD, OPPONENTS, caller, feel_lead, holds, play_models, robust_grade, verdict,
+    CHECK_CLEAR,
+    CLEAR,
+    FEEL_LEAD,
+    OPPONENTS,
+    caller,
+    feel_lead,
+    holds,
+    play_models,
+    robust_grade,
+    verdict,
 )
 from dhumbal.worked.puzzles import load_text
 

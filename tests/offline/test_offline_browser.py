@@ -16,13 +16,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from offlinekit import TABLE, Visited, engine_kept, kept, start_table, timings
-from tabledriver import BOARD, answers, status, table_hash, ui_move, wait_ready
 
-from dhumbal.table import web
 from dhumbal.core.i18n import translator
+from dhumbal.table import web
 from dhumbal_site.runtime import csp, offline
-
+from tests.offline.offlinekit import TABLE, Visited, engine_kept, kept, start_table, timings
+from tests.table.tabledriver import BOARD, answers, status, table_hash, ui_move, wait_ready
 
 ENGINE = ("/assets/pyodide/", "/assets/engine/")
 

@@ -23,8 +23,7 @@ from typing import Any
 import pytest
 
 from dhumbal_site.runtime import assets as runtime
-from sitekit import PATIENCE_MS, stop_clock
-
+from tests.browserkit import PATIENCE_MS, stop_clock
 
 HEAVY_LINK = re.compile(r"""(?:src|href)\s*=\s*["'][^"']*(?:assets/pyodide/|assets/engine/|\.wasm\b|dhumbal-worker\.mjs)""")
 LOAD = PATIENCE_MS  # ms: Pyodide boots in seconds, but the test machine may be busy

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 
 from dhumbal.bots import expert, odds
-from dhumbal.core.i18n import count_text, number, translator
 from dhumbal.bots.levels import call_total, level_notes, percent
+from dhumbal.core.i18n import count_text, number, translator
 from dhumbal.core.profiles import PROFILE_KEYS, find_profile
-from sitekit import SITE_LANGUAGES  # noqa: E402
+from tests.sitekit import SITE_LANGUAGES
 
 #: The site's languages, from mkdocs.yml (English first).
 LANGS = SITE_LANGUAGES
@@ -85,7 +85,7 @@ def test_each_rules_page_says_how_each_bot_level_plays(site: Any, lang: str) -> 
         block = block[: block.index("</ul>")]
         items = re.findall(r'<li data-level="(\w+)">(.*?)</li>', block, re.S)
         assert [level for level, _ in items] == ["easy", "medium", "hard", "expert"]
-        for (level, body), (_, _, text) in zip(items, level_notes(find_profile(key), lang)):
+        for (_level, body), (_, _, text) in zip(items, level_notes(find_profile(key), lang)):
             assert _plain(text) in _text(body)
 
 

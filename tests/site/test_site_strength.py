@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from dhumbal.core.i18n import number, translator
 from dhumbal.bots.levels import percent
+from dhumbal.core.i18n import number, translator
 from dhumbal.core.profiles import PROFILE_KEYS
 from dhumbal.lab.strength import Strength, dump, fingerprint, lineups
-from sitekit import PARTIAL_LANGUAGES, SITE_LANGUAGES  # noqa: E402
+from tests.sitekit import PARTIAL_LANGUAGES, SITE_LANGUAGES
 
 #: The site's languages, from mkdocs.yml (English first).
 LANGS = SITE_LANGUAGES

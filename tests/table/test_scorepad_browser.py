@@ -26,10 +26,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from axescan import axe_here
-from sitekit import LocalPages, WarmContexts, stand_in, warm_opener, warm_pool
 
 from dhumbal.table import web
+from tests.axescan import axe_here
+from tests.browserkit import LocalPages, WarmContexts, warm_opener, warm_pool
+from tests.sitekit import stand_in
 
 PHONE = {"viewport": {"width": 360, "height": 780}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1366, "height": 900}}
@@ -124,7 +125,7 @@ def layout_problems(page: Any) -> list[str]:
 # -- driving the pad ---------------------------------------------------------------------------
 
 
-def names(pad: "Pad", given: list[str]) -> None:
+def names(pad: Pad, given: list[str]) -> None:
     """The players' names in the set-up form: as many rows as names (the form shows the profile's usual four)."""
     p = pad.page
     while p.locator(f"#dhp-name-{len(given)}").is_visible():

@@ -3,7 +3,7 @@
 The rules pages list the four levels for each profile (``<!-- dhumbal:bots
 PROFILE -->``); every figure in the text (the totals each level calls at,
 how many deals the expert samples, the risk it accepts) is read from
-:mod:`dhumbal.bots.bots` and :mod:`dhumbal.bots.expert`, so the words cannot drift
+:mod:`dhumbal.bots.heuristic` and :mod:`dhumbal.bots.expert`, so the words cannot drift
 from the play.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import botlevels, bots, expert
 from ..core.i18n import N_, number, translator
 from ..core.profiles import Profile
+from . import botlevels, expert, heuristic
 
 LEVEL_NAMES: Final = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "expert": N_("Expert")}
 
@@ -29,7 +29,7 @@ def call_total(profile: Profile, level: str) -> int | None:
     if level == "expert":
         return None
     limit = profile.call_limit
-    return bots.NO_LIMIT_CALL[level] if limit is None else max(0, limit - bots.MARGIN[level])
+    return heuristic.NO_LIMIT_CALL[level] if limit is None else max(0, limit - heuristic.MARGIN[level])
 
 
 def percent(share: float, lang: str) -> str:
@@ -50,7 +50,7 @@ def level_notes(profile: Profile, lang: str) -> list[tuple[str, str, str]]:
     out = []
     for level in botlevels.DIFFICULTIES:
         if level == "expert":
-            risk = expert.RISK.get(profile.key, expert.RISK_OTHER)
+            risk = expert.risk(profile)
             text = t(EXPERT, samples=number(expert.SAMPLES, lang), risk=percent(risk / 100, lang))
         else:
             total = call_total(profile, level)

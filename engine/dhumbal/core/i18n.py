@@ -20,8 +20,9 @@ from __future__ import annotations
 import gettext
 import os
 import re
-from functools import lru_cache
-from typing import Final, Mapping
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from typing import Final
 
 from . import cards as C
 
@@ -44,7 +45,7 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:
     return (singular, plural)
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalog for ``lang``; English (the msgids themselves) when there is none."""
     if lang == SOURCE_LANGUAGE:
@@ -189,7 +190,7 @@ class Translator:
         return typography(self._t.gettext(msgid), self.lang)
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator(lang: str) -> Translator:
     return Translator(lang)
 

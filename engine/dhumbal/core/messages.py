@@ -15,8 +15,9 @@ tests render every message with the reader in every role it can hold.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Mapping, Sequence
+from typing import Final
 
 from .i18n import N_, NP_, translator
 

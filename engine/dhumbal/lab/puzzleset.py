@@ -20,8 +20,9 @@ folder has enough of, so a run never mines what thinning would remove.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Sequence
+from typing import Final
 
 from ..core.cards import Card
 from ..play.action import Action

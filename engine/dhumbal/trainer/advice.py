@@ -19,17 +19,18 @@ grades against every opponent model, with the fact it turns on first.
 
 from __future__ import annotations
 
-from typing import Final, Sequence
+from collections.abc import Sequence
+from typing import Final
 
-from ..core import cards as C
-from ..play.action import Action
-from ..core.cards import Card
-from ..play.deal import SeatView
-from .grading import Grade, MoveGrade, move_key
-from ..play.groups import throwable_groups
-from ..core.i18n import N_, NP_, number, translator
 from ..bots.levels import percent
+from ..core import cards as C
+from ..core.cards import Card
+from ..core.i18n import N_, NP_, number, translator
 from ..core.profiles import Profile
+from ..play.action import Action
+from ..play.deal import SeatView
+from ..play.groups import throwable_groups
+from .grading import Grade, MoveGrade, move_key
 
 __all__ = ["move_fact", "move_text", "why"]
 

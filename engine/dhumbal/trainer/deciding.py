@@ -25,7 +25,8 @@ card the reader cannot see: twins give the same words.
 
 from __future__ import annotations
 
-from typing import Final, Sequence
+from collections.abc import Sequence
+from typing import Final
 
 from ..bots.levels import percent
 from ..core import cards as C

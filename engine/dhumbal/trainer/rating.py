@@ -25,7 +25,8 @@ outweighs one more level missing, nor lifts an Easy puzzle out of its band.
 from __future__ import annotations
 
 import math
-from typing import Final, Iterable, Literal
+from collections.abc import Iterable
+from typing import Final, Literal
 
 from ..bots.botlevels import DIFFICULTIES
 

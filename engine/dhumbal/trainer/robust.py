@@ -41,17 +41,18 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Final, Literal, Sequence
+from typing import Final, Literal
 
 from ..bots import bots
 from ..bots.expert import decide
+from ..bots.odds import measure_of
 from ..bots.sampler import Sampler
 from ..core.profiles import Profile
 from ..play.action import Action
 from ..play.deal import Deal, SeatView
 from .grading import Grade, GradeError, MoveGrade, move_key, moves
-from ..bots.odds import measure_of
 
 __all__ = [
     "CLEAR", "FAILED", "FAST", "FEEL_LEAD", "LOOKS", "OPPONENTS", "READER", "RobustGrade", "SETTLED", "SLOW",
@@ -227,7 +228,7 @@ def verdict(diff: float, se: float, feel: float, *, final: bool, check: bool = F
     return "pass" if diff >= SETTLED * se and diff - se >= feel else "open"
 
 
-def needs_confirming(graded: "RobustGrade", feel: float) -> bool:
+def needs_confirming(graded: RobustGrade, feel: float) -> bool:
     """Whether a passed grade is near enough the rule that only an independent second grade may
     keep it: a grade that chose what it kept is biased upward near the rule's edge, not far past it
     (every other move :data:`FAR` times the felt lead and :data:`FAR_CLEAR` standard errors behind,

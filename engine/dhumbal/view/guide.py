@@ -13,7 +13,8 @@ the script shows it, so a page without the script has no guide to close.
 
 from __future__ import annotations
 
-from typing import Final, Mapping
+from collections.abc import Mapping
+from typing import Final
 
 from ..core.i18n import N_, translator
 from .markup import esc

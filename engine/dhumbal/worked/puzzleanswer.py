@@ -21,12 +21,13 @@ it at least the profile's felt lead, so it is never "0 points".
 from __future__ import annotations
 
 import math
-from typing import Any, Final, Sequence
+from collections.abc import Sequence
+from typing import Any, Final
 
+from ..bots.levels import percent
 from ..core.i18n import N_, NP_, count_text, number, translator
 from ..play.action import Action
 from ..trainer.advice import OUTCOME_CATCH, OUTCOME_CAUGHT, TELLING, move_fact, move_text
-from ..bots.levels import percent
 from ..trainer.deciding import deciding_facts
 from ..trainer.grading import Grade, MoveGrade, move_key
 from .puzzles import Puzzle

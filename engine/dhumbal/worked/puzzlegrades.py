@@ -25,8 +25,9 @@ puts it in place of a file's old one, leaving every other line as it was.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Mapping
+from typing import Any, Final
 
 from ..trainer.grading import MAX_GRADE_SAMPLES, Grade
 from ..trainer.robust import OPPONENTS, READER, RobustGrade

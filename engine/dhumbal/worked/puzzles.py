@@ -42,17 +42,18 @@ from __future__ import annotations
 import re
 import time
 import tomllib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Iterator, Mapping
+from typing import Any, Final
 
-from ..core import cards as C
-from ..play.action import Action, parse_action
 from ..bots.botlevels import choose
 from ..bots.expert import decide
 from ..bots.sampler import Sampler
+from ..core import cards as C
 from ..core.i18n import N_, NP_, translator
 from ..core.profiles import Profile
+from ..play.action import Action, parse_action
 from ..play.deal import Deal, IllegalAction, SeatView
 from ..play.records import state_from_json, state_to_json
 from ..trainer.grading import Grade, move_key

@@ -19,7 +19,8 @@ reader's page does.
 
 from __future__ import annotations
 
-from typing import Final, Sequence
+from collections.abc import Sequence
+from typing import Final
 
 from ..core import cards as C
 from ..core.cards import Card

@@ -42,28 +42,37 @@ from typing import Any, Final
 
 from markupsafe import Markup
 
-from dhumbal.view import cardface
+from dhumbal.bots.levels import PERCENT
 from dhumbal.core import cards as C
-from dhumbal.play.action import Action
 from dhumbal.core.compare import rules_in_words
-from dhumbal.worked.examples import ExampleError
-from dhumbal.trainer.grading import Grade, move_key
 from dhumbal.core.i18n import N_, NP_, card_name, digits, number, translator
 from dhumbal.core.profiles import PROFILE_KEYS, find_profile
-from dhumbal.worked.puzzleanswer import answer_lines
-from dhumbal.worked.puzzles import THEMES, Puzzle, check, load_file, prompt, puzzle_files, puzzle_rating, puzzle_themes
-from dhumbal.worked.puzzletext import lead_text, title_text
-from dhumbal.bots.levels import PERCENT
+from dhumbal.play.action import Action
+from dhumbal.trainer.grading import Grade, move_key
 from dhumbal.trainer.rating import BANDS, band
+from dhumbal.view import cardface
 from dhumbal.view.actions import CALL_ON, throw_verdicts
 from dhumbal.view.felt import CARD_COUNT, EMPTY, MAY_TAKE, NOT_TAKABLE, PILE_LABELS, STOCK, TAKE_STOCK
 from dhumbal.view.felt import PICK_CARD as TAKE_CARD
+from dhumbal.worked.examples import ExampleError
+from dhumbal.worked.puzzleanswer import answer_lines
+from dhumbal.worked.puzzles import (
+    THEMES,
+    Puzzle,
+    check,
+    load_file,
+    prompt,
+    puzzle_files,
+    puzzle_rating,
+    puzzle_themes,
+)
+from dhumbal.worked.puzzletext import lead_text, title_text
 
+from .. import ROOT
 from .diagram import takable
 from .markers import HTMLBlock, MarkerContext
 from .render import block, render
 
-ROOT: Final = Path(__file__).resolve().parents[3]
 PUZZLES: Final = ROOT / "puzzles"
 
 YOU: Final = N_("You")
@@ -139,9 +148,6 @@ class PuzzleSet:
                 entry.number = i + 1
             self._by_id = {e.id: e for e in self._entries}
         return self._entries
-
-    def load_all(self) -> list[Puzzle]:
-        return [e.puzzle for e in self.entries()]
 
     def entry(self, puzzle_id: str) -> Entry:
         self.entries()

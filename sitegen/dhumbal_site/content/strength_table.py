@@ -26,8 +26,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from dhumbal.core.i18n import N_, NP_, number, translator
 from dhumbal.bots.levels import LEVEL_NAMES, PERCENT, percent
+from dhumbal.core.i18n import N_, NP_, number, translator
 from dhumbal.core.profiles import PROFILE_KEYS, ProfileError, find_profile
 from dhumbal.lab.strength import Strength, check_current, lineups, load
 

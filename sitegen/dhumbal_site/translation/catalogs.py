@@ -32,23 +32,23 @@ import os
 import re
 import string
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from .. import ROOT
 from .pofile import CatalogError, Scanned, scan, shown, text_shown
 
-ROOT = Path(__file__).resolve().parents[3]
 LOCALES = ROOT / "locales"
 DOMAIN = "dhumbal"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 PACKAGE_LOCALE = ROOT / "engine" / "dhumbal" / "locale"
 #: The creation date written into every compiled catalog (reproducible .mo files).
-MO_DATE = datetime.datetime(1980, 1, 1, tzinfo=datetime.timezone.utc)
+MO_DATE = datetime.datetime(1980, 1, 1, tzinfo=datetime.UTC)
 
 _PERCENT = re.compile(r"%\(([A-Za-z_][A-Za-z0-9_]*)\)[sdif]")
 #: A field name as the sources write them: ``{total}``, or a worked example's
@@ -262,11 +262,6 @@ def check_catalog(lang: str, template: Catalog | None = None) -> list[Problem]:
         if template is not None and template.get(m.id, m.context) is None:
             problems.append(Problem(rel, line, first, "not in the template any more (run make catalogs)"))
     return problems
-
-
-def check_all() -> dict[str, list[Problem]]:
-    template = read_catalog(TEMPLATE) if TEMPLATE.exists() else None
-    return {lang: check_catalog(lang, template) for lang in languages()}
 
 
 def _fresh(mo: Path, po: Path) -> bool:

@@ -43,14 +43,15 @@ import hashlib
 import re
 import subprocess
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
 
 from dhumbal.core.i18n import N_, digits
 
-ROOT = Path(__file__).resolve().parents[3]
+from .. import ROOT
+
 DOCS = ROOT / "docs"
 REFERENCE = "en"
 #: The front matter key of a translation that holds its English page's hash.

@@ -34,12 +34,14 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[3]
+from .. import ROOT
+
 DOCS = ROOT / "docs"
 
 #: The longest string a front-matter field may hold (a page description is

@@ -26,12 +26,14 @@ page shows in English with the notice until it is translated.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shutil
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
+from .. import ROOT
+
 _CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-[A-Z]{2})?$")
 
 
@@ -57,8 +59,9 @@ def _catalog(root: Path, code: str, english: str) -> str:
         return f"kept {po.relative_to(root)} (it exists)"
     from babel.messages.frontend import CommandLineInterface
 
-    CommandLineInterface().run(["pybabel", "-q", "init", "-i", str(root / "locales" / "dhumbal.pot"),
-                                "-d", str(root / "locales"), "-D", "dhumbal", "-l", code.replace("-", "_"), "--no-wrap"])
+    pybabel = CommandLineInterface()
+    pybabel.run(["pybabel", "-q", "init", "-i", str(root / "locales" / "dhumbal.pot"),  # type: ignore[no-untyped-call]  # Babel's command line is untyped
+                 "-d", str(root / "locales"), "-D", "dhumbal", "-l", code.replace("-", "_"), "--no-wrap"])
     made = root / "locales" / code.replace("-", "_") / "LC_MESSAGES" / "dhumbal.po"
     if made != po:
         po.parent.mkdir(parents=True, exist_ok=True)
@@ -156,9 +159,10 @@ def _config(root: Path, code: str, name: str, english: str) -> str:
 
 
 def _material(root: Path, code: str) -> str:
-    import material
-
-    theirs = Path(material.__file__).parent / "templates" / "partials" / "languages"
+    found = importlib.util.find_spec("material")  # Material ships no type information: found, not imported
+    if found is None or found.origin is None:
+        raise SystemExit("Material for MkDocs is not installed: run make setup")
+    theirs = Path(found.origin).parent / "templates" / "partials" / "languages"
     if (theirs / f"{code}.html").exists():
         return f"Material has interface strings for {code}: nothing to copy"
     ours = root / "overrides" / "partials" / "languages" / f"{code}.html"
@@ -213,7 +217,7 @@ def add(code: str, root: Path = ROOT) -> list[str]:
 
 def next_steps(code: str, root: Path = ROOT) -> list[str]:
     """What the translator does next, the glossary entries to write listed all at once."""
-    from ..content.generated import glossary_gaps
+    from .glossary import glossary_gaps
 
     gaps = glossary_gaps(root / "locales" / "glossary.toml", ["en", code]).get(code, [])
     steps = [f"{len(gaps)} glossary entries to write (term and definition, in locales/glossary.toml):"]
