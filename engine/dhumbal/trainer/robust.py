@@ -45,7 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from ..bots import bots
+from ..bots import heuristic
 from ..bots.expert import decide
 from ..bots.odds import measure_of
 from ..bots.sampler import Sampler
@@ -107,7 +107,7 @@ def caller(deal: Deal) -> Action:
     """The seat that calls whenever the rules let it, and otherwise plays as the hard bot."""
     if deal.phase == "start" and deal.can_call():
         return _CALL
-    return bots.choose(deal, "hard")
+    return heuristic.choose(deal, "hard")
 
 
 def _expert(deal: Deal) -> Action:
@@ -115,7 +115,7 @@ def _expert(deal: Deal) -> Action:
 
 
 _POLICIES: Final[dict[str, Callable[[Deal], Action]]] = {
-    "hard": bots.policy("hard"), "caller": caller, "aggressive": bots.aggressive, "expert": _expert,
+    "hard": heuristic.policy("hard"), "caller": caller, "aggressive": heuristic.aggressive, "expert": _expert,
 }
 
 
