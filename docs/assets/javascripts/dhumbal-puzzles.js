@@ -199,6 +199,9 @@
     this.why = root.querySelector(".dh-pz-why:not(.dh-pz-why--call)");
     this.answer = root.querySelector(".dh-pz-answer");
     this.answered = false;
+    // Today's puzzle says so where its number was (the number means nothing to a visitor).
+    var number = this.daily ? root.querySelector(".dh-puzzle__number[data-today]") : null;
+    if (number) number.textContent = number.getAttribute("data-today");
     var self = this;
     root.addEventListener("click", function (ev) { self.onClick(ev); });
     root.addEventListener("keydown", function (ev) { self.onKey(ev); });
@@ -326,6 +329,8 @@
       this.say("");
       return;
     }
+    var more = this.answer.querySelectorAll("[data-why]");
+    for (var j = 0; j < more.length; j++) more[j].hidden = more[j].getAttribute("data-why") !== code;
     this.answered = true;
     this.say("");
     this.root.setAttribute("data-answered", code);
@@ -334,9 +339,21 @@
     this.root.setAttribute("data-result", best ? "best" : "other");
     this.answer.hidden = false;
     this.answer.focus({ preventScroll: true });
-    this.answer.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+    this.reveal();
     record(this.id, best, this.daily);
     this.root.dispatchEvent(new CustomEvent("dhumbal:answered", { bubbles: true, detail: { id: this.id, best: best } }));
+  };
+
+  // The verdict, the reader's move and its buttons in view at once, below the page's sticky
+  // header (the answer's scroll-margin): on a phone the reasons that follow may take a scroll.
+  Puzzle.prototype.reveal = function () {
+    var top = this.answer.getBoundingClientRect().top;
+    var actions = this.answer.querySelector(".dh-pz-answer__actions");
+    var bottom = actions ? actions.getBoundingClientRect().bottom : top;
+    var header = document.querySelector(".md-header");
+    var below = header ? header.getBoundingClientRect().bottom : 0;
+    if (top >= below && bottom <= window.innerHeight) return;
+    this.answer.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
   };
 
   Puzzle.prototype.reset = function () {
