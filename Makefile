@@ -108,10 +108,14 @@ puzzles-check: $(STAMP)
 	$(PY) -m dhumbal check puzzles/
 
 ## Extract every message (engine, site glue, templates, examples) into
-## locales/dhumbal.pot and merge it into each language's catalog
+## locales/dhumbal.pot, write where each shows (locales/places.toml: a message
+## from a file no place names stops here), and merge it into each language's
+## catalog; the pages' titles and descriptions into locales/pages.pot, for Weblate
 catalogs: $(STAMP)
 	$(VENV)/bin/pybabel -q extract -F pyproject.toml -o locales/dhumbal.pot --omit-header \
 		--sort-output --add-location=file --no-wrap --add-comments=TRANSLATORS: .
+	$(PY) -m dhumbal_site.translation.places annotate
+	$(PY) -m dhumbal_site.translation.pagemeta extract
 	$(VENV)/bin/pybabel -q update -i locales/dhumbal.pot -d locales -D dhumbal \
 		--no-fuzzy-matching --no-wrap --ignore-obsolete
 	$(PY) -m dhumbal_site.translation.catalogs normalize
@@ -120,19 +124,13 @@ catalogs: $(STAMP)
 ## Report what is missing or wrong in each catalog, every translated page that
 ## does not say everything the English page says (structure, generated content,
 ## length), every glossary entry a language lacks, every word the glossary
-## rejects, and front matter that YAML misreads or that holds markup (exit 1 if
-## anything is found); a page whose English page changed since it was last
-## updated, and what a language being translated (dhumbal_partial) still lacks,
-## are warnings
+## rejects, a rule said wrongly, a word that agrees with a field it cannot know,
+## and front matter that YAML misreads or that holds markup: each an `error:`
+## line with its file and line, all of them repeated at the end (exit 1). A page
+## whose English page changed since it was last updated, and what a language
+## being translated still lacks, are `warning:` lines; QUIET=1 counts them instead
 check-catalogs: $(STAMP)
-	@status=0; \
-	$(PY) -m dhumbal_site.translation.catalogs check || status=1; \
-	$(PY) -m dhumbal_site.translation.parity || status=1; \
-	$(PY) -m dhumbal_site.translation.freshness check || status=1; \
-	$(PY) -m dhumbal_site.translation.glossary || status=1; \
-	$(PY) -m dhumbal_site.translation.terminology || status=1; \
-	$(PY) -m dhumbal_site.translation.frontmatter || status=1; \
-	exit $$status
+	@$(PY) -m dhumbal_site.translation.checks $${QUIET:+--quiet}
 
 ## Record that translated pages follow the current English page (after updating
 ## them): make translated PAGES="fr/index.md nl/rules/dashain.md" (PAGES=fr: all of fr).

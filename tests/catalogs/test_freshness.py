@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -58,7 +59,10 @@ def test_every_translated_page_follows_the_current_english_page_or_is_noted(lang
 def test_make_check_catalogs_reports_stale_pages_and_make_translated_records() -> None:
     make = (ROOT / "Makefile").read_text(encoding="utf-8")
     check = make[make.index("check-catalogs: "):]
-    assert "dhumbal_site.translation.freshness check" in check[: check.index("\n\n")]
+    assert "dhumbal_site.translation.checks" in check[: check.index("\n\n")]
+    from dhumbal_site.translation.checks import CHECKS
+
+    assert ("dhumbal_site.translation.freshness", ("check",)) in [(module, args) for _, module, args, _ in CHECKS]
     record = make[make.index("\ntranslated: "):]
     assert "dhumbal_site.translation.freshness record $(if $(FORCE),--force) $$PAGES" in record[: record.index("\n\n")]
 
@@ -96,7 +100,8 @@ def test_an_english_change_makes_every_translation_of_that_page_stale(docs: Path
     # a warning, not a failure
     assert freshness.main(["check", "--docs", str(docs), "fr"]) == 0
     out = capsys.readouterr().out
-    assert "warning: fr/rules/dashain.md: the English page changed since this translation was last updated" in out
+    assert re.search(r"^warning: docs/fr/rules/dashain\.md:\d+: the English page changed since this translation was last updated",
+                     out, re.M)
     assert "make translated PAGES=fr/rules/dashain.md" in out
     pages = len(_states(docs, "fr"))
     assert f"fr: {pages - 1}/{pages} translated pages follow the current English page" in out

@@ -24,6 +24,7 @@ def project(tmp_path: Path) -> Path:
     (root / "locales").mkdir(parents=True)
     shutil.copy(ROOT / "locales" / "dhumbal.pot", root / "locales")
     shutil.copy(ROOT / "locales" / "glossary.toml", root / "locales")
+    shutil.copy(ROOT / "locales" / "places.toml", root / "locales")
     shutil.copytree(ROOT / "docs" / "en", root / "docs" / "en")
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
     return root
@@ -95,7 +96,7 @@ def test_glossary_gaps_fail_a_complete_language_and_warn_for_one_being_translate
     config.write_text(config.read_text(encoding="utf-8").replace("            dhumbal_partial: true\n", ""), encoding="utf-8")
     assert glossary.main(["--root", str(project)]) == 1
     out = capsys.readouterr().out
-    assert "\nlocales/glossary.toml:" in "\n" + out and "warning:" not in out
+    assert "\nerror: locales/glossary.toml:" in "\n" + out and "warning:" not in out
     # a complete glossary line is no gap; a half one is an error naming the entry
     text = (project / "locales" / "glossary.toml").read_text(encoding="utf-8")
     text = text.replace('hi = { term = "", definition = "" }', 'hi = { term = "x", definition = "y" }')

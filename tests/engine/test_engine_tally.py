@@ -393,7 +393,7 @@ def test_every_refusal_reads_in_every_language() -> None:
 def test_the_human_table_says_why_in_the_engines_words() -> None:
     rc, out = score("--players", "2", "--dealer", "1", "--caller", "0", "--hands", "4,4")
     assert rc == 0
-    assert "Seat 0 is caught: Seat 1 holds 4, not more than 4." in out
+    assert "Seat 0 is caught: Seat 1 also holds 4, and a tie goes against the caller." in out
     assert "Seat 0: caught: 4 against 4 — a tie goes against the caller; takes the penalty, 25, in place of the hand" in out
     lines = out.splitlines()
     assert lines[3].split() == ["seat", "hand", "took", "paid", "total"]

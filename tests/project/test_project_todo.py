@@ -39,7 +39,19 @@ def test_a_language_being_translated_is_noted_once_per_item_and_warns_nothing(mo
 
 def test_a_complete_language_still_fails_on_what_it_lacks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sitekit, "PARTIAL_LANGUAGES", frozenset())
+    monkeypatch.setattr(sitekit, "SITE_LANGUAGES", (*sitekit.SITE_LANGUAGES, "de"))
     assert sitekit.warn_of("de", ["Play"]) == ["Play"]
+
+
+def test_a_language_started_on_weblate_is_being_translated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A catalog with no block in mkdocs.yml yet (as Weblate starts a language) is noted, not failed."""
+    monkeypatch.setattr(sitekit, "PARTIAL_LANGUAGES", frozenset())
+    assert "it" not in sitekit.SITE_LANGUAGES
+    todo.CURRENT.append(SimpleNamespace(user_properties=[]))
+    try:
+        assert sitekit.warn_of("it", ["Play"]) == []
+    finally:
+        todo.CURRENT.pop()
 
 
 def test_a_run_with_nothing_to_do_says_nothing() -> None:

@@ -70,7 +70,7 @@ def test_each_rules_page_charts_the_engine_s_odds_in_its_language(site: Any, lan
     assert [_text(r[0]) for r in rows] == [number(x, lang) for x in data.totals]
     for (_, cells), expected in zip(rows, data.caught):
         shown = [_text(c) for c in re.findall(r"<td>(.*?)</td>", cells, re.S)]  # the example hand has its own class
-        assert shown == [_plain(percent(x, lang)) for x in expected]
+        assert shown == [_plain(percent(x, lang, in_words=False)) for x in expected]
     # the sample size is stated, in the language's own digits and grouping
     note = _text(figure[figure.index('class="dh-odds-note"'):])
     assert _plain(count_text(odds.CHART_SAMPLES, lang)) in note
@@ -97,7 +97,9 @@ def test_the_level_notes_carry_the_bots_own_numbers() -> None:
     assert "at 5 or less" in notes["medium"] and "30%" in notes["expert"] and "300 times" in notes["expert"]
     ne = dict((lv, text) for lv, _, text in level_notes(ng, "ne"))
     assert "२५%" in ne["expert"] and count_text(expert.SAMPLES, "ne") in ne["expert"]
-    assert percent(0.0004, "fr") == "<1\u202f%" and percent(0.9996, "en") == ">99%" and percent(1.0, "en") == "100%"
+    assert percent(0.0004, "fr") == "moins de 1\u202f%" and percent(0.9996, "en") == "more than 99%"
+    assert percent(0.0004, "fr", in_words=False) == "<1\u202f%" and percent(0.9996, "en", in_words=False) == ">99%"
+    assert percent(1.0, "en") == "100%" and percent(0.0, "en") == "0%"
 
 
 def _ctx(args: tuple[str, ...], lang: str = "en") -> Any:

@@ -212,7 +212,7 @@ def test_a_three_deal_match_number_by_number(pad_page: Opener, real_site: Any, l
     else:
         assert page.locator(f"{d1} li[data-seat='1']").inner_text().startswith(
             "Bina: caught: 4 against 4 — a tie goes against the caller; takes the penalty, 25, in place of the hand")
-        assert "Bina is caught: Chandra holds 4, not more than 4." in page.locator(f"{d1} .dhp-said").inner_text()
+        assert "Bina is caught: Chandra also holds 4, and a tie goes against the caller." in page.locator(f"{d1} .dhp-said").inner_text()
     assert numbers(page, f"{PAD} [data-pad-totals]", "total") == {0: "-7", 1: "-25", 2: "32"}
 
     # Bad input: a call over the limit, then a total no hand can hold: the engine's words, the sheet unchanged.

@@ -38,6 +38,11 @@ from ..core.profiles import DOUBLE_MARGIN, DOUBLE_PENALTY, Profile, ProfileError
 from ..play.scoring import Outcome, outcome_messages
 from .match import Match, money_text
 
+# TRANSLATORS: the separator between the parts of one "why" line of
+# the score pad and of its CSV's Why column ("counted from the dealer's
+# left; scores 0 and collects 24").
+REASONS_SEPARATOR: Final = N_("; ")
+
 #: The largest running score a table may give (far beyond any real match).
 MAX_SCORE: Final = 1_000_000
 
@@ -345,7 +350,9 @@ class Tally:
     def reasons(self, lang: str, names: Sequence[str] | None = None) -> list[tuple[int, str]]:
         """Why each player in the deal took, paid or scored what it did: (match seat, one line)."""
         t = translator(lang)
-        return [(self.seating[i], "; ".join(t(msgid, **params) for msgid, params in parts))
+        # the parts' separator in the language's typography ("…donneur ; compte 0" in French)
+        separator = t.raw(REASONS_SEPARATOR)
+        return [(self.seating[i], separator.join(t(msgid, **params) for msgid, params in parts))
                 for i, parts in enumerate(_reasons(self, names, lang))]
 
     def to_json(self) -> dict[str, Any]:

@@ -36,6 +36,8 @@ from .markup import button, esc, ordered
 from .model import TableModel
 from .review import review_button
 
+# TRANSLATORS: the Call button; the first-run guide names it ("press Call"),
+# so its first words are the ones the guide uses.
 CALL_ON: Final = N_("Call on {total}")
 HINT: Final = N_("Hint")
 THROW_NONE: Final = N_("Throw")

@@ -21,11 +21,17 @@ from .markup import esc
 from .model import TableModel
 
 GUIDE_TITLE: Final = N_("Three things to know")
+# TRANSLATORS: "Throw" is the Throw button under the hand: write it as that
+# button's label is translated.
 GUIDE_MARK: Final = N_("Tap or click a card to mark it; Throw throws the marked cards.")
 GUIDE_DRAG: Final = N_("Or drag a card onto the pile: it is thrown at once.")
 #: The third step by turn order: a call comes at the start of a turn, before anything else.
 GUIDE_CALL: Final[Mapping[str, str]] = {
+    # TRANSLATORS: "Call" is the Call button ("Call on {total}"): name it with
+    # that label's first words, as the reader sees it under the hand.
     "draw-first": N_("To call, press Call at the start of your turn, before you take a card. The line above your hand says when you may."),
+    # TRANSLATORS: "Call" is the Call button ("Call on {total}"): name it with
+    # that label's first words, as the reader sees it under the hand.
     "throw-first": N_("To call, press Call at the start of your turn, before you throw. The line above your hand says when you may."),
 }
 GUIDE_DONE: Final = N_("Got it")

@@ -129,7 +129,7 @@ def render_call_odds(ctx: MarkerContext) -> str:
             count=k,
             label=t.plural(*COUNT, k),
             points=" ".join(f"{x(i)},{y(v)}" for i, v in enumerate(col)),
-            dots=[(x(i), y(v), percent(v, lang)) for i, v in enumerate(col)],
+            dots=[(x(i), y(v), percent(v, lang, in_words=False)) for i, v in enumerate(col)],
         ))
     descriptions = [
         t.plural(*LINE_DESC, k, first=percent(row_first, lang), last=percent(row_last, lang),
@@ -145,7 +145,7 @@ def render_call_odds(ctx: MarkerContext) -> str:
         rows.append({
             "total": number(tot, lang),
             "hand": " ".join(_card(c) for c in hand) if hand else t(EMPTY_HAND),
-            "cells": [percent(v, lang) for v in figures],
+            "cells": [percent(v, lang, in_words=False) for v in figures],
         })
     others = data.players - 1
     return render(

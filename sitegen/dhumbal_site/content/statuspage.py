@@ -71,7 +71,8 @@ def render_status(ctx: MarkerContext) -> str:
             "complete": entry.complete,
             "partial": entry.partial,
             "catalog_complete": entry.catalog_complete,
-            "missing_strings": entry.missing_strings,
+            "first_strings": entry.missing_strings[:entry.first_missing],
+            "missing_strings": entry.missing_strings[entry.first_missing:],
             "pages": {
                 name: {
                     "ok": report.ok,

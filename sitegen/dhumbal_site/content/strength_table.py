@@ -110,8 +110,8 @@ def table_rows(key: str, lang: str, path: Path | None = None) -> list[dict[str, 
             "bot": t(LEVEL_NAMES[lineup[0]]),
             "against": t.plural(*kind, others, count=number(others, lang)),
             "deals": number(row.deals, lang),
-            "share": percent(row.share, lang),
-            "interval": t(RANGE, low=percent(low, lang), high=percent(high, lang)),
+            "share": percent(row.share, lang, in_words=False),
+            "interval": t(RANGE, low=percent(low, lang, in_words=False), high=percent(high, lang, in_words=False)),
         })
     return out
 

@@ -14,14 +14,14 @@ What it does, in build order:
   translated gets a note); give Material the list of languages
   (``extra.alternate``), the repository for the edit links (repository.py)
   and the Content-Security-Policy (``extra.dhumbal_csp``, see csp.py); note
-  this language's search settings.
-* ``on_files``: add the Devanagari font files to the site.
+  this language's search settings. ``on_files``: add the Devanagari fonts.
 * ``on_page_markdown``: refuse a page whose front matter YAML misreads or
   that holds markup, naming its file and line (frontmatter.py); show the
   current English page in place of a translation that is still a copy of it
   (freshness.is_copy); expand ``<!-- dhumbal:NAME ARGS -->`` markers, and
-  refuse a translation whose markers differ from its English page's; a
-  handler's finished HTML (``HTMLBlock``) is kept aside, behind a placeholder.
+  refuse a translation whose markers differ from its English page's; give a
+  Weblate page (front matter still English) its title and description from its
+  catalog (pagemeta.py); a handler's HTML (``HTMLBlock``) waits behind a placeholder.
 * ``on_page_content``: put the page's text in its language's typography
   (``dhumbal.core.i18n.typography_html``); turn card tokens into accessible cards; translate the
   heading permalink title; put each kept block's search text where its
@@ -72,7 +72,7 @@ from ..languages import (
 )
 from ..runtime import csp, fonts
 from ..strings import strings_for
-from ..translation import freshness, frontmatter
+from ..translation import freshness, frontmatter, pagemeta
 from ..translation.glossary import glossary_gaps
 from . import repository
 from .search_index import SearchSettings, parse_pipeline, split_entries, write_index
@@ -277,6 +277,8 @@ class SiteBuild:
         )
         if translated and english is not None:
             self.check_markers(page, markdown, english)
+            # a page translated on Weblate keeps the English title and description: its catalog's
+            pagemeta.translate_meta(page.meta, get_data(english)[1], lang, page.file.src_uri.partition("/")[2])
         return expanded
 
     def english_source(self, page: Page, config: MkDocsConfig, lang: str) -> str | None:

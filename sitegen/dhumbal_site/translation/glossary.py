@@ -193,13 +193,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         gaps = glossary_gaps(root / "locales" / "glossary.toml", [lang.code for lang in languages])
     except ValueError as error:
-        print(f"locales/{error}")
+        print(f"error: locales/{error}")
         return 1
     bad = 0
     for lang in languages:
         missing = gaps.get(lang.code, [])
         for gap in missing:
-            print(f"{'warning: ' if lang.partial else ''}locales/{gap}: no {lang.code} line (term and definition)")
+            print(f"{'warning' if lang.partial else 'error'}: locales/{gap}: no {lang.code} line (term and definition)")
         bad += 0 if lang.partial else len(missing)
         print(f"{lang.code}: {len(missing)} glossary entr{'y' if len(missing) == 1 else 'ies'} to write")
     return 1 if bad else 0

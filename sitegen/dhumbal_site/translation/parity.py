@@ -19,9 +19,13 @@ page's front matter, with a reason; the translation status page shows it::
 A declaration that no longer matches a difference is itself reported, so
 declarations cannot outlive the difference they excuse.
 
-Run ``python -m dhumbal_site.translation.parity [LANG…]`` (with ``sitegen`` on the path;
-``make check-catalogs`` does) to list every difference; it exits 1 if any is
-undeclared. ``make test`` runs the same check.
+Each difference names the translated page's line (the heading of its section) and,
+where it helps, the English page's. A page's structure is read by
+:mod:`dhumbal_site.translation.pagestructure`.
+
+Run ``python -m dhumbal_site.translation.parity [LANG…]`` (``make check-catalogs``
+does) to list every difference; it exits 1 if any is undeclared. ``make test``
+runs the same check.
 """
 
 from __future__ import annotations
@@ -70,6 +74,10 @@ class Difference:
     section: str
     code: str
     params: tuple[tuple[str, Any], ...] = ()
+    #: The line of the translated page it concerns (its section's heading, or 1 for the page).
+    line: int = 1
+    #: The line of the English page it follows, where that helps (a missing section or marker).
+    english_line: int = 0
 
     @property
     def key(self) -> tuple[str, str]:
@@ -88,7 +96,8 @@ class Difference:
         return t(MESSAGES[self.code], **values)
 
     def __str__(self) -> str:
-        return f"{self.page}: {self.text('en')}"
+        english = f" (in English: docs/{REFERENCE}/{self.page.partition('/')[2]}:{self.english_line})" if self.english_line else ""
+        return f"docs/{self.page}:{self.line}: {self.text('en')}{english}"
 
 
 def N_(message: str) -> str:
@@ -287,21 +296,32 @@ def compare_pages(english: Page, other: Page, lang: str) -> list[Difference]:
     page = other.path
     out: list[Difference] = []
 
-    def diff(kind: str, section: str, code: str, **params: Any) -> None:
-        out.append(Difference(page, kind, section, code, tuple(params.items())))
+    def diff(kind: str, section: str, code: str, line: int = 1, english_line: int = 0, **params: Any) -> None:
+        out.append(Difference(page, kind, section, code, tuple(params.items()), line, english_line))
 
     pairs, missing, extra = _pair_sections(english.sections, other.sections, band_for(lang))
+    # where each English section is in the translation: its counterpart's heading, or for a
+    # section without one the counterpart of the nearest English section before it
+    placed: dict[tuple[str, int], int] = {(en.slug, en.line): tr.line for en, tr in pairs}
+    where: dict[tuple[str, int], int] = {}
+    last = 1
+    for en in english.sections:
+        last = placed.get((en.slug, en.line), last)
+        where[(en.slug, en.line)] = last
     for s in missing:
-        diff("sections", s.slug, "section-missing", heading=s.title)
+        diff("sections", s.slug, "section-missing", where.get((s.slug, s.line), 1), s.line, heading=s.title)
     for s in extra:
-        diff("sections", s.slug, "section-extra", heading=s.title)
+        diff("sections", s.slug, "section-extra", s.line, heading=s.title)
     en_markers, tr_markers = english.markers, other.markers
     for m in [m for m in en_markers if en_markers.count(m) > tr_markers.count(m)]:
         if not any(d.code == "marker-missing" and d.param("marker") == f"<!-- dhumbal:{m} -->" for d in out):
-            diff("sections", "page", "marker-missing", marker=f"<!-- dhumbal:{m} -->")
+            holder = next((s for s in english.sections if m in s.markers), None)
+            diff("sections", "page", "marker-missing", where.get((holder.slug, holder.line), 1) if holder else 1,
+                 holder.line if holder else 0, marker=f"<!-- dhumbal:{m} -->")
     for m in [m for m in tr_markers if tr_markers.count(m) > en_markers.count(m)]:
         if not any(d.code == "marker-extra" and d.param("marker") == f"<!-- dhumbal:{m} -->" for d in out):
-            diff("sections", "page", "marker-extra", marker=f"<!-- dhumbal:{m} -->")
+            holder = next((s for s in other.sections if m in s.markers), None)
+            diff("sections", "page", "marker-extra", holder.line if holder else 1, marker=f"<!-- dhumbal:{m} -->")
     if sorted(en_markers) == sorted(tr_markers) and en_markers != tr_markers:
         diff("sections", "page", "marker-order")
 
@@ -309,15 +329,15 @@ def compare_pages(english: Page, other: Page, lang: str) -> list[Difference]:
     for en, tr in pairs:
         heading = en.title or english.front.get("title", "") or page
         if en.level and tr.level != en.level:
-            diff("sections", en.slug, "section-level", heading=heading, found=tr.level, expected=en.level)
+            diff("sections", en.slug, "section-level", tr.line, en.line, heading=heading, found=tr.level, expected=en.level)
         for kind in ("tables", "lists", "items", "admonitions", "code"):
             if tr.count(kind) != en.count(kind):
-                diff(kind, en.slug, kind, heading=heading, found=tr.count(kind), expected=en.count(kind))
+                diff(kind, en.slug, kind, tr.line, en.line, heading=heading, found=tr.count(kind), expected=en.count(kind))
         if en.words >= SECTION_MIN_WORDS:
             ratio = tr.words / en.words
             s_low, s_high = max(0.0, low - SECTION_SLACK), high + SECTION_SLACK
             if not s_low <= ratio <= s_high:
-                diff("words", en.slug, "words-section", heading=heading, ratio=ratio, low=s_low, high=s_high)
+                diff("words", en.slug, "words-section", tr.line, heading=heading, ratio=ratio, low=s_low, high=s_high)
     if english.words:
         ratio = other.words / english.words
         if not low <= ratio <= high:
@@ -421,10 +441,12 @@ def main(argv: Iterable[str] | None = None) -> int:
         reports = check_language(lang, docs)
         for report in reports:
             for d in report.differences:
-                if is_warning(d, lang in partial):
+                if d.code == "front-matter-bad":  # the front matter check names the line and what to do
+                    print(f"note: docs/{d.page}: not compared with its English page until its front matter can be read")
+                elif is_warning(d, lang in partial):
                     print(f"warning: {d}")
                 else:
-                    print(d)
+                    print(f"error: {d}")
                     bad += 1
         done = sum(r.ok for r in reports)
         declared = sum(len(r.declared) for r in reports)

@@ -6,7 +6,9 @@ whether the catalog is complete; a language is complete only when all hold.
 Computed at build time from ``locales/`` and ``docs/``, so it is never out of
 date, and it counts content, not files: a page whose sections are missing is
 not "translated" because a file of that name exists. Deliberate differences
-declared in a page's front matter are listed with their reasons.
+declared in a page's front matter are listed with their reasons. A language's
+messages still to translate are listed with those a reader meets first at
+the head (:mod:`dhumbal_site.translation.places`), then the rest.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import ROOT
-from . import catalogs, freshness, parity
+from . import catalogs, freshness, parity, places
 from .freshness import Freshness
 
 DOCS = ROOT / "docs"
@@ -27,12 +29,15 @@ class LanguageStatus:
     lang: str
     strings_done: int
     strings_total: int
+    #: The messages not translated: those a reader meets first (places.toml's order), then the rest.
     missing_strings: list[str]
     pages: list[parity.PageReport] = field(default_factory=list)
     #: Translated pages by English page name, with whether they follow the current English page.
     freshness: dict[str, Freshness] = field(default_factory=dict)
     #: Still being translated (``dhumbal_partial`` in its mkdocs.yml block).
     partial: bool = False
+    #: How many of ``missing_strings``, from the first, a reader meets on the first page they open.
+    first_missing: int = 0
 
     @property
     def stale(self) -> list[Freshness]:
@@ -90,7 +95,8 @@ def _status(langs: list[str] | None, docs: Path) -> list[LanguageStatus]:
     for lang in langs or catalogs.languages():
         done, count = catalogs.translated_share(lang)
         problems = catalogs.check_catalog(lang, template)
-        missing = sorted({p.msgid for p in problems})
+        first, rest = places.reading_order(template, sorted({p.msgid for p in problems}))
         fresh = {f.name: f for f in freshness.check_language(lang, docs)}
-        out.append(LanguageStatus(lang, done, count, missing, parity.check_language(lang, docs), fresh, lang in partial))
+        out.append(LanguageStatus(lang, done, count, first + rest, parity.check_language(lang, docs), fresh,
+                                  lang in partial, len(first)))
     return out

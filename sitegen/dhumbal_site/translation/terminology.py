@@ -336,7 +336,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     for lang in langs:
         hits = check_language(lang, **paths)
         for hit in hits:
-            print(hit)
+            print(f"error: {hit}")
         bad += len(hits)
         print(f"{lang}: {len(rules_for(lang, paths['glossary']))} rule(s) checked (glossary variants, and for Nepali register and postpositions), {len(hits)} found")
     return 1 if bad else 0
