@@ -12,7 +12,7 @@ override PY := $(VENV)/bin/python
 override STAMP := $(VENV)/.installed
 override NPM_STAMP := node_modules/.installed
 
-.PHONY: setup serve build check lint test test-engine test-costs soak typecheck bench strength puzzles-check catalogs check-catalogs translated new-language clean
+.PHONY: setup serve build check check-browser lint test test-engine test-costs soak typecheck bench strength puzzles-check catalogs check-catalogs translated new-language clean
 
 $(STAMP): export PYTHON := $(PYTHON)
 $(STAMP): pyproject.toml sitegen/pyproject.toml
@@ -41,10 +41,11 @@ build: setup
 	$(VENV)/bin/mkdocs build --strict
 
 ## The inner loop, for every change (at most 2 minutes on two quiet cores): the
-## linters, the type check, then every test that needs no site build, no browser
-## and no Node (the engine, the examples and puzzles, the catalogs, the site glue's
-## and the table renderer's units). `make test` stays the whole suite.
-check: $(STAMP) lint
+## linters, the type checks (the engine's and the glue's, and the page code's with
+## its lint), then every test that needs no site build, no browser and no Node (the
+## engine, the examples and puzzles, the catalogs, the site glue's and the table
+## renderer's units). `make test` stays the whole suite.
+check: $(STAMP) lint check-browser
 	$(VENV)/bin/mypy engine/dhumbal sitegen/dhumbal_site
 	$(PY) -m pytest -n 2 --fast -q
 
@@ -53,6 +54,15 @@ check: $(STAMP) lint
 lint: $(STAMP)
 	$(VENV)/bin/ruff check --no-cache engine sitegen tests tools bench
 	$(VENV)/bin/actionlint -no-color -shellcheck=$(VENV)/bin/shellcheck -pyflakes= .github/workflows/*.yml
+
+## The page code in browser/: the page-worker types written from the engine's
+## messages, then tsc --noEmit (strict) on the page side and on the worker, and
+## Biome's lint and format check
+check-browser: setup
+	$(PY) -m dhumbal_site.runtime.tsprotocol
+	node_modules/.bin/tsc --noEmit -p tsconfig.json
+	node_modules/.bin/tsc --noEmit -p browser/worker/tsconfig.json
+	node_modules/.bin/biome check browser
 
 ## Run every test: type check, engine, examples, site, Pyodide and browser.
 ## Three test processes on two cores: a browser test waits at times (a page's
@@ -87,14 +97,18 @@ typecheck: $(STAMP)
 ## for the goals), its decision time and the call
 ## odds' time in CPython and Pyodide; the site build against a plain Material build
 ## of the same pages; then the browser runtime: boot time, bytes of a page view, bot
-## moves, expert decisions and hints in the worker; last, the start-up goals: first
-## and second visit, a visit offline, the first visit on an emulated 4G line
+## moves, expert decisions and hints in the worker; the start-up goals: first
+## and second visit, a visit offline, the first visit on an emulated 4G line; last,
+## a page before Play against plain Material built from the same English Markdown
+## (bytes, requests, first paint over an emulated phone line, Lighthouse's mobile
+## scores) and Play -> first move (BASE=dir: beside that earlier build of the site)
 bench: setup
 	$(PY) -m dhumbal bench --lean bench/lean_dashain.py
 	$(PY) -m bench.pyodide_bench
 	$(PY) -m bench.expert_bench
 	$(PY) -m bench.site_bench
 	$(PY) -m bench.runtime_bench
+	$(PY) -m bench.frontend_bench $${BASE:+--base "$$BASE"}
 
 ## Measure the bots' win shares that the rules pages show (2,000 seeded deals a
 ## table, eighteen tables: about half an hour of CPU) into the committed figures file

@@ -3,14 +3,14 @@
 One run in headless Chromium against the built site served on 127.0.0.1:
 
 (a) boot: bare Pyodide (``loadPyodide`` in a module worker, nothing else)
-    against this project's engine-ready time (``DhumbalRuntime.ensure()``:
+    against this project's engine-ready time (the runtime's ``ensure()``:
     worker start, Pyodide, wheel, imports, until ``ready``), each in a fresh
     browser context (cold HTTP cache), alternated, medians and their ratio
     (target ≤ 1.15);
 (b) bytes: what a page view without interaction transfers (and proof that
     no WebAssembly is among it), and the table's scripts and styles in gzip
-    bytes (``dhumbal-table-*.js``, ``dhumbal-runtime.js``, ``dhumbal-table-*.css``,
-    ``dhumbal-cards.css``; target ≤ 40 KB);
+    bytes (``table.js``, ``runtime.js``, ``table.css``, loaded on intent;
+    target ≤ 40 KB);
 (c) bot move latency in a Web Worker of the bench's own (the site's Pyodide
     and wheel): p50 and p95 over 300 moves per profile (``lab.benchmark.
     bot_timings``), beside CPython (target p95 ≤ 20 ms), and a round trip;
@@ -67,14 +67,14 @@ from bench.browserkit import (
 )
 from bench.startup_bench import start_up
 from tools import headless, pyodide_engine
+from tools.pagemodules import on_page
 
 PROFILES = ("nepali-games", "dashain", "cardrulesplus")
 MOVES = 300
 TARGET_RATIO = 1.15
 TARGET_SCRIPT_KB = 40
 # The table's files, one per part of the table (globs under the site's assets/).
-TABLE_ASSETS = ("javascripts/dhumbal-table-*.js", "javascripts/dhumbal-runtime.js",
-                "stylesheets/dhumbal-table-*.css", "stylesheets/dhumbal-cards.css")
+TABLE_ASSETS = ("dhumbal/table.js", "dhumbal/runtime.js", "dhumbal/table.css")
 READER_TURNS = 12
 TARGET_P95_MS = 20.0
 EXPERT_MOVES = 150
@@ -129,10 +129,10 @@ def time_engine(browser: Any, url: str) -> tuple[float, dict[str, float], Any, A
     context, page, _ = new_page(browser, url)
     page.goto(url)
     settle(page)
-    ms, steps = page.evaluate(
-        """() => { const t0 = performance.now();
-            return DhumbalRuntime.ensure().then(() => [performance.now() - t0, DhumbalRuntime.timings || {}]); }"""
-    )
+    ms, steps = page.evaluate(on_page(
+        """{ const t0 = performance.now();
+            return runtime.ensure().then(() => [performance.now() - t0, runtime.timings || {}]); }"""
+    ))
     return float(ms), steps, context, page
 
 
@@ -141,7 +141,7 @@ def page_view_bytes(browser: Any, url: str, site: Path) -> dict[str, Any]:
     try:
         page.goto(url)
         settle(page)
-        page.evaluate("() => window.DhumbalOffline && DhumbalOffline.ready")
+        page.evaluate(on_page('site.offline.ready'))
         page.wait_for_timeout(1500)
         rows: list[tuple[str, int, int]] = []
         kept: list[tuple[str, int, int]] = []
@@ -156,7 +156,7 @@ def page_view_bytes(browser: Any, url: str, site: Path) -> dict[str, Any]:
             row = (path, body + sizes["responseHeadersSize"], gz)
             # The service worker's own requests keep the site for offline reading.
             (kept if request.service_worker is not None else rows).append(row)
-        status = page.evaluate("DhumbalRuntime.status")
+        status = page.evaluate(on_page('runtime.status'))
         return {"rows": rows, "kept": kept, "status": status}
     finally:
         context.close()
@@ -288,12 +288,12 @@ def run(browser: Any, url: str, site: Path, runs: int) -> None:
     # (c) bot moves in a worker of the bench's own (the last engine page is ready: the
     # table's worker answers the round trips and the hints).
     print(f"\n(c) bot move latency in a Web Worker (hard bots, {MOVES} moves per profile, 4 seats)")
-    rtt = page.evaluate(
-        """async () => { const out = [];
+    rtt = page.evaluate(on_page(
+        """{ const out = [];
             for (let i = 0; i < 50; i++) { const t0 = performance.now();
-                await DhumbalRuntime.request({op: 'ping'}); out.push(performance.now() - t0); }
+                await runtime.request({op: 'ping'}); out.push(performance.now() - t0); }
             return out; }"""
-    )
+    ))
     page.evaluate(BOTS, url + BOTS_WORKER_NAME)
     all_pyodide: list[float] = []
     all_cpython: list[float] = []
@@ -332,15 +332,15 @@ def run(browser: Any, url: str, site: Path, runs: int) -> None:
             continue
         timings = [float(x) for x in answer["timings_ms"]]
         experts += timings
-        hints = page.evaluate(
-            """async (profile) => { const out = [];
+        hints = page.evaluate(on_page(
+            """{ const out = [];
                 for (let seed = 1; seed <= 8; seed++) {
-                    await DhumbalRuntime.request({op: 'new', table: 'bench-hint', profile, seed, lang: 'en'});
+                    await runtime.request({op: 'new', table: 'bench-hint', profile, seed, lang: 'en'});
                     const t0 = performance.now();
-                    await DhumbalRuntime.request({op: 'hint', table: 'bench-hint', lang: 'en'});
+                    await runtime.request({op: 'hint', table: 'bench-hint', lang: 'en'});
                     out.push(performance.now() - t0);
                 }
-                return out; }""",
+                return out; }""", "profile"),
             profile,
         )
         print(f"  {profile:<15}{percentile(timings, 0.5):>9.2f}{percentile(timings, 0.95):>9.2f}{max(timings):>9.2f}"

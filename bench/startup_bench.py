@@ -17,15 +17,16 @@ from pathlib import Path
 from typing import Any
 
 from bench.browserkit import engine_kept, host, new_page, settle, time_bare
+from tools.pagemodules import on_page
 
 TARGET_SECOND_RATIO = 0.3
 TARGET_SECOND_MS = 1000.0
 TARGET_4G_MS = 9000.0
 # Chromium's network emulation: 9 Mbit/s down and up, 150 ms round trip.
 LINE_4G = {"offline": False, "latency": 150, "downloadThroughput": 9_000_000 / 8, "uploadThroughput": 9_000_000 / 8}
-PLAY = """() => { const t0 = performance.now();
-    return DhumbalRuntime.ensure().then(() => [performance.now() - t0, DhumbalRuntime.timings || {}],
-                                        (e) => [-1, {error: e.code + ': ' + e.message}]); }"""
+PLAY = on_page("""{ const t0 = performance.now();
+    return runtime.ensure().then(() => [performance.now() - t0, runtime.timings || {}],
+                                 (e) => [-1, {error: e.code + ': ' + e.message}]); }""")
 
 
 def play(page: Any) -> tuple[float, dict[str, Any]]:
@@ -36,7 +37,7 @@ def play(page: Any) -> tuple[float, dict[str, Any]]:
 
 
 def kept(page: Any) -> str:
-    return str(page.evaluate("() => DhumbalOffline.ready"))
+    return str(page.evaluate(on_page('site.offline.ready')))
 
 
 def start_up(browser: Any, site: Path, runs: int) -> None:
@@ -82,7 +83,7 @@ def first_visit_and_later(browser: Any, url: str, runs: int) -> None:
         page = context.new_page()
         page.goto(url + "compare/")
         offline_ms, offline_steps = play(page)
-        deal = page.evaluate("() => DhumbalRuntime.request({op: 'new', profile: 'dashain', lang: 'en'}).then(r => r.ok)")
+        deal = page.evaluate(on_page("runtime.request({op: 'new', profile: 'dashain', lang: 'en'}).then(r => r.ok)"))
         page.close()
     finally:
         context.close()

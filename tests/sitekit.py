@@ -134,7 +134,7 @@ SERVED: dict[str, Served] = {
 #: off under a route, and a context kept warm for many tests keeps its cache.
 STAND_INS: dict[str, dict[str, Path]] = {
     # the real site's pages with the table's engine answering from the test process
-    "stub-runtime": {"/assets/javascripts/dhumbal-runtime.js": ROOT / "tests" / "table" / "stub-runtime.js"},
+    "stub-runtime": {"/assets/dhumbal/runtime.js": ROOT / "tests" / "table" / "stub-runtime.js"},
 }
 STAND_IN_COOKIE = "dhumbal-stand-in"
 

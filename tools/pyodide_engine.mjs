@@ -4,7 +4,7 @@
 // Pyodide comes from node_modules (the npm package `pyodide`); any fetch
 // fails loudly, since under Node a fetch would be a request beyond the
 // machine. The engine wheel is installed the way the browser worker
-// installs it (docs/assets/javascripts/dhumbal-worker.mjs): unpacked into
+// installs it (browser/worker/boot.ts): unpacked into
 // site-packages with pyodide.unpackArchive (no micropip), and the
 // standard-library bytecode the wheel carries put first on sys.path.
 //

@@ -11,7 +11,7 @@ Every browser context starts clean (Playwright's contexts share no storage:
 no service worker, no Cache Storage, no HTTP cache), so a service worker of
 one test can never serve another test's pages, and a test that serves a
 different build never meets an older build's engine files: the engine's
-cache is named by the hash of its files (see dhumbal-worker.mjs).
+cache is named by the hash of its files (see browser/worker/boot.ts).
 """
 
 from __future__ import annotations

@@ -36,15 +36,15 @@ function install(py) {
 
 const first = await loadPyodide({ ...base, _makeSnapshot: restores > 0 });
 // With FULL_STDLIB set: the worker's fallback for modules outside the trimmed
-// library (its FALLBACK_FINDER, read from dhumbal-worker.mjs), asking for
+// library (its FALLBACK_FINDER, read from browser/worker/python.ts), asking for
 // Pyodide's whole library with a synchronous XMLHttpRequest as in the
 // worker; here the "request" reads FULL_STDLIB, and __requests counts them.
 // With FULL_STDLIB_CUT too, the first answer is the library cut short (the
 // fallback checks it against the build's hash, as the worker sets it) and
 // __again counts the requests that asked past the HTTP cache.
 if (process.env.FULL_STDLIB) {
-  const worker = await readFile(new URL("../../docs/assets/javascripts/dhumbal-worker.mjs", import.meta.url), "utf8");
-  const finder = worker.split("const FALLBACK_FINDER = `")[1].split("`;")[0];
+  const worker = await readFile(new URL("../../browser/worker/python.ts", import.meta.url), "utf8");
+  const finder = worker.split("export const FALLBACK_FINDER = `")[1].split("`;")[0];
   const full = await readFile(process.env.FULL_STDLIB);
   let cut = !!process.env.FULL_STDLIB_CUT;
   globalThis.__requests = 0;

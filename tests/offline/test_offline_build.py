@@ -75,8 +75,12 @@ def test_the_service_worker_lists_every_page_and_file_with_its_revision(site: Pa
         assert hashlib.sha256(page_file(site, path).read_bytes()).hexdigest()[:12] == rev, path
     shell = list(data["shell"])
     assert not [p for p in shell if p.startswith(("assets/pyodide/", "assets/engine/")) or p.endswith(".map")]
-    assert "assets/javascripts/dhumbal-worker.mjs" in data["later"] and "assets/javascripts/dhumbal-worker.mjs" not in shell
-    for needed in ("assets/javascripts/dhumbal-offline.js", "assets/javascripts/dhumbal-runtime.js", "assets/icons/icon.svg"):
+    assert "assets/dhumbal/worker.js" in data["later"] and "assets/dhumbal/worker.js" not in shell
+    # every page's code and styles, and the table's (Play works offline on a kept page)
+    for needed in (
+        "assets/dhumbal/head.js", "assets/dhumbal/site.js", "assets/dhumbal/site.css",
+        "assets/dhumbal/table.js", "assets/dhumbal/table.css", "assets/dhumbal/runtime.js", "assets/icons/icon.svg",
+    ):
         assert needed in shell
     manifest = runtime.manifest_of(site)
     assert data["engine"] == manifest["cache"] and data["pyodide"] == f"assets/pyodide/{manifest['pyodide']}/"

@@ -24,6 +24,7 @@ from dhumbal.core.i18n import translator
 from dhumbal.view.loader import ERRORS
 from tests.offline.offlinekit import TABLE
 from tests.table.tabledriver import press_play, status
+from tools.pagemodules import on_page, page_condition
 
 WINDOW = 4000  # ms: the rate is measured over this much of the download (20 s by default)
 
@@ -38,10 +39,10 @@ def test_a_trickling_download_becomes_the_error_state_with_retry(real: Any, site
     page = context.new_page()
     page.set_default_timeout(120_000)
     page.goto(server.url("rules/dashain/"))
-    page.evaluate("() => { window.__shown = []; DhumbalRuntime.onProgress((l, t) => window.__shown.push([l, t])); }")
+    page.evaluate(on_page('{ window.__shown = []; runtime.onProgress((l, t) => window.__shown.push([l, t])); }'))
     press_play(page)
     page.wait_for_function("() => document.querySelector('#dh-table').dataset.state === 'error'")
-    reason = page.evaluate("() => DhumbalRuntime.ensure().then(() => null, (e) => [e.code, e.message])")
+    reason = page.evaluate(on_page('runtime.ensure().then(() => null, (e) => [e.code, e.message])'))
     assert reason[0] == "blocked" and "too slow to finish" in reason[1], reason
     shown = page.evaluate("window.__shown")
     loaded, total = shown[-1]
@@ -60,18 +61,32 @@ def test_the_service_worker_waits_for_an_engine_that_is_loading(real: Any, site_
     size = next(real.directory.glob("assets/pyodide/*/pyodide.asm.wasm")).stat().st_size
     server.trickle["pyodide.asm.wasm"] = (size // 3, 0.5)
     context, _ = contexts(server.origin)
-    # No deadline while the test holds the download; the engine starts before the page's load event.
-    context.add_init_script("window.DhumbalRuntimeLimits = {window: 600000, silence: 120000, request: 600000};"
-                            "document.addEventListener('DOMContentLoaded', () => DhumbalRuntime.ensure().catch(() => {}));")
+    # No deadline while the test holds the download. Play is pressed before the page's script
+    # (held back by a route) has run, so before the load event, when the service worker would
+    # register: between the runtime module's arrival and the table's ensure() the engine was
+    # "idle", and the service worker registered beside the engine's download (seen once in a
+    # full offline run; the test then started the engine itself from a DOMContentLoaded listener).
+    context.add_init_script("window.DhumbalRuntimeLimits = {window: 600000, silence: 120000, request: 600000};")
     page = context.new_page()
     page.set_default_timeout(240_000)
-    page.goto(server.url("rules/dashain/"))  # until the load event
-    page.wait_for_function("() => DhumbalRuntime.progress && DhumbalRuntime.progress.loaded > 0")
-    assert page.evaluate("DhumbalRuntime.status") == "loading"
-    assert page.evaluate("DhumbalOffline.status") == "registering"
+    held: list[Any] = []
+    page.route("**/assets/dhumbal/site.js", lambda route: held.append(route))
+    page.goto(server.url("rules/dashain/"), wait_until="commit")
+    page.wait_for_selector(f"{TABLE} [data-dht-play]")
+    while not held:
+        page.wait_for_timeout(50)
+    page.locator(f"{TABLE} [data-dht-play]").click()
+    assert page.evaluate("document.readyState") != "complete"
+    for route in held:
+        route.continue_()
+    page.unroute("**/assets/dhumbal/site.js")
+    page.wait_for_load_state("load")
+    page.wait_for_function(page_condition('runtime.progress && runtime.progress.loaded > 0'))
+    assert page.evaluate(on_page('runtime.status')) == "loading"
+    assert page.evaluate(on_page('site.offline.status')) == "registering"
     assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)")
     assert "/sw.js" not in server.log
     server.trickle.clear()
-    assert page.evaluate("DhumbalOffline.ready") == "ready"
-    assert page.evaluate("DhumbalRuntime.status") == "ready"
+    assert page.evaluate(on_page('site.offline.ready')) == "ready"
+    assert page.evaluate(on_page('runtime.status')) == "ready"
     assert "/sw.js" in server.log

@@ -2,7 +2,7 @@
 
 Every file the worker or the service worker keeps is checked against the
 build's hash before it is kept and each time a kept copy is used
-(dhumbal-worker.mjs, serviceworker.js). The test server answers the
+(assets/dhumbal/worker.js, serviceworker.js). The test server answers the
 engine's WebAssembly wrong but complete, with status 200: cut halfway
 (Content-Length saying so, as a proxy that dropped the connection and
 closed the response cleanly would), or with a filtering proxy's HTML
@@ -27,6 +27,7 @@ from typing import Any
 from dhumbal_site.runtime import assets as runtime
 from tests.offline.offlinekit import BLOCKED_PAGE, TABLE, build_b, kept, until
 from tests.table.tabledriver import press_play, wait_ready
+from tools.pagemodules import on_page
 
 WASM = "pyodide.asm.wasm"
 CACHES = "async () => (await caches.keys()).sort()"
@@ -53,12 +54,12 @@ WASM_KEPT = """async (size) => {
     return false;
 }"""
 # Put `body` (text) in the page's engine cache as the WebAssembly, as main's worker kept it.
-KEEP_DAMAGED_WASM = """async ([name, body]) => {
-    const config = DhumbalRuntime.config;
-    const cache = await caches.open(`dhumbal:${new URL(DhumbalRuntime.base).pathname}:${name || config.cache}`);
-    await cache.put(new URL(config.pyodideDir + 'pyodide.asm.wasm', DhumbalRuntime.base).href,
+KEEP_DAMAGED_WASM = on_page("""{
+    const config = runtime.config;
+    const cache = await caches.open(`dhumbal:${new URL(runtime.base).pathname}:${name || config.cache}`);
+    await cache.put(new URL(config.pyodideDir + 'pyodide.asm.wasm', runtime.base).href,
                     new Response(body, {headers: {'content-type': 'application/wasm'}}));
-}"""
+}""", "[name, body]")
 
 
 def settled(page: Any) -> str:
@@ -68,7 +69,7 @@ def settled(page: Any) -> str:
 
 
 def reason(page: Any) -> list[str]:
-    return list(page.evaluate("() => DhumbalRuntime.ensure().then(() => null, (e) => [e.code, e.message])"))
+    return list(page.evaluate(on_page('runtime.ensure().then(() => null, (e) => [e.code, e.message])')))
 
 
 def wasm_size(site: Path) -> int:
@@ -120,7 +121,7 @@ def test_an_html_page_for_the_wasm_and_a_damaged_kept_copy_never_stop_the_table_
     page.evaluate(KEEP_DAMAGED_WASM, [None, BLOCKED_PAGE.decode()])
     page.locator(f"{TABLE} [data-dht-retry]").click()
     wait_ready(page)
-    assert page.evaluate("DhumbalRuntime.timings.sources")[WASM] == "network"
+    assert page.evaluate(on_page('runtime.timings.sources'))[WASM] == "network"
     until(page, WASM_KEPT, wasm_size(a))
 
     # A damaged copy again, then a new build takes over: it carries the good Pyodide
@@ -137,7 +138,7 @@ def test_an_html_page_for_the_wasm_and_a_damaged_kept_copy_never_stop_the_table_
     carried = next(entries for name, entries in held.items() if name.endswith(new["cache"]))
     assert not [p for p, n in carried.items() if p.endswith(WASM) and n != wasm_size(a)], carried
     page.reload()
-    assert page.evaluate("DhumbalRuntime.config.cache") == new["cache"]
+    assert page.evaluate(on_page('runtime.config.cache')) == new["cache"]
     press_play(page)
     wait_ready(page)
 
@@ -145,7 +146,7 @@ def test_an_html_page_for_the_wasm_and_a_damaged_kept_copy_never_stop_the_table_
 def test_a_damaged_site_file_is_never_served_nor_carried_into_the_next_build(
         real: Any, site_server: Callable[..., Any], contexts: Callable[..., Any], tmp_path: Path) -> None:
     a = Path(real.directory)
-    script = "assets/javascripts/dhumbal-examples.js"
+    script = "assets/dhumbal/site.js"  # every page's module: the examples' steppers among it
     good = (a / script).read_text(encoding="utf-8")
     server = site_server(a)
     context, _ = contexts(server.origin)
@@ -156,19 +157,19 @@ def test_a_damaged_site_file_is_never_served_nor_carried_into_the_next_build(
     steppers = "() => document.querySelectorAll('[data-stepper=\"on\"]').length"
     assert page.evaluate(steppers) > 0
     # The kept copy damaged on the device, its revision header left as it was.
-    damage = """async (path) => {
+    damage = on_page("""{
         const name = (await caches.keys()).find((n) => n.includes(':site-'));
         const cache = await caches.open(name);
-        const url = new URL(path, DhumbalRuntime.base).href;
+        const url = new URL(path, runtime.base).href;
         const kept = await cache.match(url);
         await cache.put(url, new Response('/* damaged */', {headers: kept.headers}));
         return name;
-    }"""
+    }""", "path")
     site_a = page.evaluate(damage, script)
     page.reload()
     assert kept(page) == "ready"  # after the load event: the examples' script has run
     assert page.evaluate(steppers) > 0, "the examples lost their steppers"
-    served = page.evaluate("(path) => fetch(new URL(path, DhumbalRuntime.base)).then((r) => r.text())", script)
+    served = page.evaluate(on_page('fetch(new URL(path, runtime.base)).then((r) => r.text())', 'path'), script)
     assert served == good
 
     # Damaged again, then a new build takes over: its copy is the real file.
@@ -178,11 +179,11 @@ def test_a_damaged_site_file_is_never_served_nor_carried_into_the_next_build(
     page.goto(server.url("glossary/"))
     until(page, "async (old) => { const names = await caches.keys();"
                 " return names.some((n) => n.includes(':site-')) && !names.includes(old); }", site_a)
-    in_b = page.evaluate("""async (path) => {
+    in_b = page.evaluate(on_page("""{
         const name = (await caches.keys()).find((n) => n.includes(':site-'));
-        const kept = await (await caches.open(name)).match(new URL(path, DhumbalRuntime.base).href);
+        const kept = await (await caches.open(name)).match(new URL(path, runtime.base).href);
         return kept ? kept.text() : null;
-    }""", script)
+    }""", "path"), script)
     assert in_b == good
     page.goto(server.url("rules/cardrulesplus/"))
     assert kept(page) == "ready"
@@ -210,7 +211,7 @@ def test_a_page_of_the_old_build_left_open_leaves_no_engine_cache_of_its_build(
     until(fresh, "async (b) => { const names = await caches.keys();"
                  " return names.length === 2 && names.some((n) => n.endsWith(b)); }", new["cache"])
     # The old page, still open, starts its table: on its own build's files.
-    assert stale.evaluate("DhumbalRuntime.config.cache") == old["cache"]
+    assert stale.evaluate(on_page('runtime.config.cache')) == old["cache"]
     press_play(stale)
     wait_ready(stale)
     until(stale, "async ([a, b]) => { const names = await caches.keys();"

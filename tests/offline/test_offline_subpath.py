@@ -22,6 +22,7 @@ from dhumbal_site.runtime import offline
 from tests.offline.offlinekit import TABLE, SiteServer, engine_kept, kept, start_table, timings
 from tests.sitekit import build_real as build
 from tests.table.tabledriver import play_deal, wait_ready
+from tools.pagemodules import on_page
 
 PREFIX = "/dhumbal/"
 
@@ -48,7 +49,7 @@ def test_the_site_under_a_sub_path_plays_navigates_and_works_offline(subpath_sit
     page = context.new_page()
     page.set_default_timeout(240_000)
     page.goto(server.url("rules/dashain/"))
-    assert page.evaluate("DhumbalRuntime.base") == server.url("")
+    assert page.evaluate(on_page('runtime.base')) == server.url("")
     assert kept(page) == "ready"
     assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)") == server.url("")
     start_table(page)

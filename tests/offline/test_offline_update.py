@@ -30,6 +30,7 @@ from dhumbal.core.i18n import translator
 from dhumbal_site.runtime import assets as runtime
 from dhumbal_site.runtime import offline
 from tests.offline.offlinekit import MARK, build_b, engine_kept, kept, start_table, timings, until
+from tools.pagemodules import on_page
 
 CACHES = "async () => (await caches.keys()).sort()"
 ENTRIES = "async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)"
@@ -54,7 +55,7 @@ def test_a_new_build_replaces_the_old_one_quietly(real: Any, site_server: Callab
     engine_kept(page)
     assert page.evaluate("window.__told") == [], "a first install is no news"
     before = page.evaluate(CACHES)
-    assert [n.split(":")[-1] for n in before] == sorted([old["cache"], f"site-{page.evaluate('DhumbalOffline.build')}"])
+    assert [n.split(":")[-1] for n in before] == sorted([old["cache"], f"site-{page.evaluate(on_page('site.offline.build'))}"])
 
     # The site is published again: the reader's next visit.
     server.directory = tmp_path / "b"

@@ -1,13 +1,14 @@
 """The runtime in headless Chromium, on the built site.
 
-Reading costs no WebAssembly; intent (or ``DhumbalRuntime.ensure()``) loads
+Reading costs no WebAssembly; intent (or the runtime client's ``ensure()``) loads
 Pyodide and the engine to ``ready``; Material's instant navigation keeps the
 worker and its engine; a blocked runtime reports ``blocked`` and ``retry()``
 recovers; a browser without module workers gets ``unsupported``.
 
-While the table's scripts (``dhumbal-table-*.js``) are not on the pages, the
-tests drive ``window.DhumbalRuntime`` directly; once it is, they also show
-intent on the table and read its ``data-state``.
+The tests drive the runtime client directly (the page's module, as
+``tools/pagemodules.py`` reaches it); where a page has a table, they also show
+intent on it (which brings the table's code, browser/table/loader.ts) and read
+its ``data-state``.
 """
 
 from __future__ import annotations
@@ -24,13 +25,14 @@ import pytest
 
 from dhumbal_site.runtime import assets as runtime
 from tests.browserkit import PATIENCE_MS, stop_clock
+from tools.pagemodules import on_page
 
-HEAVY_LINK = re.compile(r"""(?:src|href)\s*=\s*["'][^"']*(?:assets/pyodide/|assets/engine/|\.wasm\b|dhumbal-worker\.mjs)""")
+HEAVY_LINK = re.compile(r"""(?:src|href)\s*=\s*["'][^"']*(?:assets/pyodide/|assets/engine/|\.wasm\b|assets/dhumbal/worker\.js)""")
 LOAD = PATIENCE_MS  # ms: Pyodide boots in seconds, but the test machine may be busy
 TABLE = "[data-dhumbal-table]"
-ENSURE = """() => DhumbalRuntime.ensure().then(
-    () => ({status: DhumbalRuntime.status, error: DhumbalRuntime.error}),
-    (e) => ({status: DhumbalRuntime.status, error: DhumbalRuntime.error, code: e.code}))"""
+ENSURE = on_page("""runtime.ensure().then(
+    () => ({status: runtime.status, error: runtime.error}),
+    (e) => ({status: runtime.status, error: runtime.error, code: e.code}))""")
 
 
 def _settle(page: Any) -> None:
@@ -39,7 +41,7 @@ def _settle(page: Any) -> None:
 
 
 def _has_table_script(page: Any) -> bool:
-    return bool(page.evaluate("() => !!document.querySelector('script[src*=\"dhumbal-table\"]')"))
+    return bool(page.evaluate("() => !!document.querySelector('script[type=module][src*=\"assets/dhumbal/site.js\"]')"))
 
 
 def _show_intent_or_ensure(page: Any) -> None:
@@ -53,11 +55,11 @@ def _show_intent_or_ensure(page: Any) -> None:
         )
     else:
         assert page.evaluate(ENSURE)["status"] == "ready"
-    assert page.evaluate("DhumbalRuntime.status") == "ready"
+    assert page.evaluate(on_page('runtime.status')) == "ready"
 
 
 def _ping(page: Any) -> Any:
-    return page.evaluate("() => DhumbalRuntime.request({op: 'ping'})")
+    return page.evaluate(on_page("runtime.request({op: 'ping'})"))
 
 
 # -- the built site ---------------------------------------------------------------
@@ -92,7 +94,8 @@ def test_every_page_loads_the_runtime_script_and_nothing_of_pyodide(built_site: 
         assert not HEAVY_LINK.search(html), rel
         if "/puzzles/p/" in "/" + rel:
             continue  # a puzzle the Puzzles page fetches into itself: no document, no script
-        assert len(re.findall(r'<script src="[^"]*assets/javascripts/dhumbal-runtime\.js"', html)) == 1, rel
+        # One module for what every page needs; the runtime client comes with the table, on intent.
+        assert len(re.findall(r'<script type="module" src="[^"]*assets/dhumbal/site\.js"', html)) == 1, rel
 
 
 # -- in the browser ---------------------------------------------------------------
@@ -108,9 +111,9 @@ def test_page_view_without_interaction_downloads_no_webassembly(open_page: Any, 
     _settle(page)
     assert traffic.wasm() == []
     assert not [p for p in traffic.paths() if p.startswith(("/assets/pyodide/", "/assets/engine/"))]
-    assert not [p for p in traffic.paths() if p.endswith("dhumbal-worker.mjs")]
-    assert page.evaluate("DhumbalRuntime.status") == "idle"
-    assert page.evaluate("DhumbalRuntime.error") is None
+    assert not [p for p in traffic.paths() if p.endswith("/assets/dhumbal/worker.js")]
+    assert page.evaluate(on_page('runtime.status')) == "idle"
+    assert page.evaluate(on_page('runtime.error')) is None
     for state in page.eval_on_selector_all(TABLE, "els => els.map(e => e.dataset.state)"):
         assert state == "static"
 
@@ -119,7 +122,7 @@ def test_intent_loads_pyodide_and_the_engine_to_ready(open_page: Any, built_site
     page, traffic = open_page()
     page.goto(built_site.url)
     _settle(page)
-    page.evaluate("() => { window.__seen = []; DhumbalRuntime.onStatus((s) => window.__seen.push(s)); }")
+    page.evaluate(on_page('{ window.__seen = []; runtime.onStatus((s) => window.__seen.push(s)); }'))
     _show_intent_or_ensure(page)
     # onStatus reports the current status at once, then every change.
     assert page.evaluate("window.__seen") == ["idle", "loading", "ready"]
@@ -146,20 +149,20 @@ def test_runtime_survives_instant_navigation(open_page: Any, built_site: Any) ->
     page.goto(built_site.url)
     _settle(page)
     _show_intent_or_ensure(page)
-    page.evaluate("() => { window.__samePage = true; window.__runtime = DhumbalRuntime; }")
+    page.evaluate(on_page('{ window.__samePage = true; window.__runtime = runtime; }'))
     mark = len(traffic.requested)
     link = page.locator(".md-sidebar--primary a.md-nav__link[href*='rules/dashain']").first
     link.click()
     page.wait_for_function("() => location.pathname.endsWith('/rules/dashain/')", timeout=LOAD)
     _settle(page)
     # Instant navigation, not a page load: the window and the runtime are the same.
-    assert page.evaluate("window.__samePage === true && window.__runtime === DhumbalRuntime")
-    assert page.evaluate("DhumbalRuntime.status") == "ready"
+    assert page.evaluate(on_page('window.__samePage === true && window.__runtime === runtime'))
+    assert page.evaluate(on_page('runtime.status')) == "ready"
     assert _ping(page)["pong"] is True
     after = traffic.paths(mark)
     assert traffic.wasm(mark) == [], after
-    assert not [p for p in after if p.startswith("/assets/pyodide/") or p.endswith("dhumbal-worker.mjs")], after
-    assert not [p for p in after if p.endswith("dhumbal-runtime.js")], "the runtime script ran again"
+    assert not [p for p in after if p.startswith("/assets/pyodide/") or p.endswith("/assets/dhumbal/worker.js")], after
+    assert not [p for p in after if p.endswith("/assets/dhumbal/runtime.js")], "the runtime script ran again"
     if _has_table_script(page) and page.locator(TABLE).count():
         page.locator(TABLE).first.hover()
         page.wait_for_function(
@@ -175,7 +178,7 @@ def test_blocked_runtime_reports_blocked_and_retry_recovers(open_page: Any, buil
     result = page.evaluate(ENSURE)
     assert result == {"status": "error", "error": "blocked", "code": "blocked"}
     # A request while broken fails with the same code, and ensure() does not retry by itself.
-    code = page.evaluate("() => DhumbalRuntime.request({op: 'ping'}).then(() => null, (e) => e.code)")
+    code = page.evaluate(on_page("runtime.request({op: 'ping'}).then(() => null, (e) => e.code)"))
     assert code == "blocked"
     if _has_table_script(page) and page.locator(TABLE).count():
         page.locator(TABLE).first.hover()
@@ -184,10 +187,10 @@ def test_blocked_runtime_reports_blocked_and_retry_recovers(open_page: Any, buil
         )
     page.context.unroute(blocked)
     result = page.evaluate(
-        "() => DhumbalRuntime.retry().then(() => DhumbalRuntime.status, (e) => 'error ' + e.code)"
+        on_page("runtime.retry().then(() => runtime.status, (e) => 'error ' + e.code)")
     )
     assert result == "ready"
-    assert page.evaluate("DhumbalRuntime.error") is None
+    assert page.evaluate(on_page('runtime.error')) is None
     assert _ping(page)["pong"] is True
 
 
@@ -196,7 +199,7 @@ def test_browser_without_module_workers_is_unsupported(open_page: Any, built_sit
     page.goto(built_site.url)
     _settle(page)
     assert page.evaluate(ENSURE) == {"status": "error", "error": "unsupported", "code": "unsupported"}
-    assert page.evaluate("() => DhumbalRuntime.retry().then(() => 'ready', (e) => e.code)") == "unsupported"
+    assert page.evaluate(on_page("runtime.retry().then(() => 'ready', (e) => e.code)")) == "unsupported"
     assert traffic.wasm() == []
 
 
@@ -204,16 +207,16 @@ def test_status_listeners_can_unsubscribe(open_page: Any, built_site: Any) -> No
     page, _ = open_page(block=("**/assets/pyodide/**",))
     page.goto(built_site.url)
     _settle(page)
-    seen = page.evaluate(
-        """async () => {
+    seen = page.evaluate(on_page(
+        """{
             const seen = [];
-            const off = DhumbalRuntime.onStatus((s, code) => seen.push(code ? s + ':' + code : s));
-            await DhumbalRuntime.ensure().catch(() => {});
+            const off = runtime.onStatus((s, code) => seen.push(code ? s + ':' + code : s));
+            await runtime.ensure().catch(() => {});
             off();
-            await DhumbalRuntime.retry().catch(() => {});
+            await runtime.retry().catch(() => {});
             return seen;
         }"""
-    )
+    ))
     assert seen == ["idle", "loading", "error:blocked"]
 
 

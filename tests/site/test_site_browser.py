@@ -99,7 +99,7 @@ for (const name of ["localStorage", "sessionStorage"]) {
 
 
 def test_with_the_site_storage_refused_no_script_throws(site, page_factory) -> None:
-    """dhumbal-theme.js (Material's storage helpers) threw on every page; the colour
+    """head.js (Material's storage helpers, browser/entries/head.ts) threw on every page; the colour
     scheme still switches (for the page), and instant navigation still works."""
     page, _ = page_factory(fresh=True, **WIDE)
     errors: list[str] = []

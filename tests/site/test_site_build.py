@@ -108,7 +108,7 @@ def test_no_stylesheet_or_script_loads_from_another_host(site) -> None:
 
 
 def test_fonts_are_served_by_the_site(site) -> None:
-    css = (site.directory / "assets" / "stylesheets" / "dhumbal.css").read_text(encoding="utf-8")
+    css = (site.directory / "assets" / "dhumbal" / "site.css").read_text(encoding="utf-8")
     assert '"Noto Sans Devanagari"' in css
     for weight in (400, 700):
         font = site.directory / "assets" / "fonts" / f"noto-sans-devanagari-devanagari-{weight}-normal.woff2"

@@ -134,10 +134,10 @@ def test_no_page_needs_what_the_policy_forbids(site: Any) -> None:
 
 
 def test_materials_inline_scripts_are_served_as_a_file(site: Any) -> None:
-    theme = Path(site.directory) / "assets" / "javascripts" / "dhumbal-theme.js"
+    theme = Path(site.directory) / "assets" / "dhumbal" / "head.js"
     assert theme.is_file()
     html = (Path(site.directory) / "fr" / "index.html").read_text(encoding="utf-8")
-    parts = re.findall(r'<script src="[^"]*dhumbal-theme\.js" data-part="(\w+)"', html)
+    parts = re.findall(r'<script src="[^"]*assets/dhumbal/head\.js" data-part="(\w+)"', html)
     assert parts == ["base", "palette", "content"]
 
 

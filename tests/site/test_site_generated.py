@@ -9,8 +9,10 @@ status come from their sources.
 from __future__ import annotations
 
 import html as htmllib
+import json
 import re
 from dataclasses import replace
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -109,7 +111,11 @@ def test_the_k_pair_discard_example_shows_the_engines_settlement(site: Any) -> N
     assert "call-after-draw" in section  # the refusal's code is carried on the refusal
     assert "−25" in text and "+25" in text
     assert "+30" not in text and "−30" not in text
-    assert 'class="dh-play-from' in section and "data-state-json=" in section
+    assert 'class="dh-play-from' in section and "data-names=" in section
+    # its positions wait beside the page code, fetched when Play from here is pressed: the page carries none
+    assert "data-state-json=" not in page and "data-play-state=" not in page
+    states = json.loads((Path(site.directory) / "assets/dhumbal/examples/k-pair-discard.json").read_text())["states"]
+    assert states[0]["profile"].startswith("nepali-games") and len(states) == section.count('<li class="dh-step')
 
 
 def test_nepali_example_numbers_use_devanagari_digits(site: Any) -> None:

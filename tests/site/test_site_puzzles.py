@@ -36,7 +36,7 @@ from tests.sitekit import ROOT
 PUZZLE_DIR = ROOT / "puzzles"
 PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
 WIDE = {"viewport": {"width": 1366, "height": 900}}
-ENGINE_FILES = ("/assets/pyodide/", "/assets/engine/", "dhumbal-worker.mjs")
+ENGINE_FILES = ("/assets/pyodide/", "/assets/engine/", "/assets/dhumbal/worker.js")
 
 
 # -- the grades ---------------------------------------------------------------------------
@@ -542,3 +542,38 @@ def test_every_control_is_a_finger_wide_and_nothing_scrolls_sideways(site, page_
     bottom = page.evaluate("sel => document.querySelector(sel + ' .dh-pz-controls').getBoundingClientRect().bottom", SHOWN)
     assert bottom - top < 1.5 * size["viewport"]["height"], bottom - top
     assert not asked, f"the puzzles asked for the engine: {asked}"
+
+
+#: Addresses no puzzle link makes: malformed escapes, selector syntax, the names an
+#: object has of its own, too long, empty, markup, control characters, paths (issue 49:
+#: twenty of these threw page errors, and none may).
+HOSTILE_FRAGMENTS = [
+    "#puzzle-%", "#puzzle-%E0%A4", "#puzzle-%ZZ", "#puzzle-%E0%A4%A", "#%", "#%E0", "#puzzles-%", "#play-puzzle-%C3",
+    '#puzzles-x"]', '#puzzles-"]', "#puzzles-\\", "#puzzles-a'b", "#puzzles-[x]", '#puzzles-x"]:not(#y)',
+    "#puzzle-__proto__", "#puzzle-toString", "#puzzle-constructor", "#puzzle-hasOwnProperty", "#puzzle-valueOf",
+    "#puzzles-__proto__", "#puzzles-constructor", "#play-puzzle-__proto__",
+    "#puzzle-" + "a" * 5000, "#puzzles-" + "%41" * 3000,
+    "#puzzle-", "#puzzles-", "#play-puzzle-",
+    "#puzzle-<img src=x>", "#puzzle-%3Cscript%3E", "#puzzle-%00", "#puzzle-%0A",
+    "#puzzle-../../sw.js", "#puzzle-..%2F..%2Fsw", "#puzzle-%F0%9F%92%A5",
+]
+
+
+def test_no_address_however_hostile_breaks_the_trainer(site, page_factory) -> None:
+    """Each hostile address on arrival and as a change of the address: no page error, and the
+    trainer shows a puzzle all the same; a kept progress record named __proto__ changes nothing."""
+    assert len(HOSTILE_FRAGMENTS) == 34
+    page, _ = page_factory(fresh=True, **PHONE)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_puzzles(site, page)
+    page.evaluate("localStorage.setItem('dhumbal-puzzles', JSON.stringify("
+                  "{__proto__: null, ['__proto__']: {t: 1, s: 1}, toString: {t: 1}}))")
+    for fragment in HOSTILE_FRAGMENTS:
+        page.goto(site.server.url + "puzzles/" + fragment, wait_until="load")
+        page.wait_for_selector(SHOWN)
+        page.evaluate("(f) => { location.hash = f.slice(1); }", fragment)
+        page.wait_for_selector(SHOWN)
+        assert errors == [], f"{fragment[:60]}: {errors}"
+    # the progress line still counts only real puzzles
+    assert page.get_attribute("[data-dhumbal-puzzles]", "data-tried") == "0"

@@ -69,5 +69,5 @@ def test_the_pad_pages_are_in_the_service_workers_shell(site) -> None:
         path = lang_prefix(lang) + "scorepad/"
         assert path in build["shell"], path
         assert build["shell"][path] == build["languages"][lang]["pages"][path]
-    assert "assets/javascripts/dhumbal-scorepad.js" in build["shell"]
-    assert "assets/stylesheets/dhumbal-scorepad.css" in build["shell"]
+    assert "assets/dhumbal/scorepad.js" in build["shell"]
+    assert "assets/dhumbal/scorepad.css" in build["shell"]

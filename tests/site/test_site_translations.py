@@ -55,9 +55,9 @@ def test_nepali_pages_show_the_seats_names_in_devanagari(site: Any) -> None:
         text = _text(_example(page, example))
         assert "आशा" in text and "विकास" in text, example
         assert not re.search(r"Asha|Bikash|Chandra|Dipa", text), (example, text[:300])
-        # the position the table can start from carries the same names
-        state = json.loads(htmllib.unescape(re.search(r'data-state-json="([^"]+)"', _example(page, example)).group(1)))
-        assert state["names"][0] == "आशा"
+        # the position the table starts from carries the same names (the positions wait beside the page code)
+        names = json.loads(htmllib.unescape(re.search(r'data-names="([^"]+)"', _example(page, example)).group(1)))
+        assert names[0] == "आशा"
     # other languages keep the file's names
     assert "Asha" in _text(_example(_page(site, "fr/rules/dashain/"), "dashain-asha-calls"))
 

@@ -4,8 +4,9 @@ process's ``dhumbal.table.web.handle``, and the real built site with the real
 runtime (Pyodide in a Web Worker).
 
 The stub site is fast and checks the table script on its own: each page is
-the pre-rendered table (``dhumbal.table.web.prerender``) with the real stylesheet
-and script, and a stand-in ``window.DhumbalRuntime`` (``stub-runtime.js``)
+the pre-rendered table (``dhumbal.table.web.prerender``) with the real page
+code and styles (built from browser/ as the site build does), and a stand-in
+runtime module (``stub-runtime.js`` served as ``assets/dhumbal/runtime.js``)
 whose ``request`` calls ``dhumbal.table.web.handle`` through Playwright's
 ``expose_function``.
 
@@ -26,7 +27,6 @@ tests/sitekit.py).
 
 from __future__ import annotations
 
-import functools
 import html
 import json
 from collections.abc import Callable, Iterator
@@ -94,7 +94,8 @@ STUB_PAGE = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
-{styles}
+<script src="/assets/dhumbal/head.js" data-part="base" data-scope="/"></script>
+<link rel="stylesheet" href="/assets/dhumbal/site.css">
 </head>
 <body>
 <main class="md-typeset">
@@ -103,8 +104,7 @@ STUB_PAGE = """<!doctype html>
 {extra}
 {table}
 </main>
-<script src="/stub-runtime.js"></script>
-{scripts}
+<script type="module" src="/assets/dhumbal/site.js"></script>
 </body>
 </html>
 """
@@ -115,19 +115,12 @@ def write_stub_site(directory: Path, url: str = "") -> tuple[int, str]:
     from dhumbal.core.profiles import find_profile
     from dhumbal.table import web
     from dhumbal.worked.examples import load_file
-    from tests.table.tablekit import table_assets
+    from tests.table.tablekit import build_page_code
 
-    styles, scripts = table_assets(ROOT)  # the table's files, as mkdocs.yml lists them
-    scripts = ["assets/javascripts/dhumbal.js", *scripts]  # first on every page: DhumbalPage.each
-    for name in styles + scripts:
-        (directory / name).parent.mkdir(parents=True, exist_ok=True)
-        (directory / name).write_bytes((ROOT / "docs" / name).read_bytes())
-    stub_html = functools.partial(
-        STUB_PAGE.format,
-        styles="\n".join(f'<link rel="stylesheet" href="/{name}">' for name in styles),
-        scripts="\n".join(f'<script src="/{name}"></script>' for name in scripts),
-    )
-    (directory / "stub-runtime.js").write_bytes((HERE / "stub-runtime.js").read_bytes())
+    build_page_code(directory)  # the page side's bundles, as the site build writes them
+    # the engine's runtime module: the stand-in that answers from this process
+    (directory / "assets" / "dhumbal" / "runtime.js").write_bytes((HERE / "stub-runtime.js").read_bytes())
+    stub_html = STUB_PAGE.format
     filler = "</p><p>".join(["Rules text. " * 40] * 30)  # the table starts below the fold
     # every language of the site; one the seeds above do not name (a language being
     # added) gets the English page's profile and seed
@@ -254,7 +247,7 @@ def warm_phone(chromium: Any, real_site: RealSite) -> Iterator[WarmContexts]:
 @pytest.fixture
 def phone_page(chromium: Any, real_site: RealSite, warm_phone: WarmContexts) -> Iterator[Callable[..., Any]]:
     """Pages of the built site whose engine answers from this process (``dhumbal.table.web.handle``):
-    ``stub-runtime.js`` is served in place of ``dhumbal-runtime.js`` (sitekit.STAND_INS).
+    ``stub-runtime.js`` is served in place of ``runtime.js`` (browser/entries/runtime.ts) (sitekit.STAND_INS).
     Each call opens a page in a warm context kept for its options (browserkit.warm_opener),
     or with ``fresh=True`` in a new one. ``guide=True``: the first-run guide not yet seen."""
     from dhumbal.table import web

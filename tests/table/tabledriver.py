@@ -20,6 +20,7 @@ from typing import Any
 
 from tests.browserkit import stop_clock  # noqa: F401 - the table tests' helpers, in one place
 from tests.table.tablekit import score_rows
+from tools.pagemodules import on_page, page_condition
 
 TABLE = "#dh-table"
 BOARD = "#dh-table .dht-play-area"
@@ -69,10 +70,7 @@ def wait_ready(page: Any) -> None:
         "() => { const t = document.querySelector('#dh-table');"
         " return !!t && (t.dataset.state === 'error' || (t.dataset.state === 'ready' && t.hasAttribute('data-answers'))); }"
     )
-    state = page.evaluate(
-        "() => ({state: document.querySelector('#dh-table').dataset.state,"
-        " error: window.DhumbalRuntime ? DhumbalRuntime.error : null})"
-    )
+    state = page.evaluate(on_page("({state: document.querySelector('#dh-table').dataset.state, error: runtime.error})"))
     assert state["state"] == "ready", f"the table went to the error state instead of ready: {state}"
 
 
@@ -298,8 +296,8 @@ def follow_link(page: Any, link: Any, path_end: str) -> None:
     page.evaluate("() => { const t = document.querySelector('#dh-table'); if (t) t.__left = true; }")
     link.click()
     page.wait_for_function("p => location.pathname.endsWith(p)", arg=path_end)
-    page.wait_for_function("() => { const t = document.querySelector('#dh-table');"
-                           " return !!t && !t.__left && !!t.__dhumbalTable; }")
+    page.wait_for_function(page_condition("{ const t = document.querySelector('#dh-table');"
+                                   " return !!t && !t.__left && site.tableSetUp(t); }"))
 
 
 def table_hash(page: Any) -> str:

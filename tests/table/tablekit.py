@@ -20,24 +20,31 @@ from dhumbal.core.profiles import parse_profile
 from dhumbal.matches.match import Match
 from dhumbal.play.deal import Action, Deal, Outcome
 from dhumbal.play.share import decode_hash, decode_move, read_actions
+from tests.sitekit import ROOT as ROOT_DIR
 from tests.sitekit import SITE_LANGUAGES
 
 #: The site's languages, from mkdocs.yml (English first).
 LANGS = SITE_LANGUAGES
 
 
-def table_assets(root: Any) -> tuple[list[str], list[str]]:
-    """The table's style sheets and scripts (paths under the site), in the order mkdocs.yml loads them."""
-    found: dict[str, list[str]] = {"extra_css": [], "extra_javascript": []}
-    key = None
-    for line in (root / "mkdocs.yml").read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith(" "):
-            key = line.rstrip(":") if line.rstrip(":") in found else None
-            continue
-        item = line.strip()
-        if key and item.startswith("- ") and ("dhumbal-table-" in item or "dhumbal-cards" in item):
-            found[key].append(item[2:].strip())
-    return found["extra_css"], found["extra_javascript"]
+#: The page side's bundles every page loads (sitegen/dhumbal_site/runtime/frontend.py), and the table's on intent.
+PAGE_ASSETS = ("assets/dhumbal/head.js", "assets/dhumbal/site.css", "assets/dhumbal/site.js")
+TABLE_ASSETS = ("assets/dhumbal/table.js", "assets/dhumbal/table.css", "assets/dhumbal/runtime.js")
+
+
+def build_page_code(directory: Any) -> list[str]:
+    """The page side's bundles, built into ``directory``/assets/dhumbal/ (as the site build does)."""
+    from dhumbal_site.runtime import fonts, frontend
+
+    (directory / fonts.DEST).mkdir(parents=True, exist_ok=True)
+    for font in fonts.font_sources(ROOT_DIR):  # site.css names the Devanagari font
+        (directory / fonts.DEST / font.name).write_bytes(font.read_bytes())
+    out = directory / frontend.DEST
+    built = frontend.build(ROOT_DIR, ROOT_DIR / "build" / "frontend")  # (the site build's cache)
+    for name, path in built.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(path.read_bytes())
+    return [f"{frontend.DEST}/{name}" for name in built]
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """The score pad in the browser (issue 41), on the real built pages.
 
 The pages are the site every suite shares, with the engine answering from this
-test process (``stub-runtime.js`` served in place of ``dhumbal-runtime.js``, as
+test process (``stub-runtime.js`` served in place of ``runtime.js`` (browser/entries/runtime.ts), as
 in the phone tests): the page side is what is checked here, the engine's own
 settlement in tests/engine/test_engine_tally.py and test_engine_scoresheet.py,
 and the real worker offline in tests/offline/test_offline_scorepad.py.
@@ -31,6 +31,7 @@ from dhumbal.table import web
 from tests.axescan import axe_here
 from tests.browserkit import LocalPages, WarmContexts, warm_opener, warm_pool
 from tests.sitekit import stand_in
+from tools.pagemodules import on_page
 
 PHONE = {"viewport": {"width": 360, "height": 780}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1366, "height": 900}}
@@ -199,8 +200,8 @@ def test_a_three_deal_match_number_by_number(pad_page: Opener, real_site: Any, l
     pad.press(f"{PAD} .dhp-settle")
     page.wait_for_function("() => document.querySelector('[data-pad-status]').textContent.length > 0")
     assert page.locator(deal(1)).count() == 0
-    assert page.evaluate("DhumbalRuntime.status") == "loading"
-    page.evaluate("DhumbalRuntime.__release()")
+    assert page.evaluate(on_page('runtime.status')) == "loading"
+    page.evaluate(on_page('runtime.__release()'))
     page.wait_for_selector(f"{deal(1)}[open]")
     d1 = deal(1)
     assert numbers(page, d1, "hand") == {0: "7", 1: "4", 2: "4"}
@@ -241,7 +242,7 @@ def test_a_three_deal_match_number_by_number(pad_page: Opener, real_site: Any, l
     # A reload keeps the sheet, and the pad carries on where it was.
     page.reload()
     page.wait_for_selector(f"{deal(2)}[open]")  # shown from the device before the engine answers anything
-    page.evaluate("DhumbalRuntime.__release()")  # (the page's engine is held starting again)
+    page.evaluate(on_page('runtime.__release()'))  # (the page's engine is held starting again)
     assert numbers(page, f"{PAD} [data-pad-totals]", "total") == {0: "14", 1: "-34", 2: "20"}
     assert page.locator(f"{PAD} .dhp-entry__title").inner_text().startswith("Deal 3 · Chandra deals" if lang == "en" else "बाजी ३ · चन्द्राले")
 
@@ -355,7 +356,7 @@ def test_shared_links_open_with_the_readers_say_and_a_tampered_one_changes_nothi
     assert numbers(page, deal(1), "paid") == {0: "14", 1: "-14"}
     assert numbers(page, deal(1), "money") == {0: "0.70", 1: "-0.70"}
     # and the reader's own link gives the same sheet back
-    link = page.evaluate("() => document.querySelector('[data-dhumbal-scorepad]').__dhumbalScorepad.link()")
+    link = page.evaluate(on_page("scorepad.padOf(document.querySelector('[data-dhumbal-scorepad]')).link()"))
     assert json.loads(base64.urlsafe_b64decode(link.split("#pad=")[1] + "==")) == {**shared, "profile": "dashain"}
 
 

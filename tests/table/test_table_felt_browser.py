@@ -28,6 +28,7 @@ from tests.table.tabledriver import (
 )
 from tests.table.tablekit import reader_moves, reference_replay
 from tests.table.test_table_stub_browser import Opener, in_viewport, open_page
+from tools.pagemodules import on_page
 
 _WATCH_FELT = """() => {
     const root = document.querySelector('#dh-table');
@@ -90,9 +91,9 @@ def test_while_moves_play_the_readers_controls_wait(stub_page: Opener, stub_site
     stop_clock(page)  # the bots' moves wait for the page's clock: they cannot end under the test
     page.locator(f'{BOARD} [data-action="throw"]').click()
     page.wait_for_selector('#dh-table[data-busy="true"]')
-    requests = page.evaluate("DhumbalRuntime.calls.request")
+    requests = page.evaluate(on_page('runtime.calls.request'))
     page.locator(f"{BOARD} .dht-felt").click(position={"x": 10, "y": 10})
-    assert page.evaluate("DhumbalRuntime.calls.request") == requests
+    assert page.evaluate(on_page('runtime.calls.request')) == requests
     assert page.locator(f"{BOARD} [data-action]").count() == 0  # not the reader's turn: nothing to press
     # "show all moves now" ends the wait at once
     page.locator(f"{TABLE} [data-dht-skip]").click()

@@ -29,6 +29,7 @@ from tests.table.tabledriver import (
     wait_answer,
     wait_ready,
 )
+from tools.pagemodules import on_page, page_condition
 
 Opener = Callable[..., tuple[Any, Any]]
 PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
@@ -93,19 +94,19 @@ def test_a_refusal_names_the_marked_cards_in_nepali(stub_page: Opener, stub_site
     cards = (throw.get_attribute("data-cards") or "").split()
     assert words and json.loads(words) == [card_text(parse_card(c)) for c in cards], words
     # the reason as the table shows it for a "not a run" refusal, filled with the marked cards
-    shown = page.evaluate("""() => {
+    shown = page.evaluate(on_page("""{
       const b = document.querySelector('#dh-table [data-action="throw"]');
-      const t = document.querySelector('#dh-table').__dhumbalTable;
+      const t = site.controllerOf(document.querySelector('#dh-table'));
       const order = b.dataset.cards.split(' ');
-      const saved = t.marks;
-      t.marks = order.slice(0, 2);
+      const saved = t.state.hand.marks;
+      t.state.hand.marks = order.slice(0, 2);
       const fake = b.cloneNode();
       fake.setAttribute('data-verdicts', '1'.repeat(1 << order.length));
       fake.setAttribute('data-reasons', JSON.stringify(['', 'x {cards} y']));
-      const text = t.verdict(fake);
-      t.marks = saved;
+      const text = table.verdict(t, fake);
+      t.state.hand.marks = saved;
       return text;
-    }""")
+    }"""))
     assert shown == "x " + " ".join(json.loads(words)[:2]) + " y" and not _latin(shown), shown
 
 
@@ -171,8 +172,8 @@ def test_cards_in_running_text_are_written_as_printed_in_every_language() -> Non
 
 # -- with the real site: the first page load, and the "updated" notice -------------------------------
 
-#: The table's scripts, held back by a route so that the reader's press comes first.
-TABLE_SCRIPTS = "**/assets/javascripts/dhumbal-table-*.js"
+#: The page's script (which sets the table up), held back by a route so that the reader's press comes first.
+TABLE_SCRIPTS = "**/assets/dhumbal/site.js"
 
 
 def _hold_table_scripts(page: Any) -> list[Any]:
@@ -199,13 +200,15 @@ def test_play_pressed_before_the_scripts_run_still_counts(site_page: Opener, rea
     held = _hold_table_scripts(page)
     page.goto(real_site.server.url("rules/dashain/"), wait_until="commit")
     page.wait_for_selector(control)
-    page.wait_for_function("() => document.querySelectorAll('script[src*=\"dhumbal-table-core\"]').length > 0")
-    assert page.evaluate("typeof window.DhumbalTable") == "undefined"  # nothing listens to the press yet
+    page.wait_for_function("() => document.querySelectorAll('script[src*=\"/dhumbal/site.js\"]').length > 0")
+    # nothing listens to the press yet: the page's script has not arrived
+    loaded = "() => performance.getEntriesByType('resource').some((e) => e.name.includes('/dhumbal/site.js'))"
+    assert not page.evaluate(loaded)
     if screen is PHONE:
         page.locator(control).tap()
     else:
         page.locator(control).click()
-    assert page.evaluate("typeof window.DhumbalTable") == "undefined"
+    assert not page.evaluate(loaded)
     _release(page, held)
     wait_ready(page)
     assert page.evaluate("location.hash").startswith(("", "#table=")) and "-play" not in page.evaluate("location.hash")
@@ -220,14 +223,14 @@ def test_without_a_press_the_table_waits(site_page: Opener, real_site: Any) -> N
     """The same page loaded without a press: the table stays as it was drawn (nothing starts by itself)."""
     page, _ = site_page(fresh=True, **PHONE)
     page.goto(real_site.server.url("rules/dashain/"))
-    page.wait_for_function("() => !!document.querySelector('#dh-table').__dhumbalTable")
+    page.wait_for_function(page_condition("site.tableSetUp(document.querySelector('#dh-table'))"))
     assert page.locator(TABLE).get_attribute("data-state") == "static"
 
 
 def _updated(page: Any) -> Any:
     """The "updated" notice, as a new build taking over the open page makes it (the service
     worker's controllerchange, after the first one that took the page)."""
-    page.wait_for_function("() => ['ready', 'keeping'].includes(window.DhumbalOffline && DhumbalOffline.status)")
+    page.wait_for_function(page_condition("['ready', 'keeping'].includes(site.offline.status)"))
     notice = page.locator(".dh-updated")
     for _ in range(3):
         if notice.count():

@@ -3,7 +3,7 @@
 The pages are the site every suite shares (Material, instant navigation,
 the site's Content-Security-Policy), with the engine answering from this
 test process: ``stub-runtime.js`` is served in place of
-``dhumbal-runtime.js``, so no Pyodide boots and one page session can run
+``runtime.js`` (browser/entries/runtime.ts), so no Pyodide boots and one page session can run
 many assertions cheaply. What is checked is the page side: the full table
 on a phone, the hand always in sight and never covered, 44 px targets,
 dragging to the pile, the cards' moves (and none under reduced motion), no
@@ -14,7 +14,6 @@ pressed many times, and the cues.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +34,7 @@ from tests.table.tabledriver import (
     wants,
 )
 from tests.table.tablekit import reader_moves
+from tools.pagemodules import on_page
 
 Opener = Callable[..., Any]
 
@@ -473,11 +473,11 @@ def test_many_presses_of_hint_are_one_request_at_a_time(phone_page: Opener, real
     page = phone_page(DESKTOP)
     page.goto(url(real_site, ""))
     start_here(page, False)
-    before = page.evaluate("DhumbalRuntime.calls.request")
+    before = page.evaluate(on_page('runtime.calls.request'))
     page.evaluate("() => { const b = document.querySelector('#dh-table [data-op=hint]'); for (let i = 0; i < 50; i++) b.click(); }")
     page.wait_for_function("() => document.querySelector('#dh-table [data-op=hint]').getAttribute('aria-pressed') === 'true'")
     page.wait_for_timeout(200)
-    assert page.evaluate("DhumbalRuntime.calls.request") - before == 1
+    assert page.evaluate(on_page('runtime.calls.request')) - before == 1
 
 
 def test_sound_and_vibration_are_off_until_chosen_and_then_kept(phone_page: Opener, real_site: Any) -> None:
@@ -488,7 +488,7 @@ def test_sound_and_vibration_are_off_until_chosen_and_then_kept(phone_page: Open
     assert page.locator(f"{TABLE} [data-dht-vibrate]").is_checked() is False
     for turn in range(2):
         move(page, turn, touch=False)
-    assert page.evaluate("DhumbalTable.cueLog.every(c => !c.sound && !c.vibrate)")
+    assert page.evaluate(on_page('table.cueLog.every(c => !c.sound && !c.vibrate)'))
     assert page.evaluate("!window.__buzz")
     page.locator(f"{TABLE} .dht-settings > summary").click()
     page.locator(f"{TABLE} [data-dht-vibrate]").check()
@@ -497,7 +497,7 @@ def test_sound_and_vibration_are_off_until_chosen_and_then_kept(phone_page: Open
     assert page.locator(f"{TABLE} [data-dht-vibrate]").is_checked()
     for turn in range(2):
         move(page, turn, touch=False)
-    assert page.evaluate("DhumbalTable.cueLog.some(c => c.cue === 'turn' && c.vibrate)")
+    assert page.evaluate(on_page("table.cueLog.some(c => c.cue === 'turn' && c.vibrate)"))
     assert page.evaluate("window.__buzz && window.__buzz.length >= 1")
 
 
@@ -512,7 +512,8 @@ def test_play_from_here_starts_at_the_step_on_screen_with_the_example_in_sight(
     nxt.click()
     nxt.click()
     step = example.locator(".dh-steps > .dh-step:not([hidden])")
-    state = json.loads(step.get_attribute("data-play-state") or "{}")["state"]
+    state = page.evaluate("async (i) => (await (await fetch('/assets/dhumbal/examples/k-pair-discard.json')).json())"
+                          ".states[i]", int(step.get_attribute("data-step") or 0))
     reader = state["turn"]
     expected = sorted(state["hands"][reader])
     example.locator(".dh-play-from").click()

@@ -197,19 +197,18 @@ def test_a_bot_move_says_what_it_did_to_the_cards() -> None:
 
 
 def test_every_step_of_a_worked_example_carries_its_position_for_play_from_here() -> None:
-
     from dhumbal.worked.examples import load_file
-    from dhumbal_site.content.walkthrough import panels
+    from dhumbal_site.content.walkthrough import panels, play_states
 
     walk = load_file(ROOT / "examples" / "k-pair-discard.toml")
     shown = panels(walk, "en")
-    assert json.loads(shown[0]["play_state"])["state"] == walk.start_state
-    for panel, step in zip(shown[1:], walk.steps):
+    states = play_states(walk)  # beside the page code (assets/dhumbal/examples/<id>.json)
+    assert len(states) == len(shown) and states[0] == walk.start_state and shown[0]["playable"]
+    for panel, step, state in zip(shown[1:], walk.steps, states[1:]):
         if panel["over"]:
-            assert panel["play_state"] is None
+            assert state is None and not panel["playable"]
         else:
-            data = json.loads(panel["play_state"])
-            assert data["state"] == step.state and data["names"]
+            assert state == step.state and panel["playable"]
             # the engine takes it as a position to play from
-            r = ask(op="position", state=data["state"], names=data["names"], lang="en")
+            r = ask(op="position", state=state, names=list(walk.names), lang="en")
             assert r["ok"], r

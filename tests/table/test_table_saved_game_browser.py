@@ -51,6 +51,7 @@ from tests.table.tabledriver import (
 )
 from tests.table.tablekit import simple_move
 from tests.table.test_table_phone_browser import DESKTOP, LANDSCAPE, PHONE, move, start_here, url
+from tools.pagemodules import on_page, page_condition
 
 # (phone_page, the real site's pages with this process's engine: tests/table/conftest.py)
 
@@ -95,8 +96,8 @@ def a_saved_game(stub_page: Opener, stub_site: Any, lang: str = "en", moves: int
 
 def engine_idle(page: Any) -> None:
     """Wait until the engine is loaded and the table has settled after it (dealt or not)."""
-    page.wait_for_function("() => DhumbalRuntime.status === 'ready'"
-                           " && document.querySelector('#dh-table').dataset.state !== 'loading'")
+    page.wait_for_function(page_condition("runtime.status === 'ready'"
+                                   " && document.querySelector('#dh-table').dataset.state !== 'loading'"))
 
 
 def someone_elses_link() -> str:
@@ -130,26 +131,22 @@ def test_new_game_over_a_saved_game_asks_and_keeping_it_changes_nothing(
     assert play.inner_text() == t(NEW_GAME) and "dht-btn--primary" not in (play.get_attribute("class") or "")
     assert page.evaluate("(() => { const [c, p] = [...document.querySelectorAll("
                          "'#dh-table [data-dht-continue], #dh-table [data-dht-play]')]; return c.matches('[data-dht-continue]'); })()")
-    # New game asks; Escape, then "Keep my game", keep the game and deal nothing
-    for keep in ("Escape", "button"):
-        press_on(page, play, touch)
-        dialog = page.locator(ASK)
-        dialog.wait_for(state="visible")
-        assert dialog.locator(".dht-ask__title").inner_text() == t(ASK_TITLE)
-        assert page.evaluate("document.activeElement.dataset.dhtAsk") == "keep"
-        if keep == "Escape":
-            assert axe_here(page, ASK) == []
-            page.keyboard.press("Escape")
-        else:
-            press_on(page, dialog.locator('[data-dht-ask="keep"]'), touch)
-        dialog.wait_for(state="hidden")
-        assert page.locator(TABLE).get_attribute("data-state") == "static" and answers(page) == 0
-        assert cont.is_visible() and saved(page) == kept
+    # New game asks; Escape closes the question, keeps the game and deals nothing
+    press_on(page, play, touch)
+    dialog = page.locator(ASK)
+    dialog.wait_for(state="visible")
+    assert dialog.locator(".dht-ask__title").inner_text() == t(ASK_TITLE)
+    assert page.evaluate("document.activeElement.dataset.dhtAsk") == "keep"
+    assert axe_here(page, ASK) == []
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    assert page.locator(TABLE).get_attribute("data-state") == "static" and answers(page) == 0
+    assert cont.is_visible() and saved(page) == kept
     # "Start a new game": a fresh deal; the saved game stays until the first move in the new one
     press_on(page, play, touch)
     press_on(page, page.locator(f'{ASK} [data-dht-ask="new"]'), touch)
     wait_ready(page)
-    fresh = page.evaluate("document.querySelector('#dh-table').__dhumbalTable.lastHash")
+    fresh = page.evaluate(on_page("site.controllerOf(document.querySelector('#dh-table')).state.core.lastHash"))
     assert fresh and fresh != kept and saved(page) == kept
     ui_move(page)
     assert saved(page) == table_hash(page) != kept
@@ -198,7 +195,7 @@ def test_the_saved_game_survives_what_is_not_a_move_in_it(stub_page: Opener, stu
         assert box is not None
         page.mouse.move(box["x"] + 20, box["y"] + 20)
         page.mouse.move(box["x"] + 30, box["y"] + 25)
-        page.wait_for_function("() => DhumbalRuntime.calls.ensure > 0")  # the rest was intent: the engine loads
+        page.wait_for_function(page_condition('runtime.calls.ensure > 0'))  # the rest was intent: the engine loads
         engine_idle(page)
         # nothing dealt: "Continue your game" is still offered, until the reader chooses
         assert page.locator(TABLE).get_attribute("data-state") == "static" and answers(page) == 0
@@ -377,10 +374,10 @@ def test_the_page_s_top_continues_the_saved_game_in_a_new_tab(
     assert "md-button--primary" in (top.get_attribute("class") or "")
     assert "md-button--primary" not in (other.locator(TOP_PLAY).get_attribute("class") or "")
     assert other.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    # "Play these rules" over it asks first; keeping the game deals nothing
+    # "Play these rules" over it asks first; closing the question deals nothing
     press_on(other, other.locator(TOP_PLAY), touch)
     other.locator(ASK).wait_for(state="visible")
-    press_on(other, other.locator(f'{ASK} [data-dht-ask="keep"]'), touch)
+    other.keyboard.press("Escape")
     other.locator(ASK).wait_for(state="hidden")
     assert answers(other) == 0 and saved(other) == kept
     # the top's Continue: the game where it was, on the table (the full table on a phone)

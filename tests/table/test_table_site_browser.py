@@ -42,6 +42,7 @@ from tests.table.tabledriver import (
     wait_ready,
 )
 from tests.table.tablekit import LANGS, expected_rows, reader_moves, reference_replay
+from tools.pagemodules import on_page, page_condition
 
 Opener = Callable[..., tuple[Any, Any]]
 RULES = {
@@ -110,7 +111,7 @@ def test_a_deal_against_the_bots_on_a_rules_page(site_page: Opener, real_site: A
     for key, values in expected_rows(ref.match, ref.outcomes[0]).items():
         assert [v for v, _ in shown[key]] == [str(v) for v in values], key
     state = page.evaluate(
-        "lang => DhumbalRuntime.request({op: 'state', table: 'dh-table', lang: lang})", lang
+        on_page("runtime.request({op: 'state', table: 'dh-table', lang: lang})", 'lang'), lang
     )
     assert state["hash"] == h
     assert replay(state["summary"]["transcript"]).outcome == ref.outcomes[0]
@@ -178,10 +179,10 @@ def test_play_from_a_worked_example(site_page: Opener, real_site: Any) -> None:
     buttons = page.locator(".dh-play-from")
     assert buttons.count() > 0, "the worked examples must offer 'play from here'"
     button = buttons.first
-    state = json.loads(button.get_attribute("data-state-json") or "{}")
-    if "format" not in state:  # {"state": …, "names": […]}
-        state = state["state"]
     example = button.evaluate("b => b.parentElement.closest('.dh-example, [data-example]').id")
+    # (its position at the first step, as the build wrote it beside the page code)
+    state = page.evaluate("async (id) => (await (await fetch('/assets/dhumbal/examples/' + id + '.json')).json())"
+                          ".states[0]", button.get_attribute("data-example"))
     button.click()
     wait_ready(page)
     page.wait_for_function("() => document.querySelector('#dh-table .dht-play-area[data-your-turn=\"true\"]')")
@@ -217,8 +218,8 @@ def test_a_page_whose_table_was_not_played_gets_no_game_in_its_address(site_page
     page.wait_for_function("() => location.pathname.endsWith('/compare/')")
     # the address changes before the content is swapped: wait for the new page's table,
     # which finds the engine loaded and offers the game played on the glossary (dealing nothing)
-    page.wait_for_function("() => { const t = document.querySelector('#dh-table');"
-                           " return !!t && !t.__left && !!t.__dhumbalTable && t.hasAttribute('data-resumable'); }")
+    page.wait_for_function(page_condition("{ const t = document.querySelector('#dh-table');"
+                                   " return !!t && !t.__left && site.tableSetUp(t) && t.hasAttribute('data-resumable'); }"))
     page.clock.run_for(2000)  # whatever the page had yet to do in the next two seconds of its clock
     assert "#table=" not in page.url
 
@@ -323,15 +324,15 @@ def test_play_pressed_before_the_new_page_s_table_is_set_up_still_starts_it(site
     # here the table is swapped for the page's own static markup, as it does,
     # and Play is pressed before anything has set the new table up.
     page, _ = open_page(site_page, real_site, "rules/dashain/")
-    page.wait_for_function("() => !!document.querySelector('#dh-table').__dhumbalTable")
-    swapped = page.evaluate("""async () => {
+    page.wait_for_function(page_condition("site.tableSetUp(document.querySelector('#dh-table'))"))
+    swapped = page.evaluate(on_page("""{
         const html = await (await fetch(location.href)).text();
         const fresh = new DOMParser().parseFromString(html, 'text/html').querySelector('#dh-table');
         const old = document.querySelector('#dh-table');
         old.replaceWith(document.importNode(fresh, true));
         const now = document.querySelector('#dh-table');
-        return now !== old && !now.__dhumbalTable && now.dataset.state === 'static';
-    }""")
+        return now !== old && !site.tableSetUp(now) && now.dataset.state === 'static';
+    }"""))
     assert swapped
     start(page)
     assert page.locator(TABLE).get_attribute("data-profile") == "dashain"

@@ -1,6 +1,6 @@
 """The table script in Chromium, against a stand-in runtime.
 
-``stub-runtime.js`` has DhumbalRuntime's interface but answers from this
+``stub-runtime.js`` has the runtime client's interface (browser/runtime/client.ts) but answers from this
 test process's ``dhumbal.table.web.handle``, so these tests check the page side
 (events, marks, keyboard, hash, data-state, focus, layout, accessibility)
 quickly and independently of Pyodide.
@@ -38,6 +38,7 @@ from tests.table.tabledriver import (
     wait_ready,
 )
 from tests.table.tablekit import LANGS, expected_rows, reader_moves, reference_replay
+from tools.pagemodules import on_page, page_condition
 
 Opener = Callable[..., tuple[Any, Any]]
 
@@ -55,15 +56,18 @@ def test_a_page_view_without_intent_loads_nothing(stub_page: Opener, stub_site: 
     stop_clock(page)
     page.clock.run_for(60_000)  # a minute of reading, on the page's own clock
     assert page.locator(TABLE).get_attribute("data-state") == "static"
-    assert page.evaluate("DhumbalRuntime.calls.ensure") == 0
+    assert page.evaluate(on_page('runtime.calls.ensure')) == 0
     # the table is drawn, its controls inert
     assert page.locator(f"{BOARD} .dht-cards .dht-card").count() == 5
     assert page.locator(f"{BOARD} :is([data-action], [data-op], .dht-card):not([disabled])").count() == 0
     # the pointer resting on the table is intent
     page.locator(TABLE).hover()
     page.clock.run_for(1000)
+    # (the table's code comes on that intent, over the network: then the engine starts)
+    page.wait_for_function(page_condition("runtime.calls.ensure >= 1"))
+    page.clock.run_for(1000)
     wait_ready(page)
-    assert page.evaluate("DhumbalRuntime.calls.ensure") >= 1
+    assert page.evaluate(on_page('runtime.calls.ensure')) >= 1
 
 
 def test_scrolling_the_table_into_view_does_not_start_it(stub_page: Opener, stub_site: Any) -> None:
@@ -78,7 +82,7 @@ def test_scrolling_the_table_into_view_does_not_start_it(stub_page: Opener, stub
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     page.clock.run_for(10_000)  # ten seconds with the table in view, on the page's clock
     assert page.locator(TABLE).is_visible()
-    assert page.evaluate("DhumbalRuntime.calls.ensure") == 0
+    assert page.evaluate(on_page('runtime.calls.ensure')) == 0
     assert page.locator(TABLE).get_attribute("data-state") == "static"
     # the words say what happens: Play deals, and downloads the engine the first time
     note = page.locator(f"{TABLE} .dht-when--static").inner_text()
@@ -95,7 +99,7 @@ def test_with_save_data_only_play_loads_the_engine(stub_page: Opener, stub_site:
     page.locator(TABLE).hover()
     page.locator(TABLE).focus()
     page.clock.run_for(10_000)  # pointer and focus on the table for ten seconds of the page's clock
-    assert page.evaluate("DhumbalRuntime.calls.ensure") == 0
+    assert page.evaluate(on_page('runtime.calls.ensure')) == 0
     assert page.locator(f"{TABLE} .dht-frugal").is_visible()
     press_play(page)
     page.clock.run_for(1000)
@@ -139,8 +143,8 @@ def test_one_turn_by_keyboard_only(stub_page: Opener, stub_site: Any) -> None:
             break
     # keyboard focus on Play is intent: the engine starts, and nothing is dealt
     # under the focus, which stays on Play until it is pressed
-    page.wait_for_function("() => DhumbalRuntime.status === 'ready'"
-                           " && document.querySelector('#dh-table').dataset.state === 'static'")
+    page.wait_for_function(page_condition("runtime.status === 'ready'"
+                                   " && document.querySelector('#dh-table').dataset.state === 'static'"))
     assert page.evaluate("document.activeElement.matches('#dh-table [data-dht-play]')")
     assert answers(page) == 0
     page.keyboard.press("Enter")
@@ -257,7 +261,7 @@ def test_after_the_engine_dies_retry_brings_the_game_back(stub_page: Opener, stu
     ui_move(page)
     before = table_hash(page)
     hand = page.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all("els => els.map(e => e.dataset.card)")
-    page.evaluate("DhumbalRuntime.__die('failed')")
+    page.evaluate(on_page("runtime.__die('failed')"))
     page.wait_for_selector(f'{TABLE}[data-state="error"]')
     web.close_tables("dh-table")  # a new engine knows nothing of the game
     page.locator(f"{TABLE} [data-dht-retry]").click()

@@ -28,9 +28,10 @@ from dhumbal.table import web
 from dhumbal.view.loader import ERROR_TITLE, ERROR_TITLE_LIVE, ERRORS
 from tests.browserkit import PATIENCE_MS
 from tests.table.tabledriver import TABLE, start, status, table_hash, ui_move, wait_ready
+from tools.pagemodules import on_page
 
 LOAD = PATIENCE_MS  # ms: Pyodide boots in seconds, but the test machine may be busy
-STALL = 8000  # ms: the runtime's default stall limit (dhumbal-runtime.js)
+STALL = 8000  # ms: the runtime's default stall limit (browser/runtime/watchdog.ts)
 OUT_OF_REACH = 3_600_000  # ms: a limit no test waits for
 NOTICE = translator("en")(web.NOTICE_BAD_HASH)
 
@@ -79,7 +80,7 @@ WATCHING = """async () => {
 
 
 def engine_worker(page: Any) -> Any:
-    workers = [w for w in page.workers if "dhumbal-worker" in w.url]
+    workers = [w for w in page.workers if w.url.endswith("/assets/dhumbal/worker.js")]
     assert len(workers) == 1, [w.url for w in page.workers]
     return workers[0]
 
@@ -93,7 +94,7 @@ def wait_error(page: Any) -> dict[str, Any]:
 def retry_recovers(page: Any) -> None:
     page.locator(f"{TABLE} [data-dht-retry]").click()
     page.wait_for_function("() => document.querySelector('#dh-table').dataset.state === 'ready'", timeout=LOAD)
-    assert page.evaluate("DhumbalRuntime.status") == "ready"
+    assert page.evaluate(on_page('runtime.status')) == "ready"
 
 
 def error_text(code: str) -> str:
@@ -133,7 +134,7 @@ def test_a_stalled_download_becomes_the_error_state_with_retry(
     assert error_text("blocked") in status(page)
     assert shown_title(page) == translator("en")(ERROR_TITLE)
     page.context.unroute(stalled)
-    page.evaluate("() => { DhumbalRuntime.limits.stall = %d; }" % STALL)  # the retry, with the default
+    page.evaluate(on_page('{ runtime.limits.stall = %d; }') % STALL)  # the retry, with the default
     retry_recovers(page)
 
 
@@ -148,7 +149,7 @@ def test_a_worker_dying_while_loading_becomes_the_error_state(site_page: Callabl
     page.goto(real_site.server.url())
     with page.context.expect_event("request", lambda r: r.url.endswith("/pyodide.asm.wasm")):
         page.locator(TABLE).hover()  # intent: the worker starts, and asks for the WebAssembly
-    assert page.evaluate("DhumbalRuntime.status") == "loading"
+    assert page.evaluate(on_page('runtime.status')) == "loading"
     page.wait_for_function(WATCHING)
     engine_worker(page).evaluate("setTimeout(() => self.close(), 0)")
     state = wait_error(page)
@@ -184,7 +185,7 @@ def test_a_request_that_never_settles_times_out(site_page: Callable[..., Any], r
     limits(page, request=3000)
     page.goto(real_site.server.url())
     start(page)
-    assert page.evaluate("DhumbalRuntime.limits.request") == 3000
+    assert page.evaluate(on_page('runtime.limits.request')) == 3000
     # The engine gets stuck (as a request nested thousands deep once made it).
     engine_worker(page).evaluate("setTimeout(() => { for (;;) {} }, 0)")
     asked = int(page.evaluate("Date.now()"))
@@ -194,14 +195,14 @@ def test_a_request_that_never_settles_times_out(site_page: Callable[..., Any], r
     assert first_time(page, "error", after=asked) - asked >= 3000  # the limit, not sooner
     assert error_text("timeout") in status(page)
     assert shown_title(page) == translator("en")(ERROR_TITLE_LIVE)
-    page.evaluate("() => { DhumbalRuntime.limits.request = 30000; }")
+    page.evaluate(on_page('{ runtime.limits.request = 30000; }'))
     retry_recovers(page)
 
 
 def test_the_default_limits_are_seconds_not_minutes(site_page: Callable[..., Any], real_site: Any) -> None:
     page, _ = site_page(fresh=True, unhurried=False)
     page.goto(real_site.server.url())
-    limits = page.evaluate("DhumbalRuntime.limits")
+    limits = page.evaluate(on_page('runtime.limits'))
     # A download that trickles is judged on its last 20 s and must be able to
     # end within 10 minutes in all (a slow 2G line still can; 64 bytes every
     # few seconds cannot: see tests/offline/test_offline_deadline.py).
@@ -241,6 +242,6 @@ def test_a_deep_link_and_a_deep_hash_change_under_a_live_game_give_the_notice(si
         arg=NOTICE, timeout=LOAD,
     )
     assert page.evaluate("window.__sameWindow") is True
-    assert page.evaluate("DhumbalRuntime.status") == "ready"
+    assert page.evaluate(on_page('runtime.status')) == "ready"
     ui_move(page)  # the engine is alive
     assert len(table_hash(page)) < 2000  # and the link is the fresh game's

@@ -2,7 +2,7 @@
 
 Prose badges (``K♠`` in running text), the worked examples' diagrams and the
 mini table all draw cards with these functions, so a card looks and reads the
-same everywhere. The look is in ``docs/assets/stylesheets/dhumbal-cards.css``
+same everywhere. The look is in ``browser/styles/cards.css``
 (faces, backs, sizes, four-colour suits and the marks a card can carry); the
 markup is plain text glyphs, no image or font from elsewhere.
 

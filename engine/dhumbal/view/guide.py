@@ -6,7 +6,7 @@ first, the throw-first ones throw first, and a call comes before either).
 Both wordings are in the markup, each marked with its turn order; the table
 script shows the one that matches the board's ``data-turn-order`` (the
 reader may change the rules before playing), shows the guide once, and
-remembers in the browser that it was seen (dhumbal-table-guide.js). It lies
+remembers in the browser that it was seen (browser/table/guide.ts). It lies
 over the felt, never over the hand or the controls, and is hidden until
 the script shows it, so a page without the script has no guide to close.
 """

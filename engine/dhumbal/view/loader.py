@@ -1,7 +1,7 @@
 """The table's loader: the note before Play, the download's progress, and what went wrong in words.
 
 The error texts are keyed by the runtime's error codes
-(``dhumbal-runtime.js`` / ``dhumbal-worker.mjs``); the table script shows
+(``browser/runtime/`` / ``browser/worker/``); the table script shows
 the one that applies.
 """
 
@@ -46,7 +46,7 @@ NOSCRIPT_NOTE: Final = N_("Playing at this table needs JavaScript. Everything el
 ERROR_TITLE: Final = N_("The game engine could not be started.")
 # The same state once a game was on the table (the engine stopped or stopped answering).
 ERROR_TITLE_LIVE: Final = N_("The game engine stopped during the game.")
-# By the runtime's error codes (dhumbal-runtime.js / dhumbal-worker.mjs), plus the
+# By the runtime's error codes (browser/runtime/client.ts, browser/worker/), plus the
 # table's own: "missing" (no runtime on the page), "engine" (the engine refused to
 # set up the table), "generic" (any other code).
 ERRORS: Final[Mapping[str, str]] = {
@@ -93,7 +93,7 @@ def render_loader(model: TableModel, download_bytes: int) -> str:
         f'<button type="button" class="dht-btn dht-btn--primary dht-continue" data-dht-continue hidden>{esc(t(CONTINUE))}</button>'
         # Play is a link to the table's own "play" address: pressed before the page's
         # scripts have run, it leaves that address, and the table starts when they run
-        # (dhumbal-table-dock.js); once they run, a press starts it at once.
+        # (browser/table/bootstrap.ts); once they run, a press starts it at once.
         f'<a href="#{esc(tid)}-play" id="{esc(tid)}-play" role="button" class="dht-btn dht-btn--primary dht-play"'
         f' data-dht-play data-label-play="{esc(t(PLAY))}" data-label-new="{esc(t(NEW_GAME))}">{esc(t(PLAY))}</a>'
         f'<button type="button" class="dht-btn dht-retry" data-dht-retry>{esc(t(RETRY))}</button>'

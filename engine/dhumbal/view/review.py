@@ -11,7 +11,7 @@ mistake (a cost beyond its uncertainty, :attr:`dhumbal.trainer.review.ReviewStep
 is marked ≠, with one line of why the expert's move is better; a move the
 expert would not have made but as good within the figures is marked ≈.
 
-The page shows one step at a time (dhumbal-table-review.js); without the
+The page shows one step at a time (browser/table/review.ts); without the
 script every step is in the markup, in order. Every text is escaped for
 where it lands.
 """

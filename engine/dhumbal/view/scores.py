@@ -354,7 +354,7 @@ def render_summary(model: TableModel, deal: Deal, t: Translator) -> str:
     """A deal's end beside the shown hands: the strip (it folds away), and the details panel
     (every score row, what each means, the standings once the match is over), hidden until
     the dock's Details opens it. A review the reader asks for goes in here too, with its
-    Close (dhumbal-table-review.js puts it in; the style sheet lays both over the table)."""
+    Close (browser/table/review.ts puts it in; the style sheet lays both over the table)."""
     tid = model.table_id
     if model.practice:
         title = t(RESULT_PRACTICE)

@@ -7,7 +7,7 @@ themes and rating, on the entry as data attributes, which the filters read).
 ``<!-- dhumbal:puzzle-progress -->`` draws the reader's progress (solved,
 tried, the streak, the daily streak, each theme's success rate), and
 ``<!-- dhumbal:daily-puzzle -->`` the daily puzzle on another page (the home
-page). ``dhumbal-puzzles.js`` does the rest on the reader's device.
+page). ``browser/puzzles/`` does the rest on the reader's device.
 
 **One file per puzzle, fetched when shown.** A puzzle drawn in full (the
 position with the one card renderer, :mod:`dhumbal.view.cardface`; the controls of

@@ -3,7 +3,7 @@
 The pad's HTML (the set-up form from the profiles' option specs, the places
 the settled sheet goes into, and every text its script shows) comes from
 :func:`dhumbal.view.padview.render_pad` in the page's language, so the page, the
-worker and the catalogs speak with one voice. ``dhumbal-scorepad.js`` runs
+worker and the catalogs speak with one voice. ``browser/scorepad/`` runs
 it; the engine settles every deal in the table's worker (op ``scorepad`` of
 :mod:`dhumbal.table.web`).
 """

@@ -193,7 +193,7 @@ def play_link(html: str, meta: Mapping[str, Any], src_uri: str, lang: str) -> st
     label = t(PLAY_PROFILE) if profile is not None else t(PLAY_HOME)
     key = html_lib.escape(str(profile or ""), quote=True)
     # "Continue your game" comes first, hidden until the table script finds the
-    # reader's game in progress on this device (dhumbal-table-resume.js): then it
+    # reader's game in progress on this device (browser/table/offers.ts): then it
     # is the primary button, and the link to play these rules a quieter one.
     link = (f'<p class="dh-play-link">'
             f'<a class="md-button md-button--primary dh-play-continue" href="#{TABLE_ID}-play" data-dh-play-continue'

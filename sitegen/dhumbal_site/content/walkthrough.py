@@ -142,9 +142,14 @@ def positions(walk: Walkthrough) -> list[Deal]:
     return [state_from_json(walk.start_state), *(state_from_json(r.state) for r in walk.steps)]
 
 
-def _play_state(state: dict[str, Any], names: list[str]) -> str:
-    """A position for the table's "position" request, as the Play from here button carries it."""
-    return json.dumps({"state": state, "names": names}, ensure_ascii=False, separators=(",", ":"))
+def play_states(walk: Walkthrough) -> list[dict[str, Any] | None]:
+    """The position "Play from here" starts from at each panel (the start, then each step; a
+    finished deal has none), the same in every language: written once per example beside the
+    page code (frontend.py), fetched when the reader presses it, so that the page carries none
+    of them (a rules page's nine examples held 3 KB of them, gzipped)."""
+    deals = positions(walk)
+    states = [walk.start_state, *(r.state for r in walk.steps)]
+    return [None if deal.is_over else state for state, deal in zip(states, deals)]
 
 
 def panels(walk: Walkthrough, lang: str, deals: list[Deal] | None = None) -> list[dict[str, Any]]:
@@ -162,7 +167,7 @@ def panels(walk: Walkthrough, lang: str, deals: list[Deal] | None = None) -> lis
         "diagram": diagram(previous, names=names, lang=lang, unseen=walk.unseen),
         "over": previous.is_over,
         "score": None,
-        "play_state": None if previous.is_over else _play_state(walk.start_state, names),
+        "playable": not previous.is_over,
     }]
     scored = False
     for r, deal in zip(walk.steps, deals[1:]):
@@ -183,7 +188,7 @@ def panels(walk: Walkthrough, lang: str, deals: list[Deal] | None = None) -> lis
             "over": over,
             "score": _score(walk, names, lang) if over and not scored else None,
             # "Play from here" at this step starts from this position (a finished deal has none).
-            "play_state": None if over else _play_state(r.state, names),
+            "playable": not over,
         })
         scored = scored or over
         previous = deal
@@ -204,7 +209,6 @@ def example_context(walk: Walkthrough, lang: str, deals: list[Deal] | None = Non
         "panels": panels(walk, lang, deals),
         "names": names,
         "names_json": json.dumps(names, ensure_ascii=False),
-        "state_json": _play_state(walk.start_state, names),
     }
 
 

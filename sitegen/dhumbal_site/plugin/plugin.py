@@ -9,6 +9,7 @@ method per event that calls the parts and decides nothing itself:
 * :class:`~dhumbal_site.runtime.assets.RuntimeAssets`, the engine and Pyodide;
 * :class:`~dhumbal_site.content.table.PageTables`, each page's mini table;
 * :class:`~dhumbal_site.runtime.offline.OfflineSite`, the device's copy;
+* :class:`~dhumbal_site.runtime.frontend.Frontend`, the page code and styles (esbuild);
 * :class:`~dhumbal_site.plugin.serve.Serving`, ``mkdocs serve`` only.
 
 mkdocs-static-i18n builds English, then each other language from English's
@@ -33,6 +34,7 @@ from ..content.table import PageTables
 from ..content.walkthrough import CACHE as EXAMPLES
 from ..languages import i18n_plugin
 from ..runtime.assets import RuntimeAssets
+from ..runtime.frontend import Frontend
 from ..runtime.offline import OfflineSite
 from .build import SiteBuild
 from .config import DhumbalConfig
@@ -64,6 +66,7 @@ class DhumbalPlugin(BasePlugin[DhumbalConfig]):  # type: ignore[no-untyped-call]
         self.runtime = RuntimeAssets(repo_root=ROOT)
         self.tables = PageTables(repo_root=ROOT)
         self.offline = OfflineSite(repo_root=ROOT)
+        self.frontend = Frontend(repo_root=ROOT)
         self.serving = Serving(repo_root=ROOT)
 
     def current(self) -> SiteBuild:
@@ -96,11 +99,12 @@ class DhumbalPlugin(BasePlugin[DhumbalConfig]):  # type: ignore[no-untyped-call]
             self.build = SiteBuild(config, ROOT, self.config)
         config = self.build.on_config(config)
         self.offline.on_config(config)
+        self.frontend.on_config(config, RuntimeAssets.nested(config))
         return config
 
     @event_priority(-110)
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
-        return self.current().on_files(files, config)
+        return self.frontend.on_files(self.current().on_files(files, config), config)
 
     @event_priority(60)
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:

@@ -14,9 +14,10 @@ blocks it and the page never reloads. Rather than loosen the policy, under
   started with the two numbers read from its tag; it is written into the
   served site after each rebuild (:func:`on_post_build`) and never into a
   build (``mkdocs build`` injects nothing and writes no such file);
-* ``locales/`` (the catalogs and the glossary), ``examples/`` and
-  ``puzzles/`` are watched too, so saving a ``.po`` file rebuilds the site
-  with it (the build compiles the catalogs first);
+* ``locales/`` (the catalogs and the glossary), ``examples/``,
+  ``puzzles/`` and ``browser/`` (the page code and styles, bundled by the
+  build: frontend.py) are watched too, so saving a ``.po`` file rebuilds the
+  site with it (the build compiles the catalogs first);
 * each rebuild names the cause of its error again (:meth:`Serving.on_build`):
   MkDocs drops a log message it has printed once in the process, so a
   second failing rebuild said only "Aborted with a BuildError!".
@@ -41,7 +42,7 @@ log = logging.getLogger("mkdocs.plugins.dhumbal")
 #: The reload script's place in the served site.
 SCRIPT = "assets/javascripts/dhumbal-livereload.js"
 #: What is watched besides docs/, mkdocs.yml and the theme (relative to the repository).
-WATCHED = ("locales", "examples", "puzzles")
+WATCHED = ("locales", "examples", "puzzles", "browser")
 #: MkDocs' injected script: its function, then the call with the server's two numbers.
 _INJECTED = re.compile(rb"<script>(?P<body>\s*var livereload = function\(epoch, requestId\).*?)"
                        rb"livereload\((?P<epoch>\d+), (?P<request>\d+)\);\s*</script>", re.S)

@@ -2,9 +2,9 @@
 
 Every page's mini table plays with the same engine as the build, run by
 Pyodide in a module Web Worker. This module is the build-time half; the
-run-time half is ``docs/assets/javascripts/dhumbal-runtime.js`` (the page's
-``window.DhumbalRuntime``, which starts nothing until the table asks) and
-``dhumbal-worker.mjs`` (the worker). The wheel and the standard library it
+run-time half is ``browser/runtime/client.ts`` (the page's runtime
+module, loaded on intent, which starts nothing until the table asks) and
+``browser/worker/`` (the worker). The wheel and the standard library it
 runs on are built by enginewheel.py; offline.py keeps them on the device.
 
 What the build writes (never committed)::

@@ -11,7 +11,7 @@ framing, which a meta tag cannot.
 What the site needs, and nothing more:
 
 * scripts from the site itself only, never inline (Material's few inline
-  scripts are served as ``assets/javascripts/dhumbal-theme.js``), plus
+  scripts are served as ``assets/dhumbal/head.js``), plus
   ``'wasm-unsafe-eval'`` so Pyodide may compile its WebAssembly (the only
   thing it needs; it never evaluates JavaScript text);
 * workers from the site (the engine's module worker and its imports, the

@@ -19,7 +19,7 @@ The worker's file system is new on every page load and Pyodide's own
 would download all of the standard library and compile about 150 modules
 on every visit (DECISIONS.md has the figures); the trimmed zip is 1.5 MB.
 A module outside it is still found: the worker fetches Pyodide's whole
-standard library the first time an import misses (see dhumbal-worker.mjs).
+standard library the first time an import misses (see browser/worker/python.ts).
 
 ``SOURCE_DATE_EPOCH`` and the zip dates are fixed, so the same sources give
 the same bytes and hashes. Both files are cached under

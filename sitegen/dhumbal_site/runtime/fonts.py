@@ -4,7 +4,7 @@ The site must make no third-party request, so instead of Google Fonts it
 serves Noto Sans Devanagari itself. The files come from the npm package
 ``@fontsource/noto-sans-devanagari`` (installed by ``make setup``) and are
 copied into the built site only, never committed.
-``docs/assets/stylesheets/dhumbal.css`` declares them with ``@font-face``.
+``browser/styles/base.css`` declares them with ``@font-face``.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ web app manifest and icons, and the static hosts' headers.
 
 Run-time halves: ``sitegen/dhumbal_site/runtime/serviceworker.js`` (written to the
 site root as ``sw.js``, after the build's facts) and
-``docs/assets/javascripts/dhumbal-offline.js`` (registers it, asks it to keep
+``browser/page/offline.ts`` (registers it, asks it to keep
 the language being read, shows the "updated" notice and drives the offline
 page).
 
@@ -56,7 +56,7 @@ SERVICE_WORKER = "sw.js"
 OFFLINE_TEMPLATE = "offline.html"
 WEB_MANIFEST = "manifest.webmanifest"
 HEADERS = "_headers"
-#: The site's colour (the header's crimson, docs/assets/stylesheets/dhumbal.css).
+#: The site's colour (the header's crimson, browser/styles/base.css).
 THEME_COLOR = "#9b1c31"
 BACKGROUND_COLOR = "#ffffff"
 
@@ -92,7 +92,7 @@ def revision(path: Path) -> str:
 #: languages, and the files for hosts.
 _SKIP = re.compile(r"^assets/(pyodide|engine)/|\.map$|^assets/javascripts/lunr/|^_headers$|^sw\.js$")
 #: Kept only once the reader has played (a page view loads nothing of the engine).
-LATER = ("assets/javascripts/dhumbal-worker.mjs",)
+LATER = ("assets/dhumbal/worker.js",)
 #: Pages kept with the shell, in every language, whatever the reader has read.
 SHELL_PAGES = ("scorepad/",)
 

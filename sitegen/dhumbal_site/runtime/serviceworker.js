@@ -10,7 +10,7 @@
 //                    pages (by their URL, "rules/dashain/"), search index, sitemap
 //   BUILD.offline    {code: path}: each language's offline page
 //   BUILD.engine     the engine's cache name (the table's worker fills it: see
-//                    dhumbal-worker.mjs); BUILD.pyodide, where Pyodide's files are;
+//                    browser/worker/); BUILD.pyodide, where Pyodide's files are;
 //                    BUILD.engineFiles {path: "sha256-…"}: the engine's files
 //
 // Nothing kept is trusted by its name or headers alone: a copy is kept only
@@ -33,7 +33,7 @@
 // it takes over at once (skipWaiting, clients.claim) and deletes every other
 // cache of its scope, carrying Pyodide's files over (those that match) when
 // the new engine cache names the same Pyodide, and tells every open page (a
-// message, "updated"): the page shows a quiet notice (dhumbal-offline.js).
+// message, "updated"): the page shows a quiet notice (browser/page/offline.ts).
 // A page of the old build left open may still start its table, and so make
 // its build's engine cache again: its messages bring that cache's end.
 //

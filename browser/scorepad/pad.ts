@@ -1,0 +1,591 @@
+/**
+ * The score pad ([data-dhumbal-scorepad]): a match played with real cards,
+ * every deal settled by the rules engine in the table's worker.
+ *
+ * The page carries the pad as the engine drew it at build time
+ * (dhumbal/view/padview.py): the set-up form, the empty places of the sheet,
+ * and every text shown (data-strings, from the catalogs). This module decides
+ * no rule. It keeps what the table typed (sheet.ts: the rules, the names, the
+ * first dealer, and per deal who called and each hand's total) in local
+ * storage, builds the form for the next deal with its number pad (entry.ts),
+ * and sends the whole sheet, with one change, to dhumbal.table.web (op
+ * "scorepad"): the engine settles every deal from the start and sends back
+ * the sheet drawn, who deals next and who plays, the CSV export, or the
+ * reason it refuses the change (then nothing is kept and the entries stay
+ * for mending). Until the engine is ready the pad takes input; a change waits
+ * and is settled the moment the engine answers. The engine's last answer is
+ * kept too, so a reload shows the sheet at once.
+ *
+ * Share, the CSV export and a shared link (#pad=…) are links.ts. Nothing
+ * leaves the device except by Share.
+ */
+
+import type { Runtime } from "../entries/runtime";
+import { frugal } from "../lib/connection";
+import { element } from "../lib/dom";
+import { localDigits } from "../lib/text";
+import type { Request, ScorepadResponse, Sheet } from "../protocol/messages";
+import { chosenRules, drawEntry, fillSetup, MAX_DIGITS, nameRows, type PadForms, players } from "./entry";
+import { exportCsv, padLink, readLink, share } from "./links";
+import {
+  type Change,
+  type Draft,
+  emptyState,
+  loadState,
+  STORE_VERSION,
+  type State,
+  saveState,
+  type View,
+  viewOf,
+} from "./sheet";
+
+function need<E extends Element>(root: Element, selector: string): E {
+  const el = root.querySelector<E>(selector);
+  if (!el) throw new Error(`the score pad has no ${selector}`);
+  return el;
+}
+
+export class Pad implements PadForms {
+  readonly lang: string;
+  private readonly digits: string;
+  private readonly s: Record<string, string>;
+  private readonly status: HTMLElement | null;
+  readonly setupForm: HTMLFormElement;
+  private readonly match: HTMLElement;
+  readonly entry: HTMLFormElement;
+  private readonly places: Record<string, HTMLElement>;
+  private readonly ask: HTMLElement;
+  readonly linkAsk: HTMLElement;
+  readonly linkBox: HTMLElement;
+  state: State = emptyState();
+  private busy = false;
+  private inflight: Change | null = null; // the change on its way to the engine
+  private redraw = false; // the sheet is to be drawn again by the engine (another language, a new set-up)
+  private field = 0; // the hand field the number pad types into
+  private active: number[] = [];
+  private engineStarted = false;
+
+  constructor(
+    readonly root: HTMLElement,
+    readonly runtime: Runtime,
+  ) {
+    this.lang = root.getAttribute("data-lang") || "en";
+    this.digits = root.getAttribute("data-digits") || "0123456789";
+    let strings: unknown = {};
+    try {
+      strings = JSON.parse(root.getAttribute("data-strings") || "{}");
+    } catch {
+      strings = {};
+    }
+    this.s = strings && typeof strings === "object" ? (strings as Record<string, string>) : {};
+    this.status = root.querySelector("[data-pad-status]");
+    this.setupForm = need(root, "[data-pad-setup]");
+    this.match = need(root, "[data-pad-match]");
+    this.entry = need(root, "[data-pad-entry]");
+    this.places = {
+      head: need(root, "[data-pad-head]"),
+      totals: need(root, "[data-pad-totals]"),
+      latest: need(root, "[data-pad-latest]"),
+      end: need(root, "[data-pad-end-parts]"),
+      earlier: need(root, "[data-pad-earlier]"),
+    };
+    this.ask = need(root, "[data-pad-ask]");
+    this.linkAsk = need(root, "[data-pad-link-ask]");
+    this.linkBox = need(root, "[data-pad-link]");
+    root.addEventListener("click", (ev) => this.onClick(ev));
+    root.addEventListener("submit", (ev) => this.onSubmit(ev));
+    root.addEventListener("input", (ev) => this.onInput(ev));
+    root.addEventListener("change", (ev) => this.onChange(ev));
+    root.addEventListener("keydown", (ev) => this.onKey(ev));
+    root.addEventListener("focusin", (ev) => this.onFocus(ev));
+    // Using the pad is intent enough: the engine starts while the names are typed (on a
+    // line the browser asks to spare, only when there is a deal to settle).
+    root.addEventListener("pointerdown", () => this.startEngine(true));
+    root.addEventListener("focusin", () => this.startEngine(true));
+    // A link pasted into this page's address: read as on arrival.
+    window.addEventListener("hashchange", () => {
+      if (!document.contains(root)) return;
+      const hash = window.location.hash || "";
+      if (hash.indexOf("#pad=") === 0) readLink(this, hash.slice(5));
+    });
+    this.init();
+  }
+
+  t(key: string, params?: Record<string, string | number>): string {
+    let text = this.s[key] || "";
+    for (const [k, v] of Object.entries(params || {})) text = text.split(`{${k}}`).join(String(v));
+    return text;
+  }
+
+  num(n: number | string): string {
+    return localDigits(String(n), this.digits);
+  }
+
+  sheet(): Sheet | null {
+    return this.state.sheet;
+  }
+
+  draft(): Draft | null {
+    return this.state.draft;
+  }
+
+  setDraft(draft: Draft): void {
+    this.state.draft = draft;
+  }
+
+  say(text: string, urgent = false): void {
+    if (!this.status) return;
+    this.status.setAttribute("role", urgent ? "alert" : "status");
+    this.status.textContent = text || "";
+    this.status.hidden = !text;
+  }
+
+  private save(): void {
+    saveState(this.state);
+  }
+
+  private init(): void {
+    const kept = loadState();
+    if (kept.state) {
+      this.state = kept.state;
+      if ((this.state as Partial<State>).pending === undefined) this.state.pending = null;
+    }
+    fillSetup(this);
+    this.render();
+    if (kept.bad) {
+      this.save();
+      this.say(this.t("store_bad"), true);
+    }
+    const hash = window.location.hash || "";
+    if (hash.indexOf("#pad=") === 0) {
+      readLink(this, hash.slice(5));
+    } else if (this.state.sheet) {
+      this.startEngine(true);
+      const view = this.state.view;
+      if (this.state.pending) this.flush();
+      else if (!view || view.lang !== this.lang) this.send(null);
+    }
+  }
+
+  // -- the engine -----------------------------------------------------------------------
+
+  /** As the table does: a browser that asks to save data, or a 2G/3G line, waits for a press. */
+  startEngine(early = false): void {
+    if (this.engineStarted || (early && frugal())) return;
+    this.engineStarted = true;
+    this.runtime.onStatus((status) => {
+      if (status === "error" && (this.busy || this.state.pending)) this.showFailure();
+    });
+    this.runtime.ensure().catch(() => {});
+  }
+
+  showFailure(): void {
+    this.say(this.t("failed"), true);
+    const retry = element("button", { type: "button", class: "md-button dhp-btn" }, this.t("retry"));
+    retry.addEventListener("click", () => {
+      this.say("");
+      this.runtime.retry().catch(() => {});
+      this.busy = false;
+      this.flush();
+    });
+    this.status?.append(" ", retry);
+  }
+
+  /** Send the sheet with `change` (or none, to draw it again); one request at a time. */
+  private send(change: Change | null): void {
+    this.state.pending = change ? change : this.state.pending;
+    if (!change && !this.state.pending) this.redraw = true;
+    this.save();
+    this.flush();
+  }
+
+  private flush(): void {
+    const rt = this.runtime;
+    if (this.busy || !this.state.sheet) return;
+    const change = this.state.pending;
+    if (!change && !this.redraw) return;
+    this.redraw = false;
+    this.busy = true;
+    this.inflight = change;
+    this.startEngine();
+    if (rt.status !== "ready") {
+      this.say(change ? this.t("waiting", { number: this.num(this.changeNumber(change)) }) : this.t("loading"));
+    }
+    this.markBusy(true);
+    const req: Request = { op: "scorepad", lang: this.lang, sheet: this.state.sheet };
+    if (this.state.setup) req.setup = this.state.setup;
+    if (change) req.change = change;
+    rt.request(req as Request & { op: "scorepad" }).then(
+      (res) => {
+        this.busy = false;
+        this.inflight = null;
+        this.markBusy(false);
+        this.answered(res, change);
+        this.flush();
+      },
+      () => {
+        this.busy = false;
+        this.inflight = null;
+        this.markBusy(false);
+        this.showFailure();
+      },
+    );
+  }
+
+  private changeNumber(change: Change): number {
+    if (change.kind === "edit" || change.kind === "undo") return change.index;
+    return this.state.sheet ? this.state.sheet.deals.length + 1 : 1;
+  }
+
+  private markBusy(busy: boolean): void {
+    this.root.setAttribute("data-busy", busy ? "true" : "false");
+  }
+
+  answered(res: ScorepadResponse | { ok: false; error?: { text: string } } | null, change: Change | null): void {
+    if (!res?.ok) {
+      const text = res && "error" in res && res.error ? res.error.text : "";
+      this.state.pending = null;
+      if (this.state.setup) {
+        // The set-up the reader typed: back to the form, with the engine's reason.
+        this.state.sheet = null;
+        this.state.setup = null;
+        this.save();
+        this.render();
+        this.say(text, true);
+        return;
+      }
+      // A kept sheet the engine cannot read any more: start again, and say so.
+      this.state = emptyState();
+      this.save();
+      this.render();
+      this.say((text ? `${text} ` : "") + this.t("store_bad"), true);
+      return;
+    }
+    this.state.setup = null;
+    this.state.sheet = res.sheet;
+    this.state.view = viewOf(res);
+    if (this.state.pending === change) this.state.pending = null;
+    if (res.refusal) {
+      this.save();
+      this.render();
+      this.say(res.refusal.text, true);
+      if (typeof res.refusal.seat === "number") this.focusHand(res.refusal.seat);
+      return;
+    }
+    const added = change && (change.kind === "add" || change.kind === "edit");
+    if (added) this.state.draft = null;
+    this.save();
+    this.render();
+    this.say(res.said || "");
+    if (added) {
+      let shown = this.places.latest?.querySelector<HTMLElement>("summary") || null;
+      if (change.kind === "edit") {
+        const deal = this.root.querySelector<HTMLDetailsElement>(`[data-deal="${change.index}"]`);
+        if (deal) {
+          deal.open = true;
+          shown = deal.querySelector("summary");
+        }
+      }
+      shown?.focus();
+    }
+  }
+
+  // -- drawing ----------------------------------------------------------------------------
+
+  private view(): View | null {
+    const view = this.state.view;
+    return view && view.lang === this.lang ? view : null;
+  }
+
+  private render(): void {
+    const sheet = this.state.sheet;
+    this.setupForm.hidden = !!sheet;
+    this.match.hidden = !sheet;
+    if (!sheet) {
+      for (const place of Object.values(this.places)) place.replaceChildren();
+      this.entry.replaceChildren();
+      return;
+    }
+    const view = this.view();
+    const parts = view ? view.parts : {};
+    for (const [key, place] of Object.entries(this.places)) place.innerHTML = parts[key] || "";
+    const tool = (selector: string) => this.match.querySelector<HTMLElement>(selector);
+    const end = tool("[data-pad-end]");
+    const reopen = tool("[data-pad-reopen]");
+    const csv = tool("[data-pad-csv]");
+    if (end) end.hidden = !!view?.over || !view;
+    if (reopen) reopen.hidden = !(view?.over && !view.overByRules);
+    if (csv) csv.hidden = !view?.deals;
+    this.drawEntry();
+  }
+
+  private drawEntry(): void {
+    this.active = drawEntry(this, this.view()) || [];
+    if (!this.active.includes(this.field)) this.field = this.active[0] ?? 0;
+    this.markField();
+  }
+
+  /** Typing a hand: the number pad sticks to the bottom of the screen, the field clear above it. */
+  private typing(on: boolean): void {
+    const form = this.entry;
+    form.classList.toggle("dhp-entry--typing", on);
+    const keypad = form.querySelector(".dhp-keypad");
+    if (!on || !keypad) return;
+    form.style.setProperty("--dhp-keypad", `${keypad.getBoundingClientRect().height}px`);
+    form.querySelector(`[data-hand="${this.field}"]`)?.scrollIntoView({ block: "nearest" });
+  }
+
+  private markField(): void {
+    for (const input of this.entry.querySelectorAll("[data-hand]")) {
+      input.classList.toggle("dhp-hand__total--on", +(input.getAttribute("data-hand") || -1) === this.field);
+    }
+  }
+
+  private focusHand(seat: number): void {
+    const input = this.entry.querySelector<HTMLElement>(`[data-hand="${seat}"]`);
+    if (!input) return;
+    this.field = seat;
+    this.markField();
+    input.focus();
+  }
+
+  private startMatch(): void {
+    const rules = chosenRules(this.setupForm);
+    if (!rules) return;
+    const rows = nameRows(this.setupForm).filter((r) => !r.hidden);
+    const names = rows.map((r) => r.querySelector("input")?.value || "");
+    const empty = names.findIndex((n) => !n.trim());
+    if (empty >= 0) {
+      // a name still to write: said at once, not after the engine has started
+      this.say(this.t("name_empty", { number: this.num(empty + 1) }), true);
+      rows[empty]?.querySelector("input")?.focus();
+      return;
+    }
+    const dealer = +(this.setupForm.querySelector<HTMLSelectElement>('select[name="dealer"]')?.value || 0) || 0;
+    const draft = this.state.draft; // a first deal typed before the engine refused the set-up is kept
+    this.state = {
+      v: STORE_VERSION,
+      sheet: { v: 1, profile: rules.key, names, dealer, deals: [], end: false },
+      setup: { profile: rules.key, options: rules.options },
+      view: null,
+      pending: null,
+      draft: draft && !draft.editing && draft.hands.length === names.length ? draft : null,
+    };
+    this.field = 0;
+    this.save();
+    this.say("");
+    this.render();
+    this.entry.querySelector<HTMLElement>("[data-caller]")?.focus();
+    this.send(null);
+  }
+
+  // -- events -----------------------------------------------------------------------------
+
+  private onSubmit(ev: SubmitEvent): void {
+    ev.preventDefault();
+    if (ev.target === this.setupForm) this.startMatch();
+    else if (ev.target === this.entry) this.settle();
+  }
+
+  private settle(): void {
+    const draft = this.state.draft;
+    const sheet = this.state.sheet;
+    // One change at a time: a second press while one is on its way is not a second deal.
+    if (!draft || !sheet || this.inflight || this.state.pending) return;
+    if (draft.caller === undefined) {
+      this.say(this.t("no_caller"), true);
+      this.entry.querySelector<HTMLElement>("[data-caller]")?.focus();
+      return;
+    }
+    const hands = sheet.names.map((_, i) => {
+      if (!this.active.includes(i)) return null;
+      const v = draft.hands[i];
+      return v === "" || v === null || v === undefined ? null : +v;
+    });
+    this.send(
+      draft.editing
+        ? { kind: "edit", index: draft.editing, c: draft.caller, h: hands }
+        : { kind: "add", c: draft.caller, h: hands },
+    );
+  }
+
+  private onInput(ev: Event): void {
+    const target = ev.target as HTMLInputElement;
+    if (target.hasAttribute?.("data-hand")) this.setHand(+(target.getAttribute("data-hand") || 0), target.value);
+    else if (this.setupForm.contains(target)) fillSetup(this);
+  }
+
+  private onChange(ev: Event): void {
+    const target = ev.target as HTMLInputElement;
+    if (this.setupForm.contains(target) && target.name === "profile") fillSetup(this);
+  }
+
+  /** A hand's total as typed: digits only (the page's or Latin ones), at most three. */
+  private setHand(seat: number, text: string): void {
+    const latin = String(text)
+      .replace(/[०-९]/g, (d) => String(d.charCodeAt(0) - 0x0966))
+      .replace(/[^0-9]/g, "")
+      .slice(0, MAX_DIGITS);
+    const draft = this.state.draft;
+    if (!draft) return;
+    draft.hands[seat] = latin === "" ? "" : String(+latin);
+    const input = this.entry.querySelector<HTMLInputElement>(`[data-hand="${seat}"]`);
+    if (input) {
+      const value = draft.hands[seat] || "";
+      const shown = value === "" ? "" : this.num(value);
+      if (input.value !== shown) input.value = shown;
+    }
+    this.save();
+  }
+
+  private press(key: string): void {
+    const draft = this.state.draft;
+    if (!draft) return;
+    if (key === "next") {
+      this.moveField(1);
+      return;
+    }
+    let now = String(draft.hands[this.field] ?? "");
+    if (key === "back") now = now.slice(0, -1);
+    else if (now.length < MAX_DIGITS) now = now === "0" ? key : now + key;
+    this.setHand(this.field, now);
+  }
+
+  private moveField(step: number): void {
+    const active = this.active;
+    const i = active.indexOf(this.field);
+    if (i < 0 || !active.length) return;
+    const next = active[(i + step + active.length) % active.length] ?? this.field;
+    const input = this.entry.querySelector<HTMLElement>(`[data-hand="${next}"]`);
+    this.field = next;
+    this.markField();
+    if (input && (document.activeElement as Element | null)?.hasAttribute?.("data-hand")) input.focus();
+    this.typing(true);
+  }
+
+  private onFocus(ev: FocusEvent): void {
+    const t = ev.target as Element;
+    if (t.hasAttribute?.("data-hand")) {
+      this.field = +(t.getAttribute("data-hand") || 0);
+      this.markField();
+      this.typing(true);
+    } else if (!t.closest?.(".dhp-keypad")) {
+      this.typing(false);
+    }
+  }
+
+  private onKey(ev: KeyboardEvent): void {
+    const t = ev.target as Element;
+    if (!t.hasAttribute?.("data-hand") || ev.key !== "Enter") return;
+    ev.preventDefault();
+    if (this.active.indexOf(this.field) === this.active.length - 1) this.settle();
+    else this.moveField(1);
+  }
+
+  private onClick(ev: MouseEvent): void {
+    const t = (ev.target as Element | null)?.closest?.<HTMLButtonElement>("button");
+    if (!t || !this.root.contains(t)) return;
+    if (t.hasAttribute("data-key")) {
+      this.press(t.getAttribute("data-key") || "");
+      if (!this.entry.classList.contains("dhp-entry--typing")) this.typing(true);
+    } else if (t.hasAttribute("data-caller")) {
+      const v = t.getAttribute("data-caller");
+      if (this.state.draft) this.state.draft.caller = v === "none" ? null : +(v || 0);
+      for (const b of this.entry.querySelectorAll("[data-caller]"))
+        b.setAttribute("aria-pressed", b === t ? "true" : "false");
+      this.save();
+    } else if (t.hasAttribute("data-pad-add") || t.hasAttribute("data-pad-remove")) {
+      const rows = nameRows(this.setupForm);
+      const n = players(this.setupForm) + (t.hasAttribute("data-pad-add") ? 1 : -1);
+      rows.forEach((r, k) => {
+        r.hidden = k >= n;
+      });
+      fillSetup(this);
+      if (t.hasAttribute("data-pad-add")) rows[n - 1]?.querySelector("input")?.focus();
+      else
+        (
+          this.setupForm.querySelector<HTMLElement>("[data-pad-remove]:not([hidden])") ||
+          this.setupForm.querySelector<HTMLElement>("[data-pad-add]")
+        )?.focus();
+    } else if (t.hasAttribute("data-pad-edit")) {
+      this.edit(+(t.getAttribute("data-pad-edit") || 0));
+    } else if (t.hasAttribute("data-pad-cancel")) {
+      this.state.draft = null;
+      this.save();
+      this.render();
+      this.entry.querySelector<HTMLElement>("[data-caller]")?.focus();
+    } else if (t.hasAttribute("data-pad-undo")) {
+      const index = +(t.getAttribute("data-pad-undo") || 0);
+      this.confirm(t.parentElement, this.t("confirm_undo", { number: this.num(index) }), this.t("yes_undo"), {
+        kind: "undo",
+        index,
+      });
+    } else if (t.hasAttribute("data-pad-new")) {
+      this.confirm(this.ask, this.t("confirm_new"), this.t("yes_new"), "new");
+    } else if (t.hasAttribute("data-pad-end")) {
+      this.send({ kind: "end" });
+    } else if (t.hasAttribute("data-pad-reopen")) {
+      this.send({ kind: "reopen" });
+    } else if (t.hasAttribute("data-pad-share")) {
+      share(this);
+    } else if (t.hasAttribute("data-pad-csv")) {
+      exportCsv(this);
+    }
+  }
+
+  private edit(number: number): void {
+    const entry = this.state.sheet?.deals[number - 1];
+    if (!entry) return;
+    this.state.draft = { editing: number, caller: entry.c, hands: entry.h.map((h) => (h === null ? "" : String(h))) };
+    this.field = entry.h.findIndex((h) => h !== null);
+    this.save();
+    this.drawEntry();
+    this.entry.scrollIntoView({ block: "start" });
+    (
+      this.entry.querySelector<HTMLElement>('[data-caller][aria-pressed="true"]') ||
+      this.entry.querySelector<HTMLElement>("[data-caller]")
+    )?.focus({
+      preventScroll: true,
+    });
+  }
+
+  /** A question asked in place, with its two answers; `then` is a change to send, or "new". */
+  private confirm(place: Element | null, question: string, yes: string, then: Change | "new"): void {
+    const box = this.ask;
+    box.replaceChildren(element("p", {}, question));
+    const row = element("p", { class: "dhp-row" });
+    const ok = element("button", { type: "button", class: "md-button md-button--primary dhp-btn" }, yes);
+    const no = element("button", { type: "button", class: "md-button dhp-btn" }, this.t("no"));
+    row.append(ok, no);
+    box.appendChild(row);
+    if (place && place !== box) place.parentNode?.insertBefore(box, place.nextSibling);
+    box.hidden = false;
+    const origin = document.activeElement as HTMLElement | null;
+    const close = () => {
+      box.hidden = true;
+      box.replaceChildren();
+      this.match.appendChild(box); // back to its place among the tools
+    };
+    ok.addEventListener("click", () => {
+      close();
+      if (then === "new") {
+        this.state = emptyState();
+        this.save();
+        this.render();
+        this.say("");
+        this.setupForm.querySelector<HTMLElement>("input[name='name']")?.focus();
+      } else {
+        this.send(then);
+      }
+    });
+    no.addEventListener("click", () => {
+      close();
+      if (origin?.focus && document.contains(origin)) origin.focus();
+    });
+    no.focus();
+  }
+
+  link(): string {
+    return padLink(this);
+  }
+}
