@@ -50,6 +50,8 @@ class StepThrough {
   private readonly slots: (HTMLElement | null)[];
   /** The later boards, once asked for (forgotten if they could not be had, to try again). */
   private boards: Promise<void> | null = null;
+  /** They could not be had: a pointer's or the focus's intent does not ask again, a move does. */
+  private failedOnce = false;
 
   constructor(private readonly root: HTMLElement) {
     const bar = root.querySelector<HTMLElement>(".dh-stepper");
@@ -64,7 +66,9 @@ class StepThrough {
     this.where = where;
     this.steps = Array.from(root.querySelectorAll<HTMLElement>(".dh-steps > .dh-step"));
     this.slots = this.steps.map((step) => step.querySelector<HTMLElement>(":scope > .dh-diagram--later[data-board]"));
-    const intent = () => this.askBoards();
+    const intent = () => {
+      if (!this.failedOnce) this.askBoards();
+    };
     bar.addEventListener("pointerover", intent, { passive: true });
     bar.addEventListener("focusin", intent);
     bar.addEventListener("click", (ev) => {
@@ -102,6 +106,7 @@ class StepThrough {
     this.boards = boardsCode().then((m) => m.fillBoards(this.root, slots));
     this.boards.catch((err: unknown) => {
       this.boards = null;
+      this.failedOnce = true;
       this.failed();
       console.error(err);
     });
