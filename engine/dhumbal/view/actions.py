@@ -33,6 +33,7 @@ from ..core.i18n import N_, Translator, card_words, cards_in_words, translator
 from ..core.messages import TEMPLATES
 from .markup import button, esc, ordered
 from .model import TableModel
+from .matchend import PLAY_AGAIN
 from .review import review_button
 
 CALL_ON: Final = N_("Call on {total}")
@@ -157,7 +158,8 @@ def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool, 
                                    extra={"data-dht-match": "", "data-key": "match"}))
             buttons.append(button(t(NEW_MATCH), op="new-match", live=model.live, extra={"data-key": "new-match"}))
         elif model.match_over:
-            buttons.append(button(t(NEW_MATCH), op="new-match", live=model.live, cls="dht-btn--primary",
+            # (the same settings, a fresh match: the settings start one with others)
+            buttons.append(button(t(PLAY_AGAIN), op="new-match", live=model.live, cls="dht-btn--primary",
                                    extra={"data-key": "new-match"}))
         else:
             buttons.append(button(t(NEXT_DEAL), op="next-deal", live=model.live, cls="dht-btn--primary",

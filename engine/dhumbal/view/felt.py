@@ -24,7 +24,7 @@ from ..core.i18n import N_, NP_, Translator, card_name, number, translator
 from ..core.messages import Message
 from .markup import attributes, button, cards_spans, esc, ordered, signed, with_cards
 from .model import TableModel
-from .scores import outcome_badges
+from .scores import outcome_badges, signed_money
 
 PLAYERS_LABEL: Final = N_("Players")
 DEALER: Final = N_("dealer")
@@ -60,10 +60,13 @@ def _count(n: int, t: Translator) -> str:
 
 
 def score_text(model: TableModel, match_seat: int) -> str:
+    """A seat's match score as the scores panel gives it: money where the profile pays money."""
     assert model.match is not None
     score = model.match.scores[match_seat]
     if model.profile.settlement == "cumulative":
         return number(score, model.lang)
+    if model.profile.settlement == "pay-caller":
+        return signed_money(score, model.profile, model.lang)
     return signed(score, model.lang)
 
 
@@ -102,15 +105,17 @@ def render_felt(model: TableModel, *, move: tuple[int, Sequence[Message]] | None
         if move is not None and move[0] == s:
             cls += " dht-seat--moved"
         count = len(deal.hands[s])
-        if deal.is_over and deal.outcome is not None and deal.outcome.winner == s:
+        last = model.match_over and not model.practice  # (the deal that ended the match: its winner is not the match's)
+        if deal.is_over and deal.outcome is not None and deal.outcome.winner == s and not last:
             cls += " dht-seat--winner"
-        body = (f'<p class="dht-seat__plate"><span class="dht-seat__name">{esc(names[s])}</span>{seat_badges(model, deal, s, t)}</p>'
-                f'<span class="dht-seat__score" data-score="{model.match.scores[m]}">{esc(t(SCORE, score=score_text(model, m)))}</span>')
+        # (the score on the name's line: a seat stays short enough for two rows of them on a phone)
+        body = (f'<p class="dht-seat__plate"><span class="dht-seat__name">{esc(names[s])}</span>{seat_badges(model, deal, s, t)}'
+                f'<span class="dht-seat__score" data-score="{model.match.scores[m]}">{esc(t(SCORE, score=score_text(model, m)))}</span></p>')
         if deal.is_over:
             body += (f'<span class="dht-seat__hand" data-total="{deal.total(s)}">'
                      f'<span class="dht-seat__faces">{cards_spans(ordered(deal.hands[s], True, deal.profile), model.lang)}</span>'
                      f'<span class="dht-seat__total">{esc(t(HAND_SHOWN, total=deal.total(s)))}</span></span>')
-            badges = outcome_badges(deal.outcome, s, t)
+            badges = outcome_badges(deal.outcome, s, t, last=last)
             if badges:
                 body += f'<span class="dht-seat__outcome">{badges}</span>'
         else:
@@ -118,7 +123,7 @@ def render_felt(model: TableModel, *, move: tuple[int, Sequence[Message]] | None
                      f'<span class="dht-seat__count" aria-hidden="true">{esc(number(count, model.lang))}</span></span>')
             known = deal.known[s] if s < len(deal.known) else []
             if known:
-                body += (f'<span class="dht-seat__known">{esc(t(PICKED_UP))} '
+                body += (f'<span class="dht-seat__known"><span class="dht-seat__known-label">{esc(t(PICKED_UP))}</span> '
                          f'{"".join(cardface.face(c, model.lang, size="inline") for c in known)}</span>')
         moved = ""
         if move is not None and move[0] == s:

@@ -77,7 +77,7 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
     marked = "" if model.face_down else (
         f'<span class="dht-hand__marked" data-template="{esc(t.raw(MARKED))}" hidden>'
         f'{esc(t(MARKED, value=number(10, lang)))}</span>')
-    outcome = outcome_badges(deal.outcome, me, t) if deal.is_over else ""
+    outcome = outcome_badges(deal.outcome, me, t, last=model.match_over and not model.practice) if deal.is_over else ""
     # Who (name, dealer, turn, the deal's end), then the facts, dot-separated by the style sheet.
     label = (f'<p class="dht-hand__label" id="{esc(tid)}-hand-label"><span class="dht-hand__who">'
              f'<span class="dht-seat__name">{esc(names[me])}</span>{seat_badges(model, deal, me, t)}{outcome}'
