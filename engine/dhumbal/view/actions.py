@@ -117,7 +117,8 @@ def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool, 
         if deal.phase == "start":
             refusal = deal.refusal(Action.call(), seat=me)
             if refusal is None:
-                buttons.append(button(call_text, action="call", live=model.live, cls="dht-call",
+                hinted = model.hint_action is not None and model.hint_action.kind == "call"
+                buttons.append(button(call_text, action="call", live=model.live, cls="dht-call" + (" dht-hinted" if hinted else ""),
                                       extra={"data-key": "call"}))
             else:
                 buttons.append(_place(call_text, "dht-call"))

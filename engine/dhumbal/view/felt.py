@@ -183,12 +183,15 @@ def _center(model: TableModel, deal: Deal, t: Translator) -> str:
     n_stock = len(deal.stock)
     stack = (cardface.backs(min(3, n_stock), size="md", extra_classes=("dht-stack__backs",))
              + f'<span class="dht-stack__count" aria-hidden="true">{esc(number(n_stock, model.lang))}</span>')
+    hint = model.hint_action if my_turn and model.hint_action is not None and model.hint_action.kind == "take" else None
     if wants_take:
         take = Action.take_stock()
         ok = _legal(deal, take, my_turn)
         name = t.plural(TAKE_STOCK_COUNT[0], TAKE_STOCK_COUNT[1], n_stock)
         stock = button(name, action="take stock",
-                        cls="dht-stack" + (" dht-stack--take" if ok else ""), enabled=ok, live=model.live,
+                        cls="dht-stack" + (" dht-stack--take" if ok else "")
+                        + (" dht-hinted" if hint is not None and hint.source == "stock" else ""),
+                        enabled=ok, live=model.live,
                         extra={"data-key": "take-stock", "data-count": str(n_stock)},
                         inner=f'<span class="dht-sr">{esc(name)}</span>{stack}')
     else:
@@ -200,7 +203,8 @@ def _center(model: TableModel, deal: Deal, t: Translator) -> str:
     if model.face_down:
         throw_html = f'<span class="dht-slot"><span>{esc(t(EMPTY))}</span></span>'
     else:
-        throw_html = _last_throw(model, deal, t, my_turn and wants_take)
+        throw_html = _last_throw(model, deal, t, my_turn and wants_take,
+                                 hint if hint is not None and hint.source == "pile" else None)
     pile_html = (f'<div class="dht-pile"><span class="dht-label" id="{esc(tid)}-pile-label">{esc(label)}</span>'
                  f'<div class="dht-lastthrow" role="group" aria-label="{esc(t(LAST_THROW, label=label))}">{throw_html}</div></div>')
     pending = ""
@@ -212,7 +216,7 @@ def _center(model: TableModel, deal: Deal, t: Translator) -> str:
     return f'<div class="dht-center">{stock_html}{pile_html}{pending}</div>'
 
 
-def _last_throw(model: TableModel, deal: Deal, t: Translator, reader_takes: bool) -> str:
+def _last_throw(model: TableModel, deal: Deal, t: Translator, reader_takes: bool, hint: Action | None = None) -> str:
     """The whole last throw: the cards that may be taken marked (buttons when the reader may take
     them now), the others dimmed."""
     p = deal.profile
@@ -230,9 +234,12 @@ def _last_throw(model: TableModel, deal: Deal, t: Translator, reader_takes: bool
             else:
                 action, key, name = f"take pile {code}", f"pick-{code}", t(PICK_CARD, card=card_name(c, lang))
             ok = deal.is_legal(Action.take_pile(None if p.take_rule == "pile-top" else c))
+            # (the Hint's take: its card, or the pile's top where only the top may be taken)
+            hinted = hint is not None and (hint.cards == (c,) if hint.cards else p.take_rule == "pile-top")
             a: dict[str, str | None] = {
                 "type": "button",
-                "class": cardface.face_classes(c, "md", marks=("takable",) if ok else ("dim",), extra=("dht-pick",)),
+                "class": cardface.face_classes(c, "md", marks=("takable",) if ok else ("dim",),
+                                               extra=("dht-pick", "dht-hinted" if hinted else "")),
                 "data-action": action, "data-card": code, "data-key": key,
             }
             if not ok:

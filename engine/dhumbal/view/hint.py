@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..bots import expert
+from ..play.action import Action
 from ..play.deal import SeatView
 from ..core.i18n import N_, number, translator
 from ..bots.levels import percent
@@ -40,11 +41,20 @@ HINT_OWN_RULE: Final = N_("The expert's move here follows its own rule for a lon
 
 def hint_words(profile: Profile, view: SeatView, lang: str) -> str:
     """Everything the Hint says for the seat on turn of ``view`` (see the module docstring)."""
+    return hint_move(profile, view, lang)[0]
+
+
+def hint_move(profile: Profile, view: SeatView, lang: str) -> tuple[str, Action]:
+    """What the Hint says, and the move it suggests (marked on the table).
+
+    The call odds are said only where a call is allowed now: where it is not,
+    they would answer a question the reader cannot ask (issue 51: 101 of 105
+    turn-start hints said "If you could call now…")."""
     move = suggest(profile, view, lang)
-    if view.phase != "start":
-        return move.text
-    allowed = stand_in(profile, view).can_call()
-    odds = call_odds(profile, view, playouts=HINT_PLAYOUTS if allowed else 0)
+    if view.phase != "start" or not stand_in(profile, view).can_call():
+        return move.text, move.action
+    odds = call_odds(profile, view, playouts=HINT_PLAYOUTS)
+    allowed = True
     out = [move.text]
     limit = profile.call_limit
     if allowed and limit is not None and odds.total == limit:
@@ -56,7 +66,7 @@ def hint_words(profile: Profile, view: SeatView, lang: str) -> str:
         calls = move.action.kind == "call"
         if call_better != calls and _decimal(odds.call_value, lang, True) != _decimal(odds.play_on_value, lang, True):
             out.append(_why_otherwise(profile, calls, move.caught, lang))
-    return " ".join(out)
+    return " ".join(out), move.action
 
 
 def _why_otherwise(profile: Profile, calls: bool, caught: float | None, lang: str) -> str:
