@@ -11,6 +11,8 @@ On the real built site with the engine answering from this process
   seat and no two seats' cards overlap, so whose card is whose is plain.
 - Mid-deal with five seats, while bots show the cards they picked up:
   every seat whole inside the felt (none cut by the stock and pile's row).
+- While the bots play, the "to play" mark on a seat's edge leaves its name
+  in sight (it covered half of "Bot 1").
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import functools
 from typing import Any, Callable
 
 import pytest
-from tabledriver import BOARD, DESKTOP, PHONE, wait_ready
+from tabledriver import _NEXT, BOARD, DESKTOP, PHONE, TABLE, _act, press, wait_ready
 from tablekit import finished_link, simple_move
 
 Opener = Callable[..., Any]
@@ -140,3 +142,31 @@ def test_no_seat_is_cut_mid_deal_with_five_seats(phone_page: Opener, real_site: 
         seated = page.evaluate(SEATED)
         assert seated["known"] >= 1, seated
         assert seated["out"] == [], (profile, seated)
+
+
+# The seat to play while the bots' moves show: its "to play" mark and its name do not meet.
+TURN_MARK = """() => {
+  const seat = document.querySelector('#dh-table .dht-seats > .dht-seat--turn');
+  const badge = seat && seat.querySelector('.dht-badge--turn');
+  if (!badge) return null;
+  const b = badge.getBoundingClientRect(), n = seat.querySelector('.dht-seat__name').getBoundingClientRect();
+  return {meets: b.bottom > n.top + 0.5 && b.top < n.bottom - 0.5 && b.left < n.right && n.left < b.right,
+          badge: [b.top, b.bottom], name: [n.top, n.bottom]};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_the_to_play_mark_leaves_the_name_in_sight(phone_page: Opener, real_site: Any, lang: str) -> None:
+    page = phone_page(PHONE, speed="slow")
+    page.goto(str(real_site.server.url(f"{LANGS[lang]}#{picked_up('dashain', 6)}")))
+    wait_ready(page)
+    for _ in range(3):
+        step = page.evaluate(_NEXT)
+        if step["move"] == "throw":
+            _act(page, step, True)
+            continue
+        press(page, *step["control"], touch=True, answer=False)  # the bots play after this one
+        break
+    page.wait_for_selector(f"{TABLE}[data-busy] .dht-seat--turn .dht-badge--turn")
+    mark = page.evaluate(TURN_MARK)
+    assert mark is not None and not mark["meets"], mark
