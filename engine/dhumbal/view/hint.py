@@ -12,7 +12,9 @@ are one account:
   on (:func:`dhumbal.bots.expert.risk`);
 - a call open on exactly the call limit says the tie risk in words;
 - after a take (or, throwing first, after the throw) there are no call odds:
-  the hint is the move that finishes the turn and its why.
+  the hint is the move that finishes the turn and its why;
+- where a call is not allowed there are no call odds either: the hint is the
+  move alone (:func:`hint_move` gives it with the move, which the table marks).
 """
 
 from __future__ import annotations
