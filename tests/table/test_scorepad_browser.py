@@ -26,10 +26,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from axescan import axe_here
-from sitekit import LocalPages, WarmContexts, stand_in, warm_opener, warm_pool, on_page
 
 from dhumbal.table import web
+from tests.axescan import axe_here
+from tests.browserkit import LocalPages, WarmContexts, warm_opener, warm_pool
+from tests.sitekit import stand_in
+from tools.pagemodules import on_page
 
 PHONE = {"viewport": {"width": 360, "height": 780}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1366, "height": 900}}
@@ -124,7 +126,7 @@ def layout_problems(page: Any) -> list[str]:
 # -- driving the pad ---------------------------------------------------------------------------
 
 
-def names(pad: "Pad", given: list[str]) -> None:
+def names(pad: Pad, given: list[str]) -> None:
     """The players' names in the set-up form: as many rows as names (the form shows the profile's usual four)."""
     p = pad.page
     while p.locator(f"#dhp-name-{len(given)}").is_visible():
@@ -211,7 +213,7 @@ def test_a_three_deal_match_number_by_number(pad_page: Opener, real_site: Any, l
     else:
         assert page.locator(f"{d1} li[data-seat='1']").inner_text().startswith(
             "Bina: caught: 4 against 4 — a tie goes against the caller; takes the penalty, 25, in place of the hand")
-        assert "Bina is caught: Chandra holds 4, not more than 4." in page.locator(f"{d1} .dhp-said").inner_text()
+        assert "Bina is caught: Chandra also holds 4, and a tie goes against the caller." in page.locator(f"{d1} .dhp-said").inner_text()
     assert numbers(page, f"{PAD} [data-pad-totals]", "total") == {0: "-7", 1: "-25", 2: "32"}
 
     # Bad input: a call over the limit, then a total no hand can hold: the engine's words, the sheet unchanged.

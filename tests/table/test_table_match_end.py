@@ -18,7 +18,6 @@ import re
 from typing import Any
 
 import pytest
-from tablekit import parse_html, simple_move
 
 from dhumbal.core.i18n import translator
 from dhumbal.core.profiles import find_profile
@@ -28,6 +27,7 @@ from dhumbal.table.protocol import Settings
 from dhumbal.table.session import Session
 from dhumbal.view import matchend, scores
 from dhumbal.view.table import render_board
+from tests.table.tablekit import parse_html, simple_move
 
 
 def played(profile: str, players: int, seed: int, *, lang: str = "en", until_match: bool = True) -> Session:

@@ -18,11 +18,13 @@ On the real built site with the engine answering from this process
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from tabledriver import _NEXT, BOARD, DESKTOP, PHONE, TABLE, _act, press, wait_ready
-from tablekit import finished_link, simple_move
+
+from tests.table.tabledriver import _NEXT, BOARD, DESKTOP, PHONE, TABLE, _act, press, wait_ready
+from tests.table.tablekit import finished_link, simple_move
 
 Opener = Callable[..., Any]
 SCREENS = {"phone": PHONE, "desktop": DESKTOP}

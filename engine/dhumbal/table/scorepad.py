@@ -11,8 +11,10 @@ reason and keeps the sheet as it was.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, cast
+from collections.abc import Mapping
+from typing import Any, cast
 
+from ..core.errors import Refusal
 from ..core.i18n import translator
 from .messages import ErrorResponse, NextDeal, ScorepadResponse, Sheet, SheetParts, SheetRefusal
 from .protocol import ERROR_BAD_REQUEST, RequestError, read_pad_change, read_profile
@@ -29,8 +31,8 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
     ``sheet`` is the sheet as the page keeps it (:meth:`dhumbal.matches.scoresheet.Sheet.to_json`;
     a new one from the set-up form has ``setup``: the profile and its options, read as
     the table's settings are)."""
-    from ..matches.scoresheet import SheetError, change_sheet, csv_text, read_sheet, settle_sheet
-    from ..matches.tally import TallyError
+    from ..matches.scoresheet import Sheet as SheetData
+    from ..matches.scoresheet import change_sheet, csv_text, read_sheet, settle_sheet
     from ..view.padview import ENDED, REMOVED, REOPENED, SETTLED, render_parts
 
     t = translator(lang)
@@ -40,23 +42,20 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
         if not isinstance(setup, dict):
             raise RequestError("bad-request", ERROR_BAD_REQUEST)
         profile = read_profile(setup.get("profile"), setup.get("options"), lang=lang)
+    sheet: SheetData | None = None
     try:
         sheet = read_sheet(req.get("sheet"), profile)
         settled = settle_sheet(sheet)
-    except SheetError as exc:
-        return error("bad-sheet", exc.text(lang), lang)
-    except TallyError as exc:
-        return error("bad-sheet", exc.text(lang, sheet.names), lang)
+    except Refusal as exc:
+        return error("bad-sheet", exc.text(lang, None if sheet is None else sheet.names), lang)
     said = ""
     refusal: SheetRefusal | None = None
     if req.get("change") is not None:
         kind, index, entry = read_pad_change(req.get("change"), len(sheet.names))
         try:
             sheet, settled = change_sheet(sheet, kind, index=index, entry=entry)
-        except (TallyError, SheetError) as exc:
-            deal = exc.deal if isinstance(exc, TallyError) else None
-            seat = exc.seat if isinstance(exc, TallyError) else None
-            refusal = {"code": exc.code, "text": exc.text(lang, sheet.names), "deal": deal, "seat": seat}
+        except Refusal as exc:
+            refusal = {"code": exc.code, "text": exc.text(lang, sheet.names), "deal": exc.deal, "seat": exc.seat}
         else:
             if kind in ("add", "edit"):
                 number = len(settled.tallies) if kind == "add" else int(index or 0)

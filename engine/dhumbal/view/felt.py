@@ -14,14 +14,15 @@ that lands when a card is taken.
 
 from __future__ import annotations
 
-from typing import Final, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Final
 
-from . import cardface
 from ..core import cards as C
-from ..play.action import Action
-from ..play.deal import Deal
 from ..core.i18n import N_, NP_, Translator, card_name, number, translator
 from ..core.messages import Message
+from ..play.action import Action
+from ..play.deal import Deal
+from . import cardface
 from .markup import attributes, button, cards_spans, esc, ordered, signed, with_cards
 from .model import TableModel
 from .scores import outcome_badges, signed_money
@@ -61,8 +62,8 @@ def _count(n: int, t: Translator) -> str:
 
 def score_text(model: TableModel, match_seat: int) -> str:
     """A seat's match score as the scores panel gives it: money where the profile pays money."""
-    assert model.match is not None
-    score = model.match.scores[match_seat]
+    assert model.scoreboard is not None
+    score = model.scoreboard.scores[match_seat]
     if model.profile.settlement == "cumulative":
         return number(score, model.lang)
     if model.profile.settlement == "pay-caller":
@@ -89,7 +90,7 @@ def render_felt(model: TableModel, *, move: tuple[int, Sequence[Message]] | None
     plays the bots' moves back one at a time.
     """
     deal = model.deal
-    assert deal is not None and model.match is not None
+    assert deal is not None and model.scoreboard is not None
     t = translator(model.lang)
     me = model.my_seat()
     n = deal.players
@@ -98,7 +99,7 @@ def render_felt(model: TableModel, *, move: tuple[int, Sequence[Message]] | None
     names = model.deal_names()
     items = []
     for pos, s in enumerate(others):
-        m = model.match.seating[s]
+        m = model.scoreboard.seating[s]
         cls = "dht-seat"
         if not deal.is_over and s == deal.turn:
             cls += " dht-seat--turn"
@@ -110,7 +111,7 @@ def render_felt(model: TableModel, *, move: tuple[int, Sequence[Message]] | None
             cls += " dht-seat--winner"
         # (the score on the name's line: a seat stays short enough for two rows of them on a phone)
         body = (f'<p class="dht-seat__plate"><span class="dht-seat__name">{esc(names[s])}</span>{seat_badges(model, deal, s, t)}'
-                f'<span class="dht-seat__score" data-score="{model.match.scores[m]}">{esc(t(SCORE, score=score_text(model, m)))}</span></p>')
+                f'<span class="dht-seat__score" data-score="{model.scoreboard.scores[m]}">{esc(t(SCORE, score=score_text(model, m)))}</span></p>')
         if deal.is_over:
             body += (f'<span class="dht-seat__hand" data-total="{deal.total(s)}">'
                      f'<span class="dht-seat__faces">{cards_spans(ordered(deal.hands[s], True, deal.profile), model.lang)}</span>'

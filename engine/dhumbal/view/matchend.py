@@ -49,8 +49,8 @@ def final_total(model: TableModel, score: int) -> str:
 
 def winner_text(model: TableModel, t: Translator) -> str:
     """Who won the match: "Bot 3 wins the match.", "You win the match!", or the seats sharing first place."""
-    assert model.match is not None
-    first = [st for st in model.match.standings() if st.place == 1]
+    assert model.scoreboard is not None
+    first = [st for st in model.scoreboard.standings if st.place == 1]
     if len(first) == 1:
         return t(WINNER_YOU) if first[0].seat == model.me else t(WINNER_ONE, name=model.names[first[0].seat])
     names = ", ".join(t(YOU) if st.seat == model.me else model.names[st.seat] for st in first)
@@ -59,8 +59,8 @@ def winner_text(model: TableModel, t: Translator) -> str:
 
 def place_text(model: TableModel, t: Translator) -> str:
     """Where the reader finished ("You finished in place 2 of 5."), or nothing when they alone won."""
-    assert model.match is not None
-    standings = model.match.standings()
+    assert model.scoreboard is not None
+    standings = model.scoreboard.standings
     mine = next((st for st in standings if st.seat == model.me), None)
     shared = mine is not None and sum(1 for st in standings if st.place == mine.place) > 1
     if mine is None or (mine.place == 1 and not shared):
@@ -99,8 +99,8 @@ def render_final_strip(model: TableModel, t: Translator) -> str:
     """Where the reader finished, then the final standings in place order (place, player, total).
 
     (Who won the match is the strip's title: :func:`winner_text`.)"""
-    assert model.match is not None
-    lines = "".join(_line(model, st, t) for st in model.match.standings())
+    assert model.scoreboard is not None
+    lines = "".join(_line(model, st, t) for st in model.scoreboard.standings)
     place = place_text(model, t)
     return ((f'<p class="dht-final__place" data-dht-final>{esc(place)}</p>' if place else "") +
             f'<table class="dht-score dht-strip dht-strip--final" data-settlement="{esc(model.profile.settlement)}" '
@@ -110,10 +110,10 @@ def render_final_strip(model: TableModel, t: Translator) -> str:
 
 
 def render_standings(model: TableModel, t: Translator) -> str:
-    assert model.match is not None
+    assert model.scoreboard is not None
     lang = model.lang
     rows = []
-    for st in model.match.standings():
+    for st in model.scoreboard.standings:
         score = final_total(model, st.score)
         out = f' <span class="dht-badge">{esc(t(OUT))}</span>' if st.eliminated else ""
         rows.append(f'<tr data-seat="{st.seat}" data-place="{st.place}" data-score="{st.score}">'

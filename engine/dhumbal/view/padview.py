@@ -16,12 +16,13 @@ and at the end the standings and each player's figures.
 from __future__ import annotations
 
 import json
-from typing import Final, Mapping
+from collections.abc import Mapping
+from typing import Final
 
-from ..core.compare import option_value_text, rules_in_words
+from ..core.compare import rules_in_words
 from ..core.i18n import N_, Translator, digits, number, translator
-from ..matches.match import money_text
 from ..core.profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
+from ..matches.match import money_text
 from ..matches.scoresheet import MAX_NAME, Settled, average_text, player_stats
 from ..matches.tally import Tally
 from .markup import esc, signed
@@ -140,7 +141,7 @@ def _option_control(fid: str, spec: OptionSpec, t: Translator) -> str:
 
     def shown(choice: str) -> str:
         value: object = choice == "on" if spec.kind == "bool" else None if choice == "none" else choice
-        return digits(option_value_text(spec, value, t), t.lang)
+        return digits(spec.value_words(value, t), t.lang)
 
     opts = "".join(f'<option value="{esc(c)}"{" selected" if c == current else ""}>{esc(shown(c))}</option>'
                    for c in choices)
@@ -250,7 +251,7 @@ def render_deal(tally: Tally, settled: Settled, lang: str, *, latest: bool) -> s
     heads = _rows(p, t)
     head = "".join(f'<th scope="col" data-row="{esc(k)}">{esc(label)}</th>' for k, label in heads)
     body = []
-    for i, seat in enumerate(sorted(tally.seating)):
+    for _i, seat in enumerate(sorted(tally.seating)):
         d = tally.seating.index(seat)
         cells = []
         for key, _ in heads:
