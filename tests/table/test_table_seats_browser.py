@@ -42,6 +42,7 @@ def picked_up(profile: str, players: int, least: int = 2) -> str:
     """A link to a deal of ``profile`` in play where ``least`` other seats show cards they picked up."""
     from dhumbal.core.profiles import find_profile
     from dhumbal.play.action import parse_action
+    from dhumbal.table.links import link_of
     from dhumbal.table.protocol import Settings
     from dhumbal.table.session import Session
 
@@ -56,7 +57,7 @@ def picked_up(profile: str, players: int, least: int = 2) -> str:
             me = s.my_deal_seat()
             assert me is not None
             if sum(1 for seat, known in enumerate(deal.known) if known and seat != me) >= least and s.is_my_turn():
-                return s.hash()
+                return link_of(s)
             s.act(parse_action(simple_move(deal, me)))
     raise AssertionError(f"no deal where {least} seats picked up a card")
 
