@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from dhumbal.bots import odds
+from dhumbal.core import cards as C
 from dhumbal.core.i18n import count_text, translator
 from dhumbal.core.profiles import find_profile
 from dhumbal.play import share
@@ -28,6 +29,7 @@ from dhumbal.play.records import from_position, state_to_json, transcript
 from dhumbal.table import web
 from dhumbal.table.links import restore_session
 from dhumbal.table.tables import ERROR_NO_HINT
+from dhumbal.view.hand import HINTED
 from dhumbal.view.hint import HINT_CAUGHT_IF, hint_text, hint_words
 from dhumbal.view.suggest import suggest
 from tests.table.tabledriver import BOARD, click, start, status, table_hash, ui_move
@@ -112,7 +114,8 @@ def test_after_a_move_the_hint_is_gone() -> None:
     assert not pressed(r) and "caught in" not in r["status"]
 
 
-def test_a_hint_where_no_call_is_allowed_still_counts_and_the_reason_stands_by_the_button() -> None:
+def test_a_hint_where_no_call_is_allowed_says_the_move_alone_and_marks_it() -> None:
+    """Issue 51: no "If you could call now…" where a call is not allowed; the move marked on the table."""
     ask(op="new", profile="dashain", seed=5, lang="nl")  # dashain: nobody calls in the first round
     r = ask(op="hint", lang="nl")
     text = r["status"]
@@ -120,13 +123,32 @@ def test_a_hint_where_no_call_is_allowed_still_counts_and_the_reason_stands_by_t
     assert deal is not None
     reason = deal.refusal(Action.call(), deal.turn)
     assert reason is not None
-    expected = odds.call_odds(deal.profile, deal.public_view(deal.turn), playouts=0)
-    move = suggest(deal.profile, deal.public_view(deal.turn), "nl").text + " "
-    assert text == move + hint_text(expected, "nl", allowed=False)
-    assert text[len(move):].startswith(translator("nl")(HINT_CAUGHT_IF, total="§", caught="§", samples="§").split("§")[0])
-    assert count_text(odds.HINT_SAMPLES, "nl") in text and "Roepen levert" not in text
+    move = suggest(deal.profile, deal.public_view(deal.turn), "nl")
+    assert text == move.text
+    assert translator("nl")(HINT_CAUGHT_IF, total="§", caught="§", samples="§").split("§")[0] not in text
+    assert count_text(odds.HINT_SAMPLES, "nl") not in text and "Roepen levert" not in text
     # the engine's reason is under the disabled Call button, as before the hint
     assert reason.text("nl", web.table("hint-table").playing().deal_names()).replace("'", "&#x27;") in r["html"]
+    # the cards the Hint would throw are marked in the hand, and said so; no other card is
+    assert move.action.kind == "throw"
+    hinted = re.findall(r'<button[^>]*class="[^"]*dht-hinted[^"]*"[^>]*data-card="([^"]+)"', r["html"])
+    assert sorted(hinted) == sorted(C.card_text(c, ascii=True) for c in move.action.cards)
+    assert r["html"].count(translator("nl")(HINTED).replace("'", "&#x27;")) == len(hinted)
+    # pressed again, the Hint and its marks go
+    r = ask(op="hint", lang="nl")
+    assert "dht-hinted" not in r["html"]
+
+
+def test_a_hint_to_take_from_the_stock_marks_the_stock() -> None:
+    ask(op="new", profile="nepali-games", seed=3, lang="en")
+    r = ask(op="hint")
+    deal = web.table("hint-table").playing().deal
+    assert deal is not None
+    move = suggest(deal.profile, deal.public_view(deal.turn), "en")
+    if move.action.kind == "take" and move.action.source == "stock":
+        assert re.search(r'class="[^"]*dht-stack[^"]*dht-hinted', r["html"])
+    else:
+        assert "dht-hinted" in r["html"]
 
 
 def test_after_a_take_the_hint_says_what_to_throw_and_it_is_refused_once_the_deal_is_over() -> None:

@@ -135,11 +135,13 @@ def move(page: Any, turn: int, *, touch: bool) -> str:
 # -- what the screen shows -------------------------------------------------------------------
 
 # Every hand card on screen, not covered at its centre nor its lower part, at
-# least 44 px of it showing; every control shown at least 44 x 44 px; no
-# sideways scrolling.
+# least 44 px of it showing while it is a control (at a deal's end it is drawn
+# small, to leave the shown hands room: issue 51); every control shown at least
+# 44 x 44 px; no sideways scrolling.
 LAYOUT = """() => {
   const out = [];
   const root = document.querySelector('#dh-table');
+  const over = root.querySelector('.dht-play-area').dataset.over === 'true';
   const vw = innerWidth, vh = innerHeight;
   const cards = [...root.querySelectorAll('.dht-me .dht-cards > .dhc')];
   cards.forEach((c, i) => {
@@ -159,7 +161,7 @@ LAYOUT = """() => {
       const n = next.getBoundingClientRect();
       if (Math.abs(n.top - r.top) < r.height / 2 && n.left < r.right) shown = n.left - r.left;
     }
-    if (shown < 43.5 || r.height < 43.5) out.push(`card ${c.dataset.card} shows ${Math.round(shown)}x${Math.round(r.height)}`);
+    if (!over && (shown < 43.5 || r.height < 43.5)) out.push(`card ${c.dataset.card} shows ${Math.round(shown)}x${Math.round(r.height)}`);
   });
   for (const el of root.querySelectorAll('button, select, input:not([type=checkbox]), summary, .dht-field--check label')) {
     if (el.closest('.dht-cards') || !el.getClientRects().length) continue;

@@ -41,6 +41,7 @@ from ..play.share import (
     action_code,
     encode_move,
 )
+from ..view.matchend import headline as match_headline
 from ..view.model import TableModel
 from .protocol import (
     ERROR_DEAL_NOT_OVER,
@@ -354,6 +355,9 @@ class Session:
             ending = [self._message_text(m, by) for m, by in self.messages if m.code in OUTCOME_CODES]
             over = (t(PROMPT_PRACTICE_OVER) if self.settings.practice
                     else t(PROMPT_MATCH_OVER) if self.match_over() else t(PROMPT_DEAL_OVER))
+            if self.match_over() and not self.settings.practice:
+                # who won the match and where the reader finished, before "the final standings are below"
+                ending.append(match_headline(self.model(live=False, table_id="status"), t))
             return " ".join(ending + [over])
         if self.my_deal_seat() is None:
             return t(PROMPT_OUT)

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from ..core.i18n import N_
+from ..play.action import Action
 from ..play.deal import Deal
 from ..play.records import state_from_json
-from ..view.hint import hint_words
+from ..view.hint import hint_move
 from .protocol import ERROR_NO_SESSION, RequestError
 from .session import Session
 
@@ -38,6 +39,7 @@ class ShownHint:
 
     where: str
     words: str
+    action: Action | None = None  # the move it suggests, marked on the table
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,10 @@ class Table:
             return None
         return self.hint.words
 
+    def shown_hint_action(self) -> Action | None:
+        """The Hint's move while the Hint shows (see :meth:`shown_hint`), else None."""
+        return self.hint.action if self.shown_hint() is not None and self.hint is not None else None
+
     def toggle_hint(self, lang: str) -> bool:
         """Show the Hint (True) or, pressed again on the same position, hide it (False).
 
@@ -127,7 +133,8 @@ class Table:
             return False
         deal = session.deal
         assert deal is not None
-        self.hint = ShownHint(position_of(session), hint_words(deal.profile, view, lang))
+        words, action = hint_move(deal.profile, view, lang)
+        self.hint = ShownHint(position_of(session), words, action)
         return True
 
     # -- the review ------------------------------------------------------------------------

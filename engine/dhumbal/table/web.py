@@ -159,6 +159,7 @@ def _drawn(tab: Table, op: str, events: list[str], *, status: str | None = None,
     model = session.model(live=True, table_id=tab.id)
     hint = tab.shown_hint()
     model.hint_on = hint is not None
+    model.hint_action = tab.shown_hint_action()
     deal = session.deal
     lang = session.lang
     refused: messages.Refusal | None = None

@@ -33,6 +33,7 @@ from ..core.messages import TEMPLATES
 from ..play.action import Action
 from ..play.deal import Deal
 from .markup import button, esc, ordered
+from .matchend import PLAY_AGAIN
 from .model import TableModel
 from .review import review_button
 
@@ -119,7 +120,8 @@ def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool, 
         if deal.phase == "start":
             refusal = deal.refusal(Action.call(), seat=me)
             if refusal is None:
-                buttons.append(button(call_text, action="call", live=model.live, cls="dht-call",
+                hinted = model.hint_action is not None and model.hint_action.kind == "call"
+                buttons.append(button(call_text, action="call", live=model.live, cls="dht-call" + (" dht-hinted" if hinted else ""),
                                       extra={"data-key": "call"}))
             else:
                 buttons.append(_place(call_text, "dht-call"))
@@ -160,7 +162,8 @@ def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool, 
                                    extra={"data-dht-match": "", "data-key": "match"}))
             buttons.append(button(t(NEW_MATCH), op="new-match", live=model.live, extra={"data-key": "new-match"}))
         elif model.match_over:
-            buttons.append(button(t(NEW_MATCH), op="new-match", live=model.live, cls="dht-btn--primary",
+            # (the same settings, a fresh match: the settings start one with others)
+            buttons.append(button(t(PLAY_AGAIN), op="new-match", live=model.live, cls="dht-btn--primary",
                                    extra={"data-key": "new-match"}))
         else:
             buttons.append(button(t(NEXT_DEAL), op="next-deal", live=model.live, cls="dht-btn--primary",

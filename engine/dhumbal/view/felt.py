@@ -25,7 +25,7 @@ from ..play.deal import Deal
 from . import cardface
 from .markup import attributes, button, cards_spans, esc, ordered, signed, with_cards
 from .model import TableModel
-from .scores import outcome_badges
+from .scores import outcome_badges, signed_money
 
 PLAYERS_LABEL: Final = N_("Players")
 DEALER: Final = N_("dealer")
@@ -61,10 +61,13 @@ def _count(n: int, t: Translator) -> str:
 
 
 def score_text(model: TableModel, match_seat: int) -> str:
+    """A seat's match score as the scores panel gives it: money where the profile pays money."""
     assert model.scoreboard is not None
     score = model.scoreboard.scores[match_seat]
     if model.profile.settlement == "cumulative":
         return number(score, model.lang)
+    if model.profile.settlement == "pay-caller":
+        return signed_money(score, model.profile, model.lang)
     return signed(score, model.lang)
 
 
@@ -103,15 +106,17 @@ def render_felt(model: TableModel, *, move: tuple[int, Sequence[Message]] | None
         if move is not None and move[0] == s:
             cls += " dht-seat--moved"
         count = len(deal.hands[s])
-        if deal.is_over and deal.outcome is not None and deal.outcome.winner == s:
+        last = model.match_over and not model.practice  # (the deal that ended the match: its winner is not the match's)
+        if deal.is_over and deal.outcome is not None and deal.outcome.winner == s and not last:
             cls += " dht-seat--winner"
-        body = (f'<p class="dht-seat__plate"><span class="dht-seat__name">{esc(names[s])}</span>{seat_badges(model, deal, s, t)}</p>'
-                f'<span class="dht-seat__score" data-score="{model.scoreboard.scores[m]}">{esc(t(SCORE, score=score_text(model, m)))}</span>')
+        # (the score on the name's line: a seat stays short enough for two rows of them on a phone)
+        body = (f'<p class="dht-seat__plate"><span class="dht-seat__name">{esc(names[s])}</span>{seat_badges(model, deal, s, t)}'
+                f'<span class="dht-seat__score" data-score="{model.scoreboard.scores[m]}">{esc(t(SCORE, score=score_text(model, m)))}</span></p>')
         if deal.is_over:
             body += (f'<span class="dht-seat__hand" data-total="{deal.total(s)}">'
                      f'<span class="dht-seat__faces">{cards_spans(ordered(deal.hands[s], True, deal.profile), model.lang)}</span>'
                      f'<span class="dht-seat__total">{esc(t(HAND_SHOWN, total=deal.total(s)))}</span></span>')
-            badges = outcome_badges(deal.outcome, s, t)
+            badges = outcome_badges(deal.outcome, s, t, last=last)
             if badges:
                 body += f'<span class="dht-seat__outcome">{badges}</span>'
         else:
@@ -119,7 +124,7 @@ def render_felt(model: TableModel, *, move: tuple[int, Sequence[Message]] | None
                      f'<span class="dht-seat__count" aria-hidden="true">{esc(number(count, model.lang))}</span></span>')
             known = deal.known[s] if s < len(deal.known) else []
             if known:
-                body += (f'<span class="dht-seat__known">{esc(t(PICKED_UP))} '
+                body += (f'<span class="dht-seat__known"><span class="dht-seat__known-label">{esc(t(PICKED_UP))}</span> '
                          f'{"".join(cardface.face(c, model.lang, size="inline") for c in known)}</span>')
         moved = ""
         if move is not None and move[0] == s:
@@ -179,12 +184,15 @@ def _center(model: TableModel, deal: Deal, t: Translator) -> str:
     n_stock = len(deal.stock)
     stack = (cardface.backs(min(3, n_stock), size="md", extra_classes=("dht-stack__backs",))
              + f'<span class="dht-stack__count" aria-hidden="true">{esc(number(n_stock, model.lang))}</span>')
+    hint = model.hint_action if my_turn and model.hint_action is not None and model.hint_action.kind == "take" else None
     if wants_take:
         take = Action.take_stock()
         ok = _legal(deal, take, my_turn)
         name = t.plural(TAKE_STOCK_COUNT[0], TAKE_STOCK_COUNT[1], n_stock)
         stock = button(name, action="take stock",
-                        cls="dht-stack" + (" dht-stack--take" if ok else ""), enabled=ok, live=model.live,
+                        cls="dht-stack" + (" dht-stack--take" if ok else "")
+                        + (" dht-hinted" if hint is not None and hint.source == "stock" else ""),
+                        enabled=ok, live=model.live,
                         extra={"data-key": "take-stock", "data-count": str(n_stock)},
                         inner=f'<span class="dht-sr">{esc(name)}</span>{stack}')
     else:
@@ -196,7 +204,8 @@ def _center(model: TableModel, deal: Deal, t: Translator) -> str:
     if model.face_down:
         throw_html = f'<span class="dht-slot"><span>{esc(t(EMPTY))}</span></span>'
     else:
-        throw_html = _last_throw(model, deal, t, my_turn and wants_take)
+        throw_html = _last_throw(model, deal, t, my_turn and wants_take,
+                                 hint if hint is not None and hint.source == "pile" else None)
     pile_html = (f'<div class="dht-pile"><span class="dht-label" id="{esc(tid)}-pile-label">{esc(label)}</span>'
                  f'<div class="dht-lastthrow" role="group" aria-label="{esc(t(LAST_THROW, label=label))}">{throw_html}</div></div>')
     pending = ""
@@ -208,7 +217,7 @@ def _center(model: TableModel, deal: Deal, t: Translator) -> str:
     return f'<div class="dht-center">{stock_html}{pile_html}{pending}</div>'
 
 
-def _last_throw(model: TableModel, deal: Deal, t: Translator, reader_takes: bool) -> str:
+def _last_throw(model: TableModel, deal: Deal, t: Translator, reader_takes: bool, hint: Action | None = None) -> str:
     """The whole last throw: the cards that may be taken marked (buttons when the reader may take
     them now), the others dimmed."""
     p = deal.profile
@@ -226,9 +235,12 @@ def _last_throw(model: TableModel, deal: Deal, t: Translator, reader_takes: bool
             else:
                 action, key, name = f"take pile {code}", f"pick-{code}", t(PICK_CARD, card=card_name(c, lang))
             ok = deal.is_legal(Action.take_pile(None if p.take_rule == "pile-top" else c))
+            # (the Hint's take: its card, or the pile's top where only the top may be taken)
+            hinted = hint is not None and (hint.cards == (c,) if hint.cards else p.take_rule == "pile-top")
             a: dict[str, str | None] = {
                 "type": "button",
-                "class": cardface.face_classes(c, "md", marks=("takable",) if ok else ("dim",), extra=("dht-pick",)),
+                "class": cardface.face_classes(c, "md", marks=("takable",) if ok else ("dim",),
+                                               extra=("dht-pick", "dht-hinted" if hinted else "")),
                 "data-action": action, "data-card": code, "data-key": key,
             }
             if not ok:

@@ -27,12 +27,13 @@ GUIDE_MARK: Final = N_("Tap or click a card to mark it; Throw throws the marked 
 GUIDE_DRAG: Final = N_("Or drag a card onto the pile: it is thrown at once.")
 #: The third step by turn order: a call comes at the start of a turn, before anything else.
 GUIDE_CALL: Final[Mapping[str, str]] = {
+    # (the Call button shows only while a call is allowed: the words say so, issue 51)
     # TRANSLATORS: "Call" is the Call button ("Call on {total}"): name it with
     # that label's first words, as the reader sees it under the hand.
-    "draw-first": N_("To call, press Call at the start of your turn, before you take a card. The line above your hand says when you may."),
+    "draw-first": N_("To call: at the start of your turn, before you take a card, a Call button shows when you may call. The line above your hand says the limit."),
     # TRANSLATORS: "Call" is the Call button ("Call on {total}"): name it with
     # that label's first words, as the reader sees it under the hand.
-    "throw-first": N_("To call, press Call at the start of your turn, before you throw. The line above your hand says when you may."),
+    "throw-first": N_("To call: at the start of your turn, before you throw, a Call button shows when you may call. The line above your hand says the limit."),
 }
 GUIDE_DONE: Final = N_("Got it")
 

@@ -38,6 +38,8 @@ NEW_CARD: Final = N_("{card}, just taken")
 # TRANSLATORS: a tag on the card just taken, a few letters on a small card (its spoken name says "just taken").
 NEW_TAG: Final = N_("new")
 BARRED_CARD: Final = N_("{card}, taken from the pile: it cannot be thrown back this turn")
+# Said after a card's name while the Hint shows, of the cards it suggests throwing.
+HINTED: Final = N_("the Hint's choice")
 SORT: Final = N_("Sort hand")
 CARD_POINTS: Final = NP_("{card}, {count} point", "{card}, {count} points")
 
@@ -77,7 +79,7 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
     marked = "" if model.face_down else (
         f'<span class="dht-hand__marked" data-template="{esc(t.raw(MARKED))}" hidden>'
         f'{esc(t(MARKED, value=number(10, lang)))}</span>')
-    outcome = outcome_badges(deal.outcome, me, t) if deal.is_over else ""
+    outcome = outcome_badges(deal.outcome, me, t, last=model.match_over and not model.practice) if deal.is_over else ""
     # Who (name, dealer, turn, the deal's end), then the facts, dot-separated by the style sheet.
     label = (f'<p class="dht-hand__label" id="{esc(tid)}-hand-label"><span class="dht-hand__who">'
              f'<span class="dht-seat__name">{esc(names[me])}</span>{seat_badges(model, deal, me, t)}{outcome}'
@@ -97,6 +99,7 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
     cards = []
     tag = f'<span class="dht-new-tag" aria-hidden="true">{esc(t(NEW_TAG))}</span>'
     playable = my_turn and not deal.is_over
+    hinted = set(model.hint_action.cards) if playable and model.hint_action is not None else set()
     hand = ordered(deal.hands[me], model.sort, p)
     for i, c in enumerate(hand):
         code = C.card_text(c, ascii=True)
@@ -108,9 +111,12 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
         if c == barred:
             marks.append("barred")
             names_extra.append(t(BARRED_CARD, card=card_name(c, lang)))
+        if c in hinted:
+            names_extra.append(t(HINTED))
         if playable:
             a: dict[str, str | None] = {
-                "type": "button", "class": cardface.face_classes(c, "md", marks=marks, extra=("dht-card",)), "data-card": code,
+                "type": "button", "class": cardface.face_classes(c, "md", marks=marks, extra=("dht-card", "dht-hinted" if c in hinted else "")),
+                "data-card": code,
                 "data-value": str(p.value(c)), "aria-pressed": "false", "data-key": f"card-{code}",
                 "tabindex": "0" if i == 0 else "-1",
             }

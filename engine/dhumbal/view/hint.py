@@ -12,7 +12,9 @@ are one account:
   on (:func:`dhumbal.bots.expert.risk`);
 - a call open on exactly the call limit says the tie risk in words;
 - after a take (or, throwing first, after the throw) there are no call odds:
-  the hint is the move that finishes the turn and its why.
+  the hint is the move that finishes the turn and its why;
+- where a call is not allowed there are no call odds either: the hint is the
+  move alone (:func:`hint_move` gives it with the move, which the table marks).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from ..bots.odds import HINT_PLAYOUTS, CallOdds, call_odds
 from ..bots.sampler import stand_in
 from ..core.i18n import N_, number, translator
 from ..core.profiles import Profile
+from ..play.action import Action
 from ..play.deal import SeatView
 from .suggest import suggest
 
@@ -40,11 +43,20 @@ HINT_OWN_RULE: Final = N_("The expert's move here follows its own rule for a lon
 
 def hint_words(profile: Profile, view: SeatView, lang: str) -> str:
     """Everything the Hint says for the seat on turn of ``view`` (see the module docstring)."""
+    return hint_move(profile, view, lang)[0]
+
+
+def hint_move(profile: Profile, view: SeatView, lang: str) -> tuple[str, Action]:
+    """What the Hint says, and the move it suggests (marked on the table).
+
+    The call odds are said only where a call is allowed now: where it is not,
+    they would answer a question the reader cannot ask (issue 51: 101 of 105
+    turn-start hints said "If you could call now…")."""
     move = suggest(profile, view, lang)
-    if view.phase != "start":
-        return move.text
-    allowed = stand_in(profile, view).can_call()
-    odds = call_odds(profile, view, playouts=HINT_PLAYOUTS if allowed else 0)
+    if view.phase != "start" or not stand_in(profile, view).can_call():
+        return move.text, move.action
+    odds = call_odds(profile, view, playouts=HINT_PLAYOUTS)
+    allowed = True
     out = [move.text]
     limit = profile.call_limit
     if allowed and limit is not None and odds.total == limit:
@@ -56,7 +68,7 @@ def hint_words(profile: Profile, view: SeatView, lang: str) -> str:
         calls = move.action.kind == "call"
         if call_better != calls and _decimal(odds.call_value, lang, True) != _decimal(odds.play_on_value, lang, True):
             out.append(_why_otherwise(profile, calls, move.caught, lang))
-    return " ".join(out)
+    return " ".join(out), move.action
 
 
 def _why_otherwise(profile: Profile, calls: bool, caught: float | None, lang: str) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ..core import cards as C
 from ..core.profiles import Profile
 from ..matches.match import Scoreboard
+from ..play.action import Action
 from ..play.deal import Deal
 
 
@@ -41,6 +42,9 @@ class TableModel:
     new_card: C.Card | None = None  # the card the reader took last, marked until the turn ends
     face_down: bool = False  # a preview of a deal the reader will not get: the cards stay face down
     hint_on: bool = False  # the reader's call odds are showing in the status line (see hint_text)
+    #: the Hint's move while it shows (worked out from the reader's view): its cards, the stock
+    #: or the pile, or Call, marked on the table
+    hint_action: Action | None = None
 
     @classmethod
     def for_settings(cls, lang: str, table_id: str, profile: Profile, difficulty: str) -> TableModel:

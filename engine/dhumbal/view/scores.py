@@ -52,6 +52,8 @@ STRIP_DEAL: Final = N_("This deal")
 STRIP_HIDE: Final = N_("Hide")
 STRIP_SHOW: Final = N_("Show")
 DETAILS_TITLE: Final = N_("Deal {number}: every score and what it means")
+# The details' title once the match is over: the standings first, then the deal that ended it.
+DETAILS_FINAL: Final = N_("The final standings, and every score of the last deal")
 CLOSE_DETAILS: Final = N_("Close the details")
 CLOSE_REVIEW: Final = N_("Close the review")
 # What a deal's end says on each seat (short labels beside a name, so no verb that
@@ -59,6 +61,8 @@ CLOSE_REVIEW: Final = N_("Close the review")
 BADGE_CALLED: Final = N_("called on {total}")
 BADGE_CAUGHT: Final = N_("caught")
 BADGE_WINNER: Final = N_("winner")
+# On a seat once the match is over: that seat won the deal that ended it, not the match.
+BADGE_LAST_DEAL: Final = N_("won the last deal")
 PLACE: Final = N_("Place")
 PLAYER: Final = N_("Player")
 SCORE_HEAD: Final = N_("Score")
@@ -106,6 +110,11 @@ def _money(points: int, rate: str, lang: str) -> str:
 
 def _plus(n: int) -> str:
     return "+" if n > 0 else ""
+
+
+def signed_money(points: int, profile: Profile, lang: str) -> str:
+    """``points`` in the money ``profile`` pays, signed like a payment (``+2,25``, ``−0,70``)."""
+    return _plus(points) + _money(points, profile.money_per_point or "0", lang)
 
 
 def score_rows(
@@ -231,11 +240,13 @@ def score_notes(
     return notes
 
 
-def outcome_badges(outcome: Outcome | None, seat: int, t: Translator, *, short: bool = False) -> str:
+def outcome_badges(outcome: Outcome | None, seat: int, t: Translator, *, short: bool = False,
+                   last: bool = False) -> str:
     """A seat's part in how the deal ended: it called (and on what), was caught, won.
 
     ``short`` leaves out what the caller called on (the strip's narrow lines:
-    the felt says it on the seat)."""
+    the felt says it on the seat); ``last``: the deal ended the match, and its
+    winner is marked as the last deal's, not as the match's."""
     if outcome is None:
         return ""
     out = ""
@@ -244,7 +255,9 @@ def outcome_badges(outcome: Outcome | None, seat: int, t: Translator, *, short: 
         out += f'<span class="dht-badge dht-badge--called">{esc(t(BADGE_CALLED, total=total))}</span>'
     if outcome.caller == seat and outcome.caught:
         out += f'<span class="dht-badge dht-badge--caught">{esc(t(BADGE_CAUGHT))}</span>'
-    if outcome.winner == seat:
+    if outcome.winner == seat and last:
+        out += f'<span class="dht-badge dht-badge--deal">{esc(t(BADGE_LAST_DEAL))}</span>'
+    elif outcome.winner == seat:
         out += f'<span class="dht-badge dht-badge--winner">{esc(t(BADGE_WINNER))}</span>'
     return out
 
@@ -282,21 +295,6 @@ def render_result(model: TableModel, deal: Deal, t: Translator) -> str:
             f'<thead><tr><th scope="col" class="dht-corner">{esc(t(PLAYER))}</th>{head}</tr></thead>'
             f'<tbody>{"".join(lines)}</tbody></table></div>'
             f'<ul class="dht-notes">{items}</ul></div>')
-
-
-def render_standings(model: TableModel, t: Translator) -> str:
-    assert model.scoreboard is not None
-    lang = model.lang
-    rows = []
-    for st in model.scoreboard.standings:
-        score = number(st.score, lang) if model.profile.settlement == "cumulative" else signed(st.score, lang)
-        out = f' <span class="dht-badge">{esc(t(OUT))}</span>' if st.eliminated else ""
-        rows.append(f'<tr data-seat="{st.seat}" data-place="{st.place}" data-score="{st.score}">'
-                    f"<td>{esc(number(st.place, lang))}</td><th scope=\"row\">{esc(model.names[st.seat])}{out}</th>"
-                    f"<td>{esc(score)}</td></tr>")
-    return (f'<div class="dht-standings"><table class="dht-score dht-score--standings"><caption>{esc(t(STANDINGS))}</caption>'
-            f'<thead><tr><th scope="col">{esc(t(PLACE))}</th><th scope="col">{esc(t(PLAYER))}</th>'
-            f'<th scope="col">{esc(t(SCORE_HEAD))}</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
 
 
 def _strip_values(model: TableModel, deal: Deal, lang: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
@@ -348,30 +346,3 @@ def render_strip(model: TableModel, deal: Deal, t: Translator) -> str:
     return (f'<table class="dht-score dht-strip" data-settlement="{esc(deal.profile.settlement)}" '
             f'aria-labelledby="{esc(model.table_id)}-scores"><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(lines)}</tbody></table>')
-
-
-def render_summary(model: TableModel, deal: Deal, t: Translator) -> str:
-    """A deal's end beside the shown hands: the strip (it folds away), and the details panel
-    (every score row, what each means, the standings once the match is over), hidden until
-    the dock's Details opens it. A review the reader asks for goes in here too, with its
-    Close (browser/table/review.ts puts it in; the style sheet lays both over the table)."""
-    tid = model.table_id
-    if model.practice:
-        title = t(RESULT_PRACTICE)
-    else:
-        title = t(STRIP_TITLE_MONEY if deal.profile.settlement == "pay-caller" else STRIP_TITLE, number=model.deal_number)
-    bar = (f'<summary class="dht-fold__bar"><span class="dht-fold__title" id="{esc(tid)}-scores">{esc(title)}</span>'
-           f'<span class="dht-fold__act" aria-hidden="true"><span class="dht-fold__hide">{esc(t(STRIP_HIDE))}</span>'
-           f'<span class="dht-fold__show">{esc(t(STRIP_SHOW))}</span></span></summary>')
-    standings = render_standings(model, t) if model.match_over and not model.practice else ""
-    details = (f'<div class="dht-panel dht-details" id="{esc(tid)}-details" role="region" '
-               f'aria-labelledby="{esc(tid)}-details-title" hidden><div class="dht-panel__bar">'
-               f'<h3 class="dht-panel__title" id="{esc(tid)}-details-title" tabindex="-1">'
-               f'{esc(t(RESULT_PRACTICE) if model.practice else t(DETAILS_TITLE, number=model.deal_number))}</h3>'
-               f'<button type="button" class="dht-btn dht-btn--quiet dht-panel__close" data-dht-panel-close>'
-               f'{esc(t(CLOSE_DETAILS))}</button></div>{render_result(model, deal, t)}{standings}</div>')
-    close_review = (f'<button type="button" class="dht-btn dht-btn--quiet dht-review-close" data-dht-review-close>'
-                    f'{esc(t(CLOSE_REVIEW))}</button>')
-    return (f'<section class="dht-summary" aria-labelledby="{esc(tid)}-scores">'
-            f'<details class="dht-fold" open data-dht-fold>{bar}{render_strip(model, deal, t)}</details>'
-            f'{details}{close_review}</section>')

@@ -43,8 +43,9 @@ from .hand import MARKED, barred_note, render_hand
 from .loader import NEW_GAME, PLAY, PROGRESS, STARTING, render_ask, render_loader
 from .markup import attributes, esc
 from .model import TableModel
-from .scores import RESULT, RESULT_PRACTICE, render_summary
+from .scores import RESULT, RESULT_PRACTICE
 from .settings import DONE, LEVELS, SETTINGS, render_prefs, render_settings
+from .summary import render_summary
 
 TITLE: Final = N_("Play against the bots")
 SHARE: Final = N_("Share")
