@@ -286,6 +286,8 @@ export function playFrom(t: Table, button: HTMLElement, fromAddress: boolean): v
         names: namesOf(parseJSON(button.getAttribute("data-names"))),
         difficulty: difficultyOf(t.root.getAttribute("data-difficulty")),
       };
+      // A puzzle's button asks for the cards its seat cannot see dealt anew on each press.
+      if (button.getAttribute("data-redeal") === "true") payload.redeal = true;
       if (core.live) {
         t.send(payload).then(afterwards, () => {});
         return;

@@ -338,6 +338,29 @@ def test_play_from_an_example_loads_its_position(stub_page: Opener, stub_site: A
     assert data["x"]["hands"][0] == "KSKHADACAH" and reader_moves(table_hash(page)) == ["s,tKSKH"]
 
 
+@pytest.mark.parametrize("redeal", [True, False], ids=["puzzle", "example"])
+def test_play_from_here_asks_for_the_unseen_cards_dealt_anew_only_where_its_button_says(
+        stub_page: Opener, stub_site: Any, redeal: bool) -> None:
+    """A puzzle's button (``data-redeal``) has the engine deal the cards its seat cannot
+    see anew on every press; a worked example's plays on its own cards."""
+    page = open_page(stub_page, stub_site, "en/example/")
+    page.evaluate("""() => {
+        window.__sent = [];
+        const handle = window.dhumbalHandle;
+        window.dhumbalHandle = (text) => { window.__sent.push(JSON.parse(text)); return handle(text); };
+    }""")
+    if redeal:
+        page.locator(".dh-play-from").evaluate("b => b.setAttribute('data-redeal', 'true')")
+    page.locator(".dh-play-from").click()
+    wait_ready(page)
+    page.wait_for_function("() => document.querySelectorAll('#dh-table .dht-card[aria-pressed]').length === 5")
+    sent = [r for r in page.evaluate("window.__sent") if r.get("op") == "position"]
+    assert len(sent) == 1 and sent[0].get("redeal", False) is redeal, sent
+    # the reader's own hand is the position's either way
+    cards = page.locator(f"{BOARD} .dht-card[aria-pressed]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert cards == ["KS", "KH", "AD", "AC", "AH"]
+
+
 def test_settings_change_the_rules_and_start_a_new_match(stub_page: Opener, stub_site: Any) -> None:
     page = open_page(stub_page, stub_site, "en/")
     start(page)
