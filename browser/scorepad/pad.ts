@@ -31,10 +31,17 @@ import {
   type Change,
   type Draft,
   emptyState,
+  fingerprint,
+  keptText,
   loadState,
+  readDraft,
+  readState,
+  STORE,
   STORE_VERSION,
   type State,
-  saveState,
+  saveText,
+  setAside,
+  stateText,
   type View,
   viewOf,
 } from "./sheet";
@@ -64,6 +71,9 @@ export class Pad implements PadForms {
   private field = 0; // the hand field the number pad types into
   private active: number[] = [];
   private engineStarted = false;
+  private lastText: string | null = null; // the kept text as this tab last read or wrote it
+  private frozen = false; // an unreadable kept sheet that could not be set aside: nothing is written over it
+  private full = false; // the browser refused the last write (said once)
 
   constructor(
     readonly root: HTMLElement,
@@ -103,6 +113,11 @@ export class Pad implements PadForms {
     root.addEventListener("pointerdown", () => this.startEngine(true));
     root.addEventListener("focusin", () => this.startEngine(true));
     // A link pasted into this page's address: read as on arrival.
+    // Another tab or window of this site changed the kept sheet: this one takes it up.
+    window.addEventListener("storage", (ev) => {
+      if (!document.contains(root) || (ev.key !== STORE && ev.key !== null)) return;
+      if (this.sync()) this.adopted(null);
+    });
     window.addEventListener("hashchange", () => {
       if (!document.contains(root)) return;
       const hash = window.location.hash || "";
@@ -140,22 +155,70 @@ export class Pad implements PadForms {
     this.status.hidden = !text;
   }
 
-  private save(): void {
-    saveState(this.state);
+  /** Keep the state; another tab's newer sheet is taken up first, never written over. */
+  save(): void {
+    if (this.frozen) return;
+    if (this.sync()) queueMicrotask(() => this.adopted(null));
+    const text = stateText(this.state);
+    if (text === this.lastText) return;
+    if (saveText(text)) {
+      this.lastText = text;
+      this.full = false;
+    } else if (!this.full) {
+      this.full = true;
+      this.say(this.t("store_full"), true);
+    }
+  }
+
+  /**
+   * Take up the sheet another tab kept since this one last read or wrote: true when it
+   * differs from this tab's (the draft stays when it still fits; the change waiting here
+   * is left to the tab that made it). An unreadable value is set aside first.
+   */
+  private sync(): boolean {
+    if (this.frozen) return false;
+    const text = keptText();
+    if (text === null || text === this.lastText) return false;
+    const kept = readState(text);
+    if (!kept.state) {
+      if (!setAside(text)) this.frozen = true;
+      this.lastText = text;
+      return false;
+    }
+    this.lastText = text;
+    const theirs = kept.state;
+    if (JSON.stringify(theirs.sheet) === JSON.stringify(this.state.sheet)) return false;
+    this.state = {
+      ...theirs,
+      pending: null,
+      draft: readDraft(this.state.draft, theirs.sheet) || theirs.draft,
+    };
+    return true;
+  }
+
+  /** After another tab's sheet is taken up: drawn again, and said; `lost` the deal that was not settled here. */
+  private adopted(lost: number | null): void {
+    this.render();
+    this.say(lost === null ? this.t("other_tab") : this.t("other_tab_lost", { number: this.num(lost) }), true);
+    if (this.state.sheet) {
+      this.redraw = true;
+      this.flush();
+    }
   }
 
   private init(): void {
     const kept = loadState();
-    if (kept.state) {
-      this.state = kept.state;
-      if ((this.state as Partial<State>).pending === undefined) this.state.pending = null;
+    this.lastText = kept.text;
+    if (kept.bad && kept.text !== null) {
+      // never an empty pad over a sheet that could not be read: it is set aside first
+      if (!setAside(kept.text)) this.frozen = true;
     }
+    if (kept.state) this.state = kept.state;
     fillSetup(this);
     this.render();
-    if (kept.bad) {
-      this.save();
-      this.say(this.t("store_bad"), true);
-    }
+    if (kept.bad) this.say(this.t(this.frozen ? "store_frozen" : "store_bad"), true);
+    else if (kept.dropped.length) this.say(this.t("store_part"), true);
+    if (kept.dropped.length) this.save();
     const hash = window.location.hash || "";
     if (hash.indexOf("#pad=") === 0) {
       readLink(this, hash.slice(5));
@@ -208,19 +271,21 @@ export class Pad implements PadForms {
     this.busy = true;
     this.inflight = change;
     this.startEngine();
-    if (rt.status !== "ready") {
+    if (rt.status !== "ready" && (change || !this.status?.textContent)) {
+      // (a sheet drawn again does not hide what is being said: a part dropped, another tab)
       this.say(change ? this.t("waiting", { number: this.num(this.changeNumber(change)) }) : this.t("loading"));
     }
     this.markBusy(true);
     const req: Request = { op: "scorepad", lang: this.lang, sheet: this.state.sheet };
     if (this.state.setup) req.setup = this.state.setup;
     if (change) req.change = change;
+    const sent = JSON.stringify(this.state.sheet);
     rt.request(req as Request & { op: "scorepad" }).then(
       (res) => {
         this.busy = false;
         this.inflight = null;
         this.markBusy(false);
-        this.answered(res, change);
+        this.answered(res, change, sent);
         this.flush();
       },
       () => {
@@ -241,12 +306,31 @@ export class Pad implements PadForms {
     this.root.setAttribute("data-busy", busy ? "true" : "false");
   }
 
-  answered(res: ScorepadResponse | { ok: false; error?: { text: string } } | null, change: Change | null): void {
+  /**
+   * The engine's answer to `change` on the sheet `sent` (its JSON; undefined for a shared
+   * sheet opened). An error answer changes nothing kept: the sheet stays as it was, and
+   * what was typed stays for mending. A sheet changed meanwhile in another tab is not
+   * written over: it is taken up, and the change here is said not to be settled.
+   */
+  answered(
+    res: ScorepadResponse | { ok: false; error?: { text: string } } | null,
+    change: Change | null,
+    sent?: string,
+  ): void {
+    if (sent !== undefined) {
+      this.sync();
+      const now = JSON.stringify(this.state.sheet);
+      if (now !== sent && !(res?.ok && now === JSON.stringify(res.sheet))) {
+        const typed = change && (change.kind === "add" || change.kind === "edit");
+        this.adopted(typed ? this.changeNumber(change) : null);
+        return;
+      }
+    }
     if (!res?.ok) {
       const text = res && "error" in res && res.error ? res.error.text : "";
       this.state.pending = null;
       if (this.state.setup) {
-        // The set-up the reader typed: back to the form, with the engine's reason.
+        // The set-up the reader typed: back to the form (the names are still in it), with the engine's reason.
         this.state.sheet = null;
         this.state.setup = null;
         this.save();
@@ -254,11 +338,10 @@ export class Pad implements PadForms {
         this.say(text, true);
         return;
       }
-      // A kept sheet the engine cannot read any more: start again, and say so.
-      this.state = emptyState();
+      // A kept sheet the engine does not read (an older or newer engine): kept as it is, and said.
       this.save();
       this.render();
-      this.say((text ? `${text} ` : "") + this.t("store_bad"), true);
+      this.say((text ? `${text} ` : "") + this.t("sheet_kept"), true);
       return;
     }
     this.state.setup = null;
@@ -273,10 +356,19 @@ export class Pad implements PadForms {
       return;
     }
     const added = change && (change.kind === "add" || change.kind === "edit");
+    const draft = this.state.draft;
     if (added) this.state.draft = null;
+    else if (change?.kind === "undo" && draft?.editing) {
+      // the deal being changed was removed, or moved up one place
+      if (draft.editing === change.index) this.state.draft = null;
+      else if (draft.editing > change.index) draft.editing -= 1;
+    }
+    this.state.draft = readDraft(this.state.draft, this.state.sheet);
     this.save();
     this.render();
-    this.say(res.said || "");
+    // a sheet drawn again leaves what was said standing, but for the engine's loading
+    if (change) this.say(res.said || "");
+    else if (this.status?.textContent === this.t("loading")) this.say("");
     if (added) {
       let shown = this.places.latest?.querySelector<HTMLElement>("summary") || null;
       if (change.kind === "edit") {
@@ -292,9 +384,10 @@ export class Pad implements PadForms {
 
   // -- drawing ----------------------------------------------------------------------------
 
+  /** The engine's last answer when it belongs to this sheet (its HTML only in this page's language). */
   private view(): View | null {
     const view = this.state.view;
-    return view && view.lang === this.lang ? view : null;
+    return view && this.state.sheet && view.of === fingerprint(this.state.sheet) ? view : null;
   }
 
   private render(): void {
@@ -306,8 +399,10 @@ export class Pad implements PadForms {
       this.entry.replaceChildren();
       return;
     }
+    this.state.draft = readDraft(this.state.draft, sheet);
     const view = this.view();
-    const parts = view ? view.parts : {};
+    // only the engine's answer of this visit is drawn: no HTML is ever read from storage
+    const parts = view && view.lang === this.lang ? view.parts : {};
     for (const [key, place] of Object.entries(this.places)) place.innerHTML = parts[key] || "";
     const tool = (selector: string) => this.match.querySelector<HTMLElement>(selector);
     const end = tool("[data-pad-end]");
@@ -315,7 +410,7 @@ export class Pad implements PadForms {
     const csv = tool("[data-pad-csv]");
     if (end) end.hidden = !!view?.over || !view;
     if (reopen) reopen.hidden = !(view?.over && !view.overByRules);
-    if (csv) csv.hidden = !view?.deals;
+    if (csv) csv.hidden = !view?.deals || !view.csv;
     this.drawEntry();
   }
 
@@ -392,6 +487,13 @@ export class Pad implements PadForms {
     const sheet = this.state.sheet;
     // One change at a time: a second press while one is on its way is not a second deal.
     if (!draft || !sheet || this.inflight || this.state.pending) return;
+    if (draft.editing && !readDraft(draft, sheet)) {
+      this.say(this.t("deal_changed", { number: this.num(draft.editing) }), true);
+      this.state.draft = null;
+      this.save();
+      this.render();
+      return;
+    }
     if (draft.caller === undefined) {
       this.say(this.t("no_caller"), true);
       this.entry.querySelector<HTMLElement>("[data-caller]")?.focus();
@@ -536,7 +638,12 @@ export class Pad implements PadForms {
   private edit(number: number): void {
     const entry = this.state.sheet?.deals[number - 1];
     if (!entry) return;
-    this.state.draft = { editing: number, caller: entry.c, hands: entry.h.map((h) => (h === null ? "" : String(h))) };
+    this.state.draft = {
+      editing: number,
+      caller: entry.c,
+      hands: entry.h.map((h) => (h === null ? "" : String(h))),
+      was: { c: entry.c, h: entry.h.slice() },
+    };
     this.field = entry.h.findIndex((h) => h !== null);
     this.save();
     this.drawEntry();
@@ -569,6 +676,7 @@ export class Pad implements PadForms {
     ok.addEventListener("click", () => {
       close();
       if (then === "new") {
+        this.frozen = false; // the reader's say: a sheet that could not be read may now be written over
         this.state = emptyState();
         this.save();
         this.render();
