@@ -22,7 +22,10 @@ export const STORE = "dhumbal-scorepad";
 export const DAMAGED = "dhumbal-scorepad-damaged";
 export const STORE_VERSION = 2;
 const MAX_STORED = 6_000_000; // characters read back: more than a browser keeps under one origin
-export const MAX_LINK = 24000; // characters of a link's payload
+export const MAX_LINK = 24000; // characters of a link's payload, as the engine bounds it
+/** A link payload's alphabet: base64url, and the dots of its mark and check value. */
+export const LINK_SHAPE = /^[A-Za-z0-9_.-]*$/;
+const OWN_LINK = /^2\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]*$/;
 const MAX_DEPTH = 6; // a kept state nests 5 deep (state, sheet, deals, deal, hands)
 export const MAX_DEALS = 300;
 
@@ -37,6 +40,8 @@ export type Change =
 /** What the engine last said of the sheet that does not need drawing: kept, for `of` (the sheet's fingerprint). */
 export interface Facts {
   of: string;
+  /** The sheet's shared link payload, as the engine wrote it ("" when not known). */
+  link: string;
   next: NextDeal | null;
   over: boolean;
   overByRules: boolean;
@@ -85,6 +90,7 @@ export function fingerprint(sheet: Sheet | null): string {
 export function viewOf(res: ScorepadResponse): View {
   return {
     of: fingerprint(res.sheet),
+    link: res.link,
     lang: res.lang,
     parts: { ...res.parts },
     next: res.next,
@@ -178,7 +184,8 @@ export function readFacts(f: unknown, sheet: Sheet): Facts | null {
   const next = f.next;
   if (next !== null && !(looksLikeNext(next, sheet.names.length) && next.number === sheet.deals.length + 1))
     return null;
-  return { of: f.of, next, over: f.over, overByRules: f.overByRules, deals: f.deals };
+  const link = typeof f.link === "string" && f.link.length <= MAX_LINK && OWN_LINK.test(f.link) ? f.link : "";
+  return { of: f.of, link, next, over: f.over, overByRules: f.overByRules, deals: f.deals };
 }
 
 /** A draft that fits `sheet`: a deal to change that is there, a caller and totals for its players. */
@@ -294,7 +301,14 @@ export function stateText(state: State): string {
   const view = state.view;
   const facts =
     view && state.sheet && view.of === fingerprint(state.sheet)
-      ? { of: view.of, next: view.next, over: view.over, overByRules: view.overByRules, deals: view.deals }
+      ? {
+          of: view.of,
+          link: view.link,
+          next: view.next,
+          over: view.over,
+          overByRules: view.overByRules,
+          deals: view.deals,
+        }
       : null;
   return JSON.stringify({
     v: STORE_VERSION,
@@ -313,24 +327,5 @@ export function saveText(text: string): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-export function toBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let bin = "";
-  for (const byte of bytes) bin += String.fromCharCode(byte);
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-export function fromBase64Url(text: string): string | null {
-  if (text.length > MAX_LINK || !/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return null;
   }
 }

@@ -216,7 +216,7 @@ def settle_sheet(sheet: Sheet) -> Settled:
 
 
 #: What a change is: add the next deal, change deal ``index`` (from 1), remove it,
-#: end the match here, or take up an ended match again.
+#: end the match here, or take up an ended match again (the set-up: :func:`change_setup`).
 CHANGES: Final = ("add", "edit", "undo", "end", "reopen")
 
 
@@ -252,7 +252,24 @@ def change_sheet(sheet: Sheet, kind: str, *, index: int | None = None, entry: En
         return new, settle_sheet(new)
     else:
         raise SheetError("bad")
-    new = replace(sheet, entries=tuple(entries))
+    return _settle_changed(replace(sheet, entries=tuple(entries)), kind, index, changed)
+
+
+def change_setup(sheet: Sheet, names: object, dealer: object) -> tuple[Sheet, Settled]:
+    """``sheet`` with its set-up corrected mid-match: the players' names (the same number,
+    in the same seats) and the first dealer. Every deal is settled again with the dealers
+    that follow from it (in Nepali Games the dealer breaks ties); a correction that
+    would leave a later deal impossible is refused as :func:`change_sheet` refuses one."""
+    spec = sheet.profile.spec("players")
+    new_names = read_names(names, spec.low, spec.high)
+    if len(new_names) != len(sheet.names):
+        raise SheetError("names", low=len(sheet.names), high=len(sheet.names))
+    first = _whole(dealer, 0, len(new_names) - 1)
+    return _settle_changed(replace(sheet, names=new_names, first_dealer=first), "setup", None, None)
+
+
+def _settle_changed(new: Sheet, kind: str, index: int | None, changed: int | None) -> tuple[Sheet, Settled]:
+    """A changed sheet settled; a deal after ``changed`` (any, when None) made impossible is named."""
     try:
         return new, settle_sheet(new)
     except TallyError as exc:

@@ -15,7 +15,7 @@ from typing import Any, Mapping, cast
 
 from ..core.i18n import translator
 from .messages import ErrorResponse, NextDeal, ScorepadResponse, Sheet, SheetParts, SheetRefusal
-from .protocol import ERROR_BAD_REQUEST, RequestError, read_pad_change, read_profile
+from .protocol import ERROR_BAD_CHANGE, ERROR_BAD_REQUEST, RequestError, read_pad_change, read_profile
 
 
 def error(code: str, text: str, lang: str) -> ErrorResponse:
@@ -28,12 +28,23 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
 
     ``sheet`` is the sheet as the page keeps it (:meth:`dhumbal.matches.scoresheet.Sheet.to_json`;
     a new one from the set-up form has ``setup``: the profile and its options, read as
-    the table's settings are)."""
-    from ..matches.scoresheet import SheetError, change_sheet, csv_text, read_sheet, settle_sheet
+    the table's settings are), or ``link`` a shared link's payload (:mod:`dhumbal.matches.padlink`:
+    a link that fails its check or holds no sheet the engine settles is an error, ``bad-link``).
+    The answer carries the sheet's own link (``link``)."""
+    from ..matches.scoresheet import SheetError, change_setup, change_sheet, csv_text, read_sheet, settle_sheet
     from ..matches.tally import TallyError
-    from ..view.padview import ENDED, REMOVED, REOPENED, SETTLED, render_parts
+    from ..matches.padlink import LinkError, read_link, sheet_link
+    from ..view.padview import ENDED, LINK_CHANGED, LINK_DAMAGED, REMOVED, REOPENED, SETTLED, SETUP_CHANGED, render_parts
 
     t = translator(lang)
+    data = req.get("sheet")
+    from_link = req.get("link") is not None
+    if from_link:
+        # a shared link: read and checked here, refused whole (the reader's own sheet is the page's)
+        try:
+            data = read_link(req.get("link"))
+        except LinkError as exc:
+            return error("bad-link", t(LINK_CHANGED if exc.code == "changed" else LINK_DAMAGED), lang)
     setup = req.get("setup")
     profile = None
     if setup is not None:
@@ -41,16 +52,30 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
             raise RequestError("bad-request", ERROR_BAD_REQUEST)
         profile = read_profile(setup.get("profile"), setup.get("options"), lang=lang)
     try:
-        sheet = read_sheet(req.get("sheet"), profile)
+        sheet = read_sheet(data, profile)
         settled = settle_sheet(sheet)
     except SheetError as exc:
-        return error("bad-sheet", exc.text(lang), lang)
+        return error("bad-link", t(LINK_DAMAGED), lang) if from_link else error("bad-sheet", exc.text(lang), lang)
     except TallyError as exc:
+        if from_link:
+            return error("bad-link", t(LINK_DAMAGED), lang)
         return error("bad-sheet", exc.text(lang, sheet.names), lang)
     said = ""
     refusal: SheetRefusal | None = None
-    if req.get("change") is not None:
-        kind, index, entry = read_pad_change(req.get("change"), len(sheet.names))
+    change = req.get("change")
+    if isinstance(change, dict) and change.get("kind") == "setup":
+        # the names and the first dealer corrected mid-match: every deal settled again
+        if set(change) - {"kind", "names", "dealer"}:
+            raise RequestError("bad-change", ERROR_BAD_CHANGE)
+        try:
+            sheet, settled = change_setup(sheet, change.get("names"), change.get("dealer"))
+        except (TallyError, SheetError) as exc:
+            seat = exc.seat if isinstance(exc, TallyError) else None
+            refusal = {"code": exc.code, "text": exc.text(lang, sheet.names), "deal": None, "seat": seat}
+        else:
+            said = t(SETUP_CHANGED)
+    elif change is not None:
+        kind, index, entry = read_pad_change(change, len(sheet.names))
         try:
             sheet, settled = change_sheet(sheet, kind, index=index, entry=entry)
         except (TallyError, SheetError) as exc:
@@ -81,6 +106,7 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
         "over": settled.over, "over_by_rules": settled.over_by_rules,
         "names": list(sheet.names),
         "csv": csv_text(settled, lang),
+        "link": sheet_link(sheet.to_json()),
         "said": said,
         "refusal": refusal,
     }

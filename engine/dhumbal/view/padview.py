@@ -74,6 +74,9 @@ SETTLED: Final = N_("Deal {number} is settled.")
 REMOVED: Final = N_("Deal {number} is removed; the deals after it are settled again.")
 ENDED: Final = N_("The match is ended here.")
 REOPENED: Final = N_("The match goes on.")
+SETUP_CHANGED: Final = N_("The names and the first dealer are changed; every deal is settled again.")
+LINK_DAMAGED: Final = N_("The score sheet in this link is damaged or incomplete, so it was not opened. Your own sheet is unchanged.")
+LINK_CHANGED: Final = N_("This link was changed after it was made (its check value does not match), so it was not opened. Your own sheet is unchanged.")
 TOTAL_LOW: Final = N_("Lower is better; {limit} points puts a player out.")
 TOTAL_HIGH: Final = N_("Higher is better; the totals always add up to {zero}.")
 # -- the tools ---------------------------------------------------------------------------------
@@ -112,7 +115,7 @@ SCRIPT_TEXTS: Final[Mapping[str, str]] = {
     "no": N_("Keep it"),
     "copied": N_("The link to this sheet is copied."),
     "copy_this": N_("Copy this link to share the sheet:"),
-    "link_bad": N_("The score sheet in this link is damaged or incomplete, so it was not opened. Your own sheet is unchanged."),
+    "link_bad": LINK_DAMAGED,
     "link_ask": N_("This link holds another score sheet. Open it in place of yours?"),
     "link_open": N_("Open the shared sheet"),
     "link_keep": N_("Keep mine"),
