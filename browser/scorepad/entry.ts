@@ -9,8 +9,6 @@ import { element } from "../lib/dom";
 import type { Sheet } from "../protocol/messages";
 import type { Draft, View } from "./sheet";
 
-export const MAX_DIGITS = 3;
-
 /** What the entry form needs of the pad. */
 export interface PadForms {
   readonly root: HTMLElement;
@@ -165,7 +163,6 @@ export function drawEntry(pad: PadForms, view: View | null): number[] | null {
       inputmode: "none",
       autocomplete: "off",
       "data-hand": String(seat),
-      maxlength: String(MAX_DIGITS),
       "aria-label": pad.t("hand_of", { name }),
       class: "dhp-hand__total",
     });

@@ -25,26 +25,23 @@ import { frugal } from "../lib/connection";
 import { element } from "../lib/dom";
 import { localDigits } from "../lib/text";
 import type { Request, ScorepadResponse, Sheet } from "../protocol/messages";
-import { chosenRules, drawEntry, fillSetup, MAX_DIGITS, nameRows, type PadForms, players } from "./entry";
+import { chosenRules, drawEntry, fillSetup, nameRows, type PadForms, players } from "./entry";
+import { openFix } from "./fix";
+import { Keeper } from "./keep";
 import { exportCsv, padLink, readLink, share } from "./links";
 import {
   type Change,
   type Draft,
   emptyState,
   fingerprint,
-  keptText,
-  loadState,
   readDraft,
-  readState,
   STORE,
   STORE_VERSION,
   type State,
-  saveText,
-  setAside,
-  stateText,
   type View,
   viewOf,
 } from "./sheet";
+import { Typist } from "./typing";
 
 function need<E extends Element>(root: Element, selector: string): E {
   const el = root.querySelector<E>(selector);
@@ -68,12 +65,9 @@ export class Pad implements PadForms {
   private busy = false;
   private inflight: Change | null = null; // the change on its way to the engine
   private redraw = false; // the sheet is to be drawn again by the engine (another language, a new set-up)
-  private field = 0; // the hand field the number pad types into
-  private active: number[] = [];
+  private readonly typist = new Typist(this);
   private engineStarted = false;
-  private lastText: string | null = null; // the kept text as this tab last read or wrote it
-  private frozen = false; // an unreadable kept sheet that could not be set aside: nothing is written over it
-  private full = false; // the browser refused the last write (said once)
+  private readonly keeper = new Keeper();
 
   constructor(
     readonly root: HTMLElement,
@@ -106,8 +100,8 @@ export class Pad implements PadForms {
     root.addEventListener("submit", (ev) => this.onSubmit(ev));
     root.addEventListener("input", (ev) => this.onInput(ev));
     root.addEventListener("change", (ev) => this.onChange(ev));
-    root.addEventListener("keydown", (ev) => this.onKey(ev));
-    root.addEventListener("focusin", (ev) => this.onFocus(ev));
+    root.addEventListener("keydown", (ev) => this.typist.onKey(ev));
+    root.addEventListener("focusin", (ev) => this.typist.onFocus(ev));
     // Using the pad is intent enough: the engine starts while the names are typed (on a
     // line the browser asks to spare, only when there is a deal to settle).
     root.addEventListener("pointerdown", () => this.startEngine(true));
@@ -157,43 +151,15 @@ export class Pad implements PadForms {
 
   /** Keep the state; another tab's newer sheet is taken up first, never written over. */
   save(): void {
-    if (this.frozen) return;
     if (this.sync()) queueMicrotask(() => this.adopted(null));
-    const text = stateText(this.state);
-    if (text === this.lastText) return;
-    if (saveText(text)) {
-      this.lastText = text;
-      this.full = false;
-    } else if (!this.full) {
-      this.full = true;
-      this.say(this.t("store_full"), true);
-    }
+    if (!this.keeper.save(this.state)) this.say(this.t("store_full"), true);
   }
 
-  /**
-   * Take up the sheet another tab kept since this one last read or wrote: true when it
-   * differs from this tab's (the draft stays when it still fits; the change waiting here
-   * is left to the tab that made it). An unreadable value is set aside first.
-   */
+  /** Take up the sheet another tab kept (keep.ts); true when there was one. */
   private sync(): boolean {
-    if (this.frozen) return false;
-    const text = keptText();
-    if (text === null || text === this.lastText) return false;
-    const kept = readState(text);
-    if (!kept.state) {
-      if (!setAside(text)) this.frozen = true;
-      this.lastText = text;
-      return false;
-    }
-    this.lastText = text;
-    const theirs = kept.state;
-    if (JSON.stringify(theirs.sheet) === JSON.stringify(this.state.sheet)) return false;
-    this.state = {
-      ...theirs,
-      pending: null,
-      draft: readDraft(this.state.draft, theirs.sheet) || theirs.draft,
-    };
-    return true;
+    const theirs = this.keeper.theirs(this.state);
+    if (theirs) this.state = theirs;
+    return !!theirs;
   }
 
   /** After another tab's sheet is taken up: drawn again, and said; `lost` the deal that was not settled here. */
@@ -207,16 +173,12 @@ export class Pad implements PadForms {
   }
 
   private init(): void {
-    const kept = loadState();
-    this.lastText = kept.text;
-    if (kept.bad && kept.text !== null) {
-      // never an empty pad over a sheet that could not be read: it is set aside first
-      if (!setAside(kept.text)) this.frozen = true;
-    }
+    // never an empty pad over a sheet that could not be read: it is set aside first
+    const kept = this.keeper.load();
     if (kept.state) this.state = kept.state;
     fillSetup(this);
     this.render();
-    if (kept.bad) this.say(this.t(this.frozen ? "store_frozen" : "store_bad"), true);
+    if (kept.bad) this.say(this.t(this.keeper.frozen ? "store_frozen" : "store_bad"), true);
     else if (kept.dropped.length) this.say(this.t("store_part"), true);
     if (kept.dropped.length) this.save();
     const hash = window.location.hash || "";
@@ -273,7 +235,8 @@ export class Pad implements PadForms {
     this.startEngine();
     if (rt.status !== "ready" && (change || !this.status?.textContent)) {
       // (a sheet drawn again does not hide what is being said: a part dropped, another tab)
-      this.say(change ? this.t("waiting", { number: this.num(this.changeNumber(change)) }) : this.t("loading"));
+      const deal = change && change.kind !== "setup" && change.kind !== "end" && change.kind !== "reopen";
+      this.say(deal ? this.t("waiting", { number: this.num(this.changeNumber(change)) }) : this.t("loading"));
     }
     this.markBusy(true);
     const req: Request = { op: "scorepad", lang: this.lang, sheet: this.state.sheet };
@@ -295,6 +258,11 @@ export class Pad implements PadForms {
         this.showFailure();
       },
     );
+  }
+
+  /** Send `change` with the sheet (the set-up's correction, fix.ts). */
+  change(change: Change): void {
+    this.send(change);
   }
 
   private changeNumber(change: Change): number {
@@ -344,6 +312,7 @@ export class Pad implements PadForms {
       this.say((text ? `${text} ` : "") + this.t("sheet_kept"), true);
       return;
     }
+    const before = this.state.sheet;
     this.state.setup = null;
     this.state.sheet = res.sheet;
     this.state.view = viewOf(res);
@@ -352,7 +321,7 @@ export class Pad implements PadForms {
       this.save();
       this.render();
       this.say(res.refusal.text, true);
-      if (typeof res.refusal.seat === "number") this.focusHand(res.refusal.seat);
+      if (typeof res.refusal.seat === "number") this.typist.focusHand(res.refusal.seat);
       return;
     }
     const added = change && (change.kind === "add" || change.kind === "edit");
@@ -368,6 +337,7 @@ export class Pad implements PadForms {
     this.render();
     // a sheet drawn again leaves what was said standing, but for the engine's loading
     if (change) this.say(res.said || "");
+    if (change?.kind === "setup" && before) this.offerUndo(before);
     else if (this.status?.textContent === this.t("loading")) this.say("");
     if (added) {
       let shown = this.places.latest?.querySelector<HTMLElement>("summary") || null;
@@ -380,6 +350,16 @@ export class Pad implements PadForms {
       }
       shown?.focus();
     }
+  }
+
+  /** After the set-up is corrected: a button that puts it back as it was. */
+  private offerUndo(before: Sheet): void {
+    const back = element("button", { type: "button", class: "md-button dhp-btn" }, this.t("fix_undo"));
+    back.addEventListener("click", () => {
+      this.say("");
+      this.send({ kind: "setup", names: before.names.slice(), dealer: before.dealer });
+    });
+    this.status?.append(" ", back);
   }
 
   // -- drawing ----------------------------------------------------------------------------
@@ -415,33 +395,7 @@ export class Pad implements PadForms {
   }
 
   private drawEntry(): void {
-    this.active = drawEntry(this, this.view()) || [];
-    if (!this.active.includes(this.field)) this.field = this.active[0] ?? 0;
-    this.markField();
-  }
-
-  /** Typing a hand: the number pad sticks to the bottom of the screen, the field clear above it. */
-  private typing(on: boolean): void {
-    const form = this.entry;
-    form.classList.toggle("dhp-entry--typing", on);
-    const keypad = form.querySelector(".dhp-keypad");
-    if (!on || !keypad) return;
-    form.style.setProperty("--dhp-keypad", `${keypad.getBoundingClientRect().height}px`);
-    form.querySelector(`[data-hand="${this.field}"]`)?.scrollIntoView({ block: "nearest" });
-  }
-
-  private markField(): void {
-    for (const input of this.entry.querySelectorAll("[data-hand]")) {
-      input.classList.toggle("dhp-hand__total--on", +(input.getAttribute("data-hand") || -1) === this.field);
-    }
-  }
-
-  private focusHand(seat: number): void {
-    const input = this.entry.querySelector<HTMLElement>(`[data-hand="${seat}"]`);
-    if (!input) return;
-    this.field = seat;
-    this.markField();
-    input.focus();
+    this.typist.drawn(drawEntry(this, this.view()) || []);
   }
 
   private startMatch(): void {
@@ -466,7 +420,7 @@ export class Pad implements PadForms {
       pending: null,
       draft: draft && !draft.editing && draft.hands.length === names.length ? draft : null,
     };
-    this.field = 0;
+    this.typist.field = 0;
     this.save();
     this.say("");
     this.render();
@@ -479,10 +433,11 @@ export class Pad implements PadForms {
   private onSubmit(ev: SubmitEvent): void {
     ev.preventDefault();
     if (ev.target === this.setupForm) this.startMatch();
-    else if (ev.target === this.entry) this.settle();
+    else if (ev.target === this.entry) this.settleDeal();
   }
 
-  private settle(): void {
+  /** Settle the deal typed (or the change of a deal). */
+  settleDeal(): void {
     const draft = this.state.draft;
     const sheet = this.state.sheet;
     // One change at a time: a second press while one is on its way is not a second deal.
@@ -500,7 +455,7 @@ export class Pad implements PadForms {
       return;
     }
     const hands = sheet.names.map((_, i) => {
-      if (!this.active.includes(i)) return null;
+      if (!this.typist.active.includes(i)) return null;
       const v = draft.hands[i];
       return v === "" || v === null || v === undefined ? null : +v;
     });
@@ -513,7 +468,7 @@ export class Pad implements PadForms {
 
   private onInput(ev: Event): void {
     const target = ev.target as HTMLInputElement;
-    if (target.hasAttribute?.("data-hand")) this.setHand(+(target.getAttribute("data-hand") || 0), target.value);
+    if (target.hasAttribute?.("data-hand")) this.typist.setHand(+(target.getAttribute("data-hand") || 0), target.value);
     else if (this.setupForm.contains(target)) fillSetup(this);
   }
 
@@ -522,74 +477,12 @@ export class Pad implements PadForms {
     if (this.setupForm.contains(target) && target.name === "profile") fillSetup(this);
   }
 
-  /** A hand's total as typed: digits only (the page's or Latin ones), at most three. */
-  private setHand(seat: number, text: string): void {
-    const latin = String(text)
-      .replace(/[०-९]/g, (d) => String(d.charCodeAt(0) - 0x0966))
-      .replace(/[^0-9]/g, "")
-      .slice(0, MAX_DIGITS);
-    const draft = this.state.draft;
-    if (!draft) return;
-    draft.hands[seat] = latin === "" ? "" : String(+latin);
-    const input = this.entry.querySelector<HTMLInputElement>(`[data-hand="${seat}"]`);
-    if (input) {
-      const value = draft.hands[seat] || "";
-      const shown = value === "" ? "" : this.num(value);
-      if (input.value !== shown) input.value = shown;
-    }
-    this.save();
-  }
-
-  private press(key: string): void {
-    const draft = this.state.draft;
-    if (!draft) return;
-    if (key === "next") {
-      this.moveField(1);
-      return;
-    }
-    let now = String(draft.hands[this.field] ?? "");
-    if (key === "back") now = now.slice(0, -1);
-    else if (now.length < MAX_DIGITS) now = now === "0" ? key : now + key;
-    this.setHand(this.field, now);
-  }
-
-  private moveField(step: number): void {
-    const active = this.active;
-    const i = active.indexOf(this.field);
-    if (i < 0 || !active.length) return;
-    const next = active[(i + step + active.length) % active.length] ?? this.field;
-    const input = this.entry.querySelector<HTMLElement>(`[data-hand="${next}"]`);
-    this.field = next;
-    this.markField();
-    if (input && (document.activeElement as Element | null)?.hasAttribute?.("data-hand")) input.focus();
-    this.typing(true);
-  }
-
-  private onFocus(ev: FocusEvent): void {
-    const t = ev.target as Element;
-    if (t.hasAttribute?.("data-hand")) {
-      this.field = +(t.getAttribute("data-hand") || 0);
-      this.markField();
-      this.typing(true);
-    } else if (!t.closest?.(".dhp-keypad")) {
-      this.typing(false);
-    }
-  }
-
-  private onKey(ev: KeyboardEvent): void {
-    const t = ev.target as Element;
-    if (!t.hasAttribute?.("data-hand") || ev.key !== "Enter") return;
-    ev.preventDefault();
-    if (this.active.indexOf(this.field) === this.active.length - 1) this.settle();
-    else this.moveField(1);
-  }
-
   private onClick(ev: MouseEvent): void {
     const t = (ev.target as Element | null)?.closest?.<HTMLButtonElement>("button");
     if (!t || !this.root.contains(t)) return;
     if (t.hasAttribute("data-key")) {
-      this.press(t.getAttribute("data-key") || "");
-      if (!this.entry.classList.contains("dhp-entry--typing")) this.typing(true);
+      this.typist.press(t.getAttribute("data-key") || "");
+      if (!this.entry.classList.contains("dhp-entry--typing")) this.typist.typing(true);
     } else if (t.hasAttribute("data-caller")) {
       const v = t.getAttribute("data-caller");
       if (this.state.draft) this.state.draft.caller = v === "none" ? null : +(v || 0);
@@ -624,6 +517,8 @@ export class Pad implements PadForms {
       });
     } else if (t.hasAttribute("data-pad-new")) {
       this.confirm(this.ask, this.t("confirm_new"), this.t("yes_new"), "new");
+    } else if (t.hasAttribute("data-pad-fix")) {
+      openFix(this);
     } else if (t.hasAttribute("data-pad-end")) {
       this.send({ kind: "end" });
     } else if (t.hasAttribute("data-pad-reopen")) {
@@ -644,7 +539,7 @@ export class Pad implements PadForms {
       hands: entry.h.map((h) => (h === null ? "" : String(h))),
       was: { c: entry.c, h: entry.h.slice() },
     };
-    this.field = entry.h.findIndex((h) => h !== null);
+    this.typist.field = entry.h.findIndex((h) => h !== null);
     this.save();
     this.drawEntry();
     this.entry.scrollIntoView({ block: "start" });
@@ -676,7 +571,7 @@ export class Pad implements PadForms {
     ok.addEventListener("click", () => {
       close();
       if (then === "new") {
-        this.frozen = false; // the reader's say: a sheet that could not be read may now be written over
+        this.keeper.frozen = false; // the reader's say: a sheet that could not be read may now be written over
         this.state = emptyState();
         this.save();
         this.render();

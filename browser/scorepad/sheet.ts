@@ -35,7 +35,8 @@ export type Change =
   | { kind: "edit"; index: number; c: number | null; h: (number | null)[] }
   | { kind: "undo"; index: number }
   | { kind: "end" }
-  | { kind: "reopen" };
+  | { kind: "reopen" }
+  | { kind: "setup"; names: string[]; dealer: number };
 
 /** What the engine last said of the sheet that does not need drawing: kept, for `of` (the sheet's fingerprint). */
 export interface Facts {
@@ -219,6 +220,14 @@ export function readChange(c: unknown, sheet: Sheet | null): Change | null {
     return { kind: "edit", index: c.index, c: c.c, h: c.h };
   if (c.kind === "undo" && whole(c.index, 1, sheet.deals.length)) return { kind: "undo", index: c.index };
   if (c.kind === "end" || c.kind === "reopen") return { kind: c.kind };
+  if (
+    c.kind === "setup" &&
+    Array.isArray(c.names) &&
+    c.names.length === n &&
+    c.names.every((x) => typeof x === "string" && x.length <= 200) &&
+    whole(c.dealer, 0, n - 1)
+  )
+    return { kind: "setup", names: c.names as string[], dealer: c.dealer };
   return null;
 }
 

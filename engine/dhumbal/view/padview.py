@@ -22,7 +22,7 @@ from ..core.compare import option_value_text, rules_in_words
 from ..core.i18n import N_, Translator, digits, number, translator
 from ..matches.match import money_text
 from ..core.profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
-from ..matches.scoresheet import MAX_NAME, Settled, average_text, player_stats
+from ..matches.scoresheet import Settled, average_text, player_stats
 from ..matches.tally import Tally
 from .markup import esc, signed
 
@@ -86,6 +86,7 @@ CSV: Final = N_("Export as CSV")
 END_MATCH: Final = N_("End the match here")
 REOPEN: Final = N_("Go on with the match")
 NEW_MATCH: Final = N_("New match")
+FIX: Final = N_("Correct the names or the first dealer")
 
 #: The texts the page's script shows, by key (each a msgid; ``{…}`` filled by the script
 #: with a name or a number already written in the page's digits).
@@ -131,6 +132,13 @@ SCRIPT_TEXTS: Final[Mapping[str, str]] = {
     "file_name": N_("dhumbal-scores"),
     "player_n": PLAYER_N,
     "name_empty": N_("Player {number} has no name yet."),
+    "first_dealer": FIRST_DEALER,
+    "fix_title": N_("Names and first dealer"),
+    "fix_note": N_("Correct a name, or who dealt the first deal: every deal is settled again with the dealers that follow from it."),
+    "fix_apply": N_("Settle every deal again"),
+    "fix_keep": N_("Leave them as they were"),
+    "fix_undo": N_("Undo this change"),
+    "hand_bad": N_("“{text}” is not a hand total, so it was not taken: type a whole number from 0 to {max}."),
 }
 
 
@@ -180,7 +188,7 @@ def render_pad(lang: str) -> str:
                      f'<legend>{esc(t(SETUP_HOUSE))} · {esc(t(p.name))}</legend>{"".join(fields)}</fieldset>')
     names = "".join(
         f'<li class="dhp-name"{" hidden" if k >= 4 else ""}><label for="dhp-name-{k}">{esc(t(PLAYER_N, number=k + 1))}</label>'
-        f'<input type="text" id="dhp-name-{k}" name="name" maxlength="{MAX_NAME}" autocomplete="off" '
+        f'<input type="text" id="dhp-name-{k}" name="name" autocomplete="off" '
         f'autocapitalize="words" spellcheck="false"></li>'
         for k in range(6)
     )
@@ -204,7 +212,9 @@ def render_pad(lang: str) -> str:
         f'<button type="button" class="md-button dhp-btn" data-pad-csv>{esc(t(CSV))}</button>'
         f'<button type="button" class="md-button dhp-btn" data-pad-end>{esc(t(END_MATCH))}</button>'
         f'<button type="button" class="md-button dhp-btn" data-pad-reopen hidden>{esc(t(REOPEN))}</button>'
+        f'<button type="button" class="md-button dhp-btn" data-pad-fix>{esc(t(FIX))}</button>'
         f'<button type="button" class="md-button dhp-btn" data-pad-new>{esc(t(NEW_MATCH))}</button></div>'
+        f'<div class="dhp-ask" data-pad-fix-box hidden></div>'
         f'<div class="dhp-ask" data-pad-ask hidden></div>'
         f'<p class="dhp-link" data-pad-link hidden><label for="dhp-link-text">{esc(texts["copy_this"])}</label>'
         f'<input id="dhp-link-text" type="text" readonly></p>'
