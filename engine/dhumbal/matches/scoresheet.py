@@ -334,6 +334,48 @@ def player_stats(settled: Settled) -> list[PlayerStats]:
     return [PlayerStats(s, played[s], won[s], calls[s], caught[s], hand_sum[s]) for s in range(n)]
 
 
+def payments(scores: list[int]) -> list[tuple[int, int, int]]:
+    """Who pays whom at the end of a zero-sum match, in the fewest payments: ``(payer,
+    payee, points)`` triples that bring every score to zero.
+
+    The fewest is the players with a score other than zero, less the most groups they
+    split into whose scores sum to zero (each group settles within itself in one
+    payment fewer than it has players). Found over every subset (at most six players:
+    64), then each group settles greedily, the largest debt to the largest credit."""
+    seats = [s for s, v in enumerate(scores) if v]
+    k = len(seats)
+    total = [0] * (1 << k)
+    for mask in range(1, 1 << k):
+        low = (mask & -mask).bit_length() - 1
+        total[mask] = total[mask & (mask - 1)] + scores[seats[low]]
+    groups = [0] * (1 << k)  # the most zero-sum groups a set of players splits into
+    for mask in range(1, 1 << k):
+        groups[mask] = max(groups[mask & ~(1 << i)] for i in range(k) if mask >> i & 1) + (total[mask] == 0)
+    out: list[tuple[int, int, int]] = []
+    mask = (1 << k) - 1
+    split: list[list[int]] = []
+    current: list[int] = []
+    while mask:
+        i = next(i for i in range(k) if mask >> i & 1 and groups[mask & ~(1 << i)] + (total[mask] == 0) == groups[mask])
+        if total[mask] == 0 and current:
+            split.append(current)
+            current = []
+        current.append(seats[i])
+        mask &= ~(1 << i)
+    if current:
+        split.append(current)
+    for group in split:
+        owed = {s: scores[s] for s in group}
+        while any(owed.values()):
+            payer = min(owed, key=lambda s: (owed[s], s))
+            payee = max(owed, key=lambda s: (owed[s], -s))
+            amount = min(-owed[payer], owed[payee])
+            out.append((payer, payee, amount))
+            owed[payer] += amount
+            owed[payee] -= amount
+    return sorted(out)
+
+
 CSV_DEAL: Final = N_("Deal")
 CSV_DEALER: Final = N_("Dealer")
 CSV_PLAYER: Final = N_("Player")

@@ -22,7 +22,7 @@ from ..core.compare import option_value_text, rules_in_words
 from ..core.i18n import N_, Translator, digits, number, translator
 from ..matches.match import money_text
 from ..core.profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
-from ..matches.scoresheet import Settled, average_text, player_stats
+from ..matches.scoresheet import Settled, average_text, payments, player_stats
 from ..matches.tally import Tally
 from .markup import esc, signed
 
@@ -70,6 +70,11 @@ STAT_WON: Final = N_("Deals won")
 STAT_CALLS: Final = N_("Calls")
 STAT_CAUGHT: Final = N_("Caught")
 STAT_AVERAGE: Final = N_("Average hand at a show")
+PAY_TITLE: Final = N_("Who pays whom")
+PAY_FROM: Final = N_("Pays")
+PAY_TO: Final = N_("To")
+PAY_NOTE: Final = N_("The fewest payments that settle the match: after them every player's total is zero.")
+PAY_NONE: Final = N_("Nobody owes anything.")
 SETTLED: Final = N_("Deal {number} is settled.")
 REMOVED: Final = N_("Deal {number} is removed; the deals after it are settled again.")
 ENDED: Final = N_("The match is ended here.")
@@ -385,7 +390,36 @@ def render_parts(settled: Settled, lang: str) -> dict[str, str]:
                          f'<dl class="dhp-figures">{cells}</dl></li>')
         # a list, not a table: four figures a player fit a phone's width in every language
         end = (
+            _who_pays(settled, lang) +
             f'<h2 class="dhp-h">{esc(t(STATS))}</h2><ul class="dhp-stats">{"".join(items)}</ul>'
             f'<p class="dhp-hint">{esc(t(STATS_NOTE))}</p>'
         )
     return {"head": head, "totals": totals, "latest": latest, "earlier": earlier, "end": end}
+
+
+def _who_pays(settled: Settled, lang: str) -> str:
+    """At the end of a zero-sum match (not CardRulesPlus's running totals): who pays whom,
+    in the fewest payments (:func:`dhumbal.matches.scoresheet.payments`), in points and,
+    at a money rate, in money."""
+    p = settled.sheet.profile
+    if p.settlement == "cumulative":
+        return ""
+    t = translator(lang)
+    names = settled.sheet.names
+    rate = p.money_per_point
+    rows = []
+    for payer, payee, points in payments(list(settled.match.scores)):
+        money = (f'<td data-row="pay-money" data-value="{esc(money_text(points, rate))}">'
+                 f'{esc(number(money_text(points, rate), lang))}</td>') if rate is not None else ""
+        rows.append(f'<tr data-payer="{payer}" data-payee="{payee}"><td><span class="dhp-name">{esc(names[payer])}</span></td>'
+                    f'<td><span class="dhp-name">{esc(names[payee])}</span></td>'
+                    f'<td data-row="pay" data-value="{points}">{esc(number(points, lang))}</td>{money}</tr>')
+    title = f'<h2 class="dhp-h">{esc(t(PAY_TITLE))}</h2>'
+    if not rows:
+        return f'{title}<p class="dhp-pays">{esc(t(PAY_NONE))}</p>'
+    money_head = f'<th scope="col">{esc(t(ROW_MONEY))}</th>' if rate is not None else ""
+    return (
+        f'{title}<table class="dhp-score dhp-pays"><thead><tr><th scope="col">{esc(t(PAY_FROM))}</th>'
+        f'<th scope="col">{esc(t(PAY_TO))}</th><th scope="col">{esc(t(ROW_POINTS))}</th>{money_head}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table><p class="dhp-hint">{esc(t(PAY_NOTE))}</p>'
+    )
