@@ -250,3 +250,20 @@ export function chosenRules(form: HTMLFormElement): { key: string; options: Reco
   }
   return { key: box.getAttribute("data-pad-options") || "", options };
 }
+
+/** The set-up form's "Add a player" (`add`) or "Remove the last player". */
+export function morePlayers(pad: PadForms, add: boolean): void {
+  const form = pad.setupForm;
+  const rows = nameRows(form);
+  const n = players(form) + (add ? 1 : -1);
+  rows.forEach((r, k) => {
+    r.hidden = k >= n;
+  });
+  fillSetup(pad);
+  if (add) rows[n - 1]?.querySelector("input")?.focus();
+  else
+    (
+      form.querySelector<HTMLElement>("[data-pad-remove]:not([hidden])") ||
+      form.querySelector<HTMLElement>("[data-pad-add]")
+    )?.focus();
+}

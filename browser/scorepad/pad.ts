@@ -25,7 +25,8 @@ import { frugal } from "../lib/connection";
 import { element } from "../lib/dom";
 import { localDigits } from "../lib/text";
 import type { Request, ScorepadResponse, Sheet } from "../protocol/messages";
-import { chosenRules, drawEntry, fillSetup, nameRows, type PadForms, players } from "./entry";
+import { chosenRules, drawEntry, fillSetup, morePlayers, nameRows, type PadForms } from "./entry";
+import { playAgain } from "./evening";
 import { openFix } from "./fix";
 import { Keeper } from "./keep";
 import { exportCsv, padLink, readLink, share } from "./links";
@@ -92,6 +93,7 @@ export class Pad implements PadForms {
       latest: need(root, "[data-pad-latest]"),
       end: need(root, "[data-pad-end-parts]"),
       earlier: need(root, "[data-pad-earlier]"),
+      evening: need(root, "[data-pad-evening]"),
     };
     this.ask = need(root, "[data-pad-ask]");
     this.linkAsk = need(root, "[data-pad-link-ask]");
@@ -217,7 +219,7 @@ export class Pad implements PadForms {
   }
 
   /** Send the sheet with `change` (or none, to draw it again); one request at a time. */
-  private send(change: Change | null): void {
+  send(change: Change | null): void {
     this.state.pending = change ? change : this.state.pending;
     if (!change && !this.state.pending) this.redraw = true;
     this.save();
@@ -242,6 +244,7 @@ export class Pad implements PadForms {
     const req: Request = { op: "scorepad", lang: this.lang, sheet: this.state.sheet };
     if (this.state.setup) req.setup = this.state.setup;
     if (change) req.change = change;
+    if (this.state.evening.length) req.evening = this.state.evening;
     const sent = JSON.stringify(this.state.sheet);
     rt.request(req as Request & { op: "scorepad" }).then(
       (res) => {
@@ -365,12 +368,12 @@ export class Pad implements PadForms {
   // -- drawing ----------------------------------------------------------------------------
 
   /** The engine's last answer when it belongs to this sheet (its HTML only in this page's language). */
-  private view(): View | null {
+  view(): View | null {
     const view = this.state.view;
     return view && this.state.sheet && view.of === fingerprint(this.state.sheet) ? view : null;
   }
 
-  private render(): void {
+  render(): void {
     const sheet = this.state.sheet;
     this.setupForm.hidden = !!sheet;
     this.match.hidden = !sheet;
@@ -391,6 +394,8 @@ export class Pad implements PadForms {
     if (end) end.hidden = !!view?.over || !view;
     if (reopen) reopen.hidden = !(view?.over && !view.overByRules);
     if (csv) csv.hidden = !view?.deals || !view.csv;
+    const again = tool("[data-pad-again]");
+    if (again) again.hidden = !view?.over;
     this.drawEntry();
   }
 
@@ -419,6 +424,7 @@ export class Pad implements PadForms {
       view: null,
       pending: null,
       draft: draft && !draft.editing && draft.hands.length === names.length ? draft : null,
+      evening: [],
     };
     this.typist.field = 0;
     this.save();
@@ -490,18 +496,7 @@ export class Pad implements PadForms {
         b.setAttribute("aria-pressed", b === t ? "true" : "false");
       this.save();
     } else if (t.hasAttribute("data-pad-add") || t.hasAttribute("data-pad-remove")) {
-      const rows = nameRows(this.setupForm);
-      const n = players(this.setupForm) + (t.hasAttribute("data-pad-add") ? 1 : -1);
-      rows.forEach((r, k) => {
-        r.hidden = k >= n;
-      });
-      fillSetup(this);
-      if (t.hasAttribute("data-pad-add")) rows[n - 1]?.querySelector("input")?.focus();
-      else
-        (
-          this.setupForm.querySelector<HTMLElement>("[data-pad-remove]:not([hidden])") ||
-          this.setupForm.querySelector<HTMLElement>("[data-pad-add]")
-        )?.focus();
+      morePlayers(this, t.hasAttribute("data-pad-add"));
     } else if (t.hasAttribute("data-pad-edit")) {
       this.edit(+(t.getAttribute("data-pad-edit") || 0));
     } else if (t.hasAttribute("data-pad-cancel")) {
@@ -516,7 +511,10 @@ export class Pad implements PadForms {
         index,
       });
     } else if (t.hasAttribute("data-pad-new")) {
-      this.confirm(this.ask, this.t("confirm_new"), this.t("yes_new"), "new");
+      const question = this.state.evening.length ? "confirm_new_evening" : "confirm_new";
+      this.confirm(this.ask, this.t(question), this.t("yes_new"), "new");
+    } else if (t.hasAttribute("data-pad-again")) {
+      playAgain(this);
     } else if (t.hasAttribute("data-pad-fix")) {
       openFix(this);
     } else if (t.hasAttribute("data-pad-end")) {

@@ -26,7 +26,7 @@ export const MAX_LINK = 24000; // characters of a link's payload, as the engine 
 /** A link payload's alphabet: base64url, and the dots of its mark and check value. */
 export const LINK_SHAPE = /^[A-Za-z0-9_.-]*$/;
 const OWN_LINK = /^2\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]*$/;
-const MAX_DEPTH = 6; // a kept state nests 5 deep (state, sheet, deals, deal, hands)
+const MAX_DEPTH = 6; // a kept state nests 6 deep (state, evening, sheet, deals, deal, hands)
 export const MAX_DEALS = 300;
 
 /** A change sent with the sheet: a deal added or edited, undone, the match ended or reopened. */
@@ -71,10 +71,14 @@ export interface State {
   view: View | null;
   pending: Change | null;
   draft: Draft | null;
+  /** The evening's earlier matches, played again with the same players (oldest first, at most MAX_EVENING). */
+  evening: Sheet[];
 }
 
+export const MAX_EVENING = 12;
+
 export function emptyState(): State {
-  return { v: STORE_VERSION, sheet: null, setup: null, view: null, pending: null, draft: null };
+  return { v: STORE_VERSION, sheet: null, setup: null, view: null, pending: null, draft: null, evening: [] };
 }
 
 /** A short fingerprint of a sheet (FNV-1a of its JSON): which sheet kept facts belong to. */
@@ -263,6 +267,11 @@ export function readState(text: string | null): Loaded {
     state.setup = readSetup(data.setup);
     if (!state.setup) dropped.push("setup"); // the rules' house options of a sheet with no deal yet: the sheet stays
   }
+  if (data.evening !== undefined) {
+    const evening = Array.isArray(data.evening) ? data.evening.slice(-MAX_EVENING) : [];
+    state.evening = evening.filter((e) => looksLikeSheet(e)) as Sheet[];
+    if (!Array.isArray(data.evening) || state.evening.length !== evening.length) dropped.push("evening");
+  }
   if (data.pending !== null && data.pending !== undefined) {
     state.pending = readChange(data.pending, state.sheet);
     if (!state.pending) dropped.push("pending");
@@ -325,6 +334,7 @@ export function stateText(state: State): string {
     setup: state.setup,
     pending: state.pending,
     draft: state.draft,
+    evening: state.evening,
     facts,
   });
 }

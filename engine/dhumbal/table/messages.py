@@ -200,6 +200,8 @@ class ScorepadRequest(TypedDict):
     sheet: NotRequired[Sheet]
     #: A shared link's payload (after ``#pad=``), in place of ``sheet``: read and checked by the engine.
     link: NotRequired[str]
+    #: The evening's earlier matches (played again with the same players), oldest first.
+    evening: NotRequired[list[Sheet]]
     setup: NotRequired[SheetSetup | None]
     change: NotRequired[SheetChange | None]
 
@@ -409,6 +411,8 @@ class SheetParts(TypedDict):
     latest: str
     earlier: str
     end: str
+    #: The evening so far (matches played again with the same players), when the request has one.
+    evening: str
 
 
 class NextDeal(TypedDict):

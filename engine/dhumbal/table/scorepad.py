@@ -34,7 +34,7 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
     from ..matches.scoresheet import SheetError, change_setup, change_sheet, csv_text, read_sheet, settle_sheet
     from ..matches.tally import TallyError
     from ..matches.padlink import LinkError, read_link, sheet_link
-    from ..view.padview import ENDED, LINK_CHANGED, LINK_DAMAGED, REMOVED, REOPENED, SETTLED, SETUP_CHANGED, render_parts
+    from ..view.padview import ENDED, LINK_CHANGED, LINK_DAMAGED, REMOVED, REOPENED, SETTLED, SETUP_CHANGED, render_evening, render_parts
 
     t = translator(lang)
     data = req.get("sheet")
@@ -100,7 +100,8 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
     return {
         "ok": True, "op": "scorepad", "lang": lang,
         "sheet": cast(Sheet, sheet.to_json()),
-        "parts": cast(SheetParts, render_parts(settled, lang)),
+        "parts": cast(SheetParts, {**render_parts(settled, lang),
+                                   "evening": render_evening(settled, _evening(req.get("evening")), lang)}),
         "next": following,
         "deals": len(settled.tallies),
         "over": settled.over, "over_by_rules": settled.over_by_rules,
@@ -110,3 +111,24 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
         "said": said,
         "refusal": refusal,
     }
+
+
+#: The evening's earlier matches a request may carry (each up to 300 deals: the request's bound holds them).
+MAX_EVENING = 12
+
+
+def _evening(value: object) -> list[Any]:
+    """The evening's earlier matches, each settled; one that cannot be read is left out alone
+    (the page keeps it as it is), and none at all when the value is not a list of them."""
+    from ..matches.scoresheet import SheetError, read_sheet, settle_sheet
+    from ..matches.tally import TallyError
+
+    if not isinstance(value, list):
+        return []
+    out = []
+    for data in value[-MAX_EVENING:]:
+        try:
+            out.append(settle_sheet(read_sheet(data)))
+        except (SheetError, TallyError):
+            continue
+    return out

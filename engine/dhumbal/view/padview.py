@@ -75,6 +75,10 @@ PAY_FROM: Final = N_("Pays")
 PAY_TO: Final = N_("To")
 PAY_NOTE: Final = N_("The fewest payments that settle the match: after them every player's total is zero.")
 PAY_NONE: Final = N_("Nobody owes anything.")
+EVENING: Final = N_("The evening")
+EVENING_MATCHES: Final = N_("Matches")
+EVENING_TOTAL: Final = N_("Total over the evening")
+EVENING_NOTE: Final = N_("This match and the {count} before it, played again with the same players; totals add up by name.")
 SETTLED: Final = N_("Deal {number} is settled.")
 REMOVED: Final = N_("Deal {number} is removed; the deals after it are settled again.")
 ENDED: Final = N_("The match is ended here.")
@@ -91,6 +95,7 @@ CSV: Final = N_("Export as CSV")
 END_MATCH: Final = N_("End the match here")
 REOPEN: Final = N_("Go on with the match")
 NEW_MATCH: Final = N_("New match")
+AGAIN: Final = N_("Play again with the same players")
 FIX: Final = N_("Correct the names or the first dealer")
 
 #: The texts the page's script shows, by key (each a msgid; ``{…}`` filled by the script
@@ -116,6 +121,7 @@ SCRIPT_TEXTS: Final[Mapping[str, str]] = {
     "retry": N_("Try again"),
     "confirm_undo": N_("Remove deal {number}? The deals after it are settled again."),
     "confirm_new": N_("Start a new match? This sheet is deleted from this device."),
+    "confirm_new_evening": N_("Start a new match? This sheet and the evening's earlier matches are deleted from this device."),
     "yes_undo": N_("Remove it"),
     "yes_new": N_("Delete the sheet"),
     "no": N_("Keep it"),
@@ -138,6 +144,8 @@ SCRIPT_TEXTS: Final[Mapping[str, str]] = {
     "player_n": PLAYER_N,
     "name_empty": N_("Player {number} has no name yet."),
     "first_dealer": FIRST_DEALER,
+    "evening_full": N_("An evening keeps at most {count} matches on this device: start a new match to begin another evening."),
+    "again_said": N_("A new match with the same players and rules: the deal passes on to {name}."),
     "fix_title": N_("Names and first dealer"),
     "fix_note": N_("Correct a name, or who dealt the first deal: every deal is settled again with the dealers that follow from it."),
     "fix_apply": N_("Settle every deal again"),
@@ -217,6 +225,7 @@ def render_pad(lang: str) -> str:
         f'<button type="button" class="md-button dhp-btn" data-pad-csv>{esc(t(CSV))}</button>'
         f'<button type="button" class="md-button dhp-btn" data-pad-end>{esc(t(END_MATCH))}</button>'
         f'<button type="button" class="md-button dhp-btn" data-pad-reopen hidden>{esc(t(REOPEN))}</button>'
+        f'<button type="button" class="md-button md-button--primary dhp-btn" data-pad-again hidden>{esc(t(AGAIN))}</button>'
         f'<button type="button" class="md-button dhp-btn" data-pad-fix>{esc(t(FIX))}</button>'
         f'<button type="button" class="md-button dhp-btn" data-pad-new>{esc(t(NEW_MATCH))}</button></div>'
         f'<div class="dhp-ask" data-pad-fix-box hidden></div>'
@@ -228,7 +237,7 @@ def render_pad(lang: str) -> str:
         f'<section class="dhp-match" data-pad-match hidden aria-label="{esc(t(TOOLS))}">'
         f'<div data-pad-head></div><div data-pad-totals></div><div data-pad-end-parts></div><div data-pad-latest></div>'
         f'<form class="dhp-entry" data-pad-entry novalidate></form>'
-        f'<div data-pad-earlier></div>{tools}</section>'
+        f'<div data-pad-earlier></div><div data-pad-evening></div>{tools}</section>'
     )
     strings = json.dumps(texts, ensure_ascii=False, separators=(",", ":"))
     return (
@@ -422,4 +431,40 @@ def _who_pays(settled: Settled, lang: str) -> str:
         f'{title}<table class="dhp-score dhp-pays"><thead><tr><th scope="col">{esc(t(PAY_FROM))}</th>'
         f'<th scope="col">{esc(t(PAY_TO))}</th><th scope="col">{esc(t(ROW_POINTS))}</th>{money_head}</tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table><p class="dhp-hint">{esc(t(PAY_NOTE))}</p>'
+    )
+
+
+def render_evening(settled: Settled, earlier: list[Settled], lang: str) -> str:
+    """The evening so far: each player (by name, as the matches call them) with the
+    matches they played and their totals added up; "" with no earlier match."""
+    if not earlier:
+        return ""
+    t = translator(lang)
+    rate = settled.sheet.profile.money_per_point
+    cumulative = settled.sheet.profile.settlement == "cumulative"
+    totals: dict[str, list[int]] = {}
+    order: list[str] = []
+    for one in [*earlier, settled]:
+        for seat, name in enumerate(one.sheet.names):
+            key = name.casefold()
+            if key not in totals:
+                totals[key] = [0, 0]
+                order.append(name)
+            totals[key][0] += 1
+            totals[key][1] += one.match.scores[seat]
+    rows = []
+    for name in order:
+        played, total = totals[name.casefold()]
+        shown = number(total, lang) if cumulative else signed(total, lang)
+        money = (f'<td data-row="evening-money" data-value="{esc(money_text(total, rate))}">'
+                 f'{esc(_money(total, rate, lang))}</td>') if rate is not None else ""
+        rows.append(f'<tr><th scope="row"><span class="dhp-name">{esc(name)}</span></th>'
+                    f'<td data-row="evening-matches" data-value="{played}">{esc(number(played, lang))}</td>'
+                    f'<td data-row="evening-total" data-value="{total}">{esc(shown)}</td>{money}</tr>')
+    money_head = f'<th scope="col">{esc(t(ROW_MONEY_TOTAL))}</th>' if rate is not None else ""
+    return (
+        f'<table class="dhp-score dhp-evening"><caption>{esc(t(EVENING))}</caption><thead><tr>'
+        f'<th scope="col" class="dhp-col-player">{esc(t(PLAYER))}</th><th scope="col">{esc(t(EVENING_MATCHES))}</th>'
+        f'<th scope="col">{esc(t(EVENING_TOTAL))}</th>{money_head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        f'<p class="dhp-hint">{esc(t(EVENING_NOTE, count=number(len(earlier), lang)))}</p>'
     )
