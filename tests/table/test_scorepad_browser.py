@@ -378,8 +378,9 @@ def test_the_csv_export_and_a_new_match_with_the_readers_say(pad_page: Opener, r
     path = download.value.path()
     text = open(path, encoding="utf-8-sig").read()
     lines = text.strip().splitlines()
-    assert lines[0].startswith("Donne,Donneur,Joueur,A annoncé,Main,Points comptés,Paiement,Total")
-    assert lines[2].startswith("1,Asha,Bina,oui,4,25,-25,-25")
+    # semicolons in French, as its spreadsheets expect (issue 52)
+    assert lines[0].startswith("Donne;Donneur;Joueur;A annoncé;Main;Points comptés;Paiement;Total")
+    assert lines[2].startswith("1;Asha;Bina;oui;4;25;-25;-25")
     assert download.value.suggested_filename == "dhumbal-carnet.csv"
     page.locator(f"{PAD} [data-pad-new]").click()
     page.locator(f"{PAD} [data-pad-ask] button").last.click()  # keep it

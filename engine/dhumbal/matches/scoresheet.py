@@ -28,7 +28,7 @@ from decimal import Decimal
 from typing import Any, Final, Mapping, Sequence
 
 from ..core.i18n import N_, number, translator
-from .match import Match, Standing, money_text
+from .match import Match, Standing
 from ..core.messages import seat_name
 from ..core.profiles import Profile, ProfileError, parse_profile
 from .tally import Tally, TallyError, tally_next
@@ -334,6 +334,18 @@ def player_stats(settled: Settled) -> list[PlayerStats]:
     return [PlayerStats(s, played[s], won[s], calls[s], caught[s], hand_sum[s]) for s in range(n)]
 
 
+def money_totals(settled: Settled) -> list[str]:
+    """Each player's money over the match: the sum of their deals' amounts as shown (each
+    deal to the cent and adding up to zero, :func:`dhumbal.matches.tally.money_split`),
+    so the totals add up to zero too ("0.00" each without a money rate)."""
+    sums = [Decimal(0)] * len(settled.sheet.names)
+    for tally in settled.tallies:
+        for seat, cash in enumerate(tally.money() or ()):
+            if cash is not None:
+                sums[seat] += Decimal(cash)
+    return [f"{x:.2f}" if x else "0.00" for x in sums]
+
+
 def payments(scores: list[int]) -> list[tuple[int, int, int]]:
     """Who pays whom at the end of a zero-sum match, in the fewest payments: ``(payer,
     payee, points)`` triples that bring every score to zero.
@@ -396,10 +408,22 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
+#: Languages whose spreadsheets read a comma as the decimal mark, so their CSV is
+#: separated by semicolons (as those spreadsheets write it themselves).
+DECIMAL_COMMA: Final = frozenset({"fr", "nl"})
+
+
 def csv_text(settled: Settled, lang: str) -> str:
-    """The sheet as CSV, one line per player per deal: numbers in plain digits with a
-    point (for any spreadsheet), headings and reasons in the reader's language."""
+    """The sheet as CSV, one line per player per deal: numbers in plain digits (Latin:
+    every spreadsheet reads them), headings and reasons in the reader's language. In
+    French and Dutch the cells are separated by semicolons and money has a decimal
+    comma, as spreadsheets there expect; elsewhere commas and a decimal point."""
     t = translator(lang)
+    comma = lang in DECIMAL_COMMA
+
+    def decimal(text: str) -> str:
+        return text.replace(".", ",") if comma else text
+
     p = settled.sheet.profile
     names = settled.sheet.names
     heads = [CSV_DEAL, CSV_DEALER, CSV_PLAYER, CSV_CALLED, CSV_HAND]
@@ -411,7 +435,7 @@ def csv_text(settled: Settled, lang: str) -> str:
         heads += [CSV_POINTS]
     heads += [CSV_TOTAL, CSV_OUT, CSV_WHY]
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\r\n")
+    w = csv.writer(out, delimiter=";" if comma else ",", lineterminator="\r\n")
     w.writerow([t(h) for h in heads])
     for tally in settled.tallies:
         reasons = dict(tally.reasons(lang, names))
@@ -422,7 +446,7 @@ def csv_text(settled: Settled, lang: str) -> str:
             if p.settlement == "collect":
                 row += [str(o.took[i]), str(o.paid[i])]
             elif p.settlement == "pay-caller":
-                row += [str(o.paid[i]), money_text(o.paid[i], p.money_per_point or "0")]
+                row += [str(o.paid[i]), decimal((tally.money() or ())[seat] or "0.00")]
             else:
                 row += [str(o.points[i])]
             row += [str(tally.after[seat]), t(CSV_YES) if seat in tally.newly else "", _cell(reasons[seat])]

@@ -67,6 +67,26 @@ ERRORS: Final[Mapping[str, str]] = {
 SEAT_KEYS: Final = frozenset({"seat"})
 
 
+def money_split(points: Sequence[int], rate: str) -> list[str]:
+    """A deal's payments in points, in money at ``rate`` a point, each to the cent and
+    adding up to zero as the points do: each amount is rounded to the nearest cent, and
+    the cents that rounding leaves over (at a rate of more than two decimals: 0.025
+    a point, say) go, one each, to the amounts rounded furthest (the first seat of a
+    tie first). At a rate in whole cents nothing is left over: the amounts are exact."""
+    from decimal import ROUND_HALF_EVEN, Decimal
+
+    cent = Decimal("0.01")
+    exact = [Decimal(v) * Decimal(rate) for v in points]
+    rounded = [x.quantize(cent, rounding=ROUND_HALF_EVEN) for x in exact]
+    left = -sum(rounded, Decimal(0)) if sum(points) == 0 else Decimal(0)
+    step = cent if left > 0 else -cent
+    # those rounded furthest against the direction the cents must go take them first
+    order = sorted(range(len(points)), key=lambda i: (-(exact[i] - rounded[i]) * (1 if left > 0 else -1), i))
+    for i in order[: int(abs(left) / cent)]:
+        rounded[i] += step
+    return [f"{x:.2f}" if x else "0.00" for x in rounded]
+
+
 class TallyError(ValueError):
     """Input a table typed that cannot be settled: ``code`` (a key of :data:`ERRORS`),
     ``params`` (``seat`` holds a match seat) and, on a score sheet, the ``deal`` (1-based)."""
@@ -334,11 +354,14 @@ class Tally:
         return self.seat_of(self.outcome.winner)
 
     def money(self) -> tuple[str | None, ...] | None:
-        """Each seat's payment in money at the profile's rate (dashain), as text."""
+        """Each seat's payment in money at the profile's rate (dashain), as text, to the
+        cent and still adding up to zero (:func:`money_split`)."""
         rate = self.profile.money_per_point
         if rate is None:
             return None
-        return tuple(None if v is None else money_text(v, rate) for v in self.row(self.outcome.paid))
+        row = self.row(self.outcome.paid)
+        split = iter(money_split([v for v in row if v is not None], rate))
+        return tuple(None if v is None else next(split) for v in row)
 
     def messages(self) -> list[Message]:
         """How the deal ended, in the engine's words (the table's: who called, caught by whom,

@@ -16,13 +16,14 @@ and at the end the standings and each player's figures.
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from typing import Final, Mapping
 
 from ..core.compare import option_value_text, rules_in_words
 from ..core.i18n import N_, Translator, digits, number, translator
 from ..matches.match import money_text
 from ..core.profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
-from ..matches.scoresheet import Settled, average_text, payments, player_stats
+from ..matches.scoresheet import Settled, average_text, money_totals, payments, player_stats
 from ..matches.tally import Tally
 from .markup import esc, signed
 
@@ -265,6 +266,10 @@ def _rows(profile: Profile, t: Translator) -> list[tuple[str, str]]:
     return rows + [("total", t(ROW_TOTAL))]
 
 
+def _money_shown(text: str, lang: str) -> str:
+    return ("+" if not text.startswith("-") and text != "0.00" else "") + number(text, lang)
+
+
 def _money(points: int, rate: str, lang: str) -> str:
     text = money_text(points, rate)
     return ("+" if points > 0 else "") + number(text, lang)
@@ -295,7 +300,8 @@ def render_deal(tally: Tally, settled: Settled, lang: str, *, latest: bool) -> s
             elif key == "paid":
                 cells.append(_cell(key, o.paid[d], signed(o.paid[d], lang)))
             elif key == "money":
-                cells.append(_cell(key, money_text(o.paid[d], rate), _money(o.paid[d], rate, lang)))
+                cash = (tally.money() or ())[seat] or "0.00"
+                cells.append(_cell(key, cash, _money_shown(cash, lang)))
             elif key == "points":
                 cells.append(_cell(key, o.points[d], number(o.points[d], lang)))
             else:
@@ -349,6 +355,7 @@ def render_parts(settled: Settled, lang: str) -> dict[str, str]:
     caption = t(TOTALS, number=n) if n else t(TOTALS_NONE)
     lines = []
     standings = {st.seat: st for st in settled.standings()}
+    cash = money_totals(settled)
     order = sorted(range(len(names)), key=lambda s: standings[s].place) if settled.over else range(len(names))
     for s in order:
         st = standings[s]
@@ -359,8 +366,8 @@ def render_parts(settled: Settled, lang: str) -> dict[str, str]:
         if s in m.eliminated:
             marks += f'<span class="dhp-badge dhp-badge--out">{esc(t(BADGE_OUT))}</span>'
         place = f'<td data-row="place" data-value="{st.place}">{esc(number(st.place, lang))}</td>' if settled.over else ""
-        money = (f'<td data-row="money-total" data-value="{esc(money_text(m.scores[s], rate))}">'
-                 f'{esc(_money(m.scores[s], rate, lang))}</td>') if rate is not None else ""
+        money = (f'<td data-row="money-total" data-value="{esc(cash[s])}">'
+                 f'{esc(_money_shown(cash[s], lang))}</td>') if rate is not None else ""
         out_cls = " dhp-seat--out" if s in m.eliminated else ""
         lines.append(f'<tr class="dhp-seat{out_cls}" data-seat="{s}">{place}<th scope="row"><span class="dhp-name">{esc(names[s])}</span>'
                      f'{" " + marks if marks else ""}</th><td data-row="total" data-value="{m.scores[s]}">{esc(total)}</td>{money}</tr>')
@@ -417,19 +424,26 @@ def _who_pays(settled: Settled, lang: str) -> str:
     names = settled.sheet.names
     rate = p.money_per_point
     rows = []
-    for payer, payee, points in payments(list(settled.match.scores)):
-        money = (f'<td data-row="pay-money" data-value="{esc(money_text(points, rate))}">'
-                 f'{esc(number(money_text(points, rate), lang))}</td>') if rate is not None else ""
-        rows.append(f'<tr data-payer="{payer}" data-payee="{payee}"><td><span class="dhp-name">{esc(names[payer])}</span></td>'
-                    f'<td><span class="dhp-name">{esc(names[payee])}</span></td>'
-                    f'<td data-row="pay" data-value="{points}">{esc(number(points, lang))}</td>{money}</tr>')
+    if rate is None:
+        for payer, payee, points in payments(list(settled.match.scores)):
+            rows.append(f'<tr data-payer="{payer}" data-payee="{payee}"><td><span class="dhp-name">{esc(names[payer])}</span></td>'
+                        f'<td><span class="dhp-name">{esc(names[payee])}</span></td>'
+                        f'<td data-row="pay" data-value="{points}">{esc(number(points, lang))}</td></tr>')
+    else:
+        # in money: the totals as shown (each deal to the cent), paid in cents
+        cents = [int(Decimal(c) * 100) for c in money_totals(settled)]
+        for payer, payee, amount in payments(cents):
+            cash = f"{Decimal(amount) / 100:.2f}"
+            rows.append(f'<tr data-payer="{payer}" data-payee="{payee}"><td><span class="dhp-name">{esc(names[payer])}</span></td>'
+                        f'<td><span class="dhp-name">{esc(names[payee])}</span></td>'
+                        f'<td data-row="pay-money" data-value="{cash}">{esc(number(cash, lang))}</td></tr>')
     title = f'<h2 class="dhp-h">{esc(t(PAY_TITLE))}</h2>'
     if not rows:
         return f'{title}<p class="dhp-pays">{esc(t(PAY_NONE))}</p>'
-    money_head = f'<th scope="col">{esc(t(ROW_MONEY))}</th>' if rate is not None else ""
+    amount_head = t(ROW_POINTS) if rate is None else t(ROW_MONEY)
     return (
         f'{title}<table class="dhp-score dhp-pays"><thead><tr><th scope="col">{esc(t(PAY_FROM))}</th>'
-        f'<th scope="col">{esc(t(PAY_TO))}</th><th scope="col">{esc(t(ROW_POINTS))}</th>{money_head}</tr></thead>'
+        f'<th scope="col">{esc(t(PAY_TO))}</th><th scope="col">{esc(amount_head)}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table><p class="dhp-hint">{esc(t(PAY_NOTE))}</p>'
     )
 
