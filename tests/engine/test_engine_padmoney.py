@@ -52,6 +52,7 @@ def test_the_pad_shows_money_that_adds_up_to_zero() -> None:
         assert sum(cells[3 * k:3 * k + 3]) == 0
     totals = [Decimal(v) for v in re.findall(r'data-row="money-total" data-value="(-?[0-9.]+)"', res["parts"]["totals"])]
     assert len(totals) == 3 and sum(totals) == 0
+    assert "rounded to the cent" in res["parts"]["totals"]  # the rule, said on the page
 
 
 @pytest.mark.parametrize(("lang", "sep", "mark"), [("en", ",", "."), ("fr", ";", ","), ("nl", ";", ","), ("ne", ",", ".")])

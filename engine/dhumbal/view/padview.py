@@ -71,6 +71,7 @@ STAT_WON: Final = N_("Deals won")
 STAT_CALLS: Final = N_("Calls")
 STAT_CAUGHT: Final = N_("Caught")
 STAT_AVERAGE: Final = N_("Average hand at a show")
+MONEY_ROUNDED: Final = N_("Money is rounded to the cent so that each deal still adds up to zero: a cent left over goes to the amount rounded furthest.")
 PAY_TITLE: Final = N_("Who pays whom")
 PAY_FROM: Final = N_("Pays")
 PAY_TO: Final = N_("To")
@@ -374,6 +375,8 @@ def render_parts(settled: Settled, lang: str) -> dict[str, str]:
     place_head = f'<th scope="col">{esc(t(PLACE))}</th>' if settled.over else ""
     money_head = f'<th scope="col">{esc(t(ROW_MONEY_TOTAL))}</th>' if rate is not None else ""
     note = t(TOTAL_LOW, limit=p.elimination) if cumulative and p.elimination is not None else t(TOTAL_HIGH, zero=0)
+    if rate is not None and Decimal(rate) != Decimal(rate).quantize(Decimal("0.01")):
+        note += " " + t(MONEY_ROUNDED)  # a rate finer than a cent: the rounding rule, said
     if settled.over:
         state = f'<p class="dhp-next dhp-over">{esc(t(OVER))}</p>'
     elif nxt is not None:
