@@ -94,6 +94,7 @@ export class Pad implements PadForms {
       end: need(root, "[data-pad-end-parts]"),
       earlier: need(root, "[data-pad-earlier]"),
       evening: need(root, "[data-pad-evening]"),
+      strip: need(root, "[data-pad-strip]"),
     };
     this.ask = need(root, "[data-pad-ask]");
     this.linkAsk = need(root, "[data-pad-link-ask]");

@@ -84,3 +84,15 @@ def test_a_long_name_and_a_total_that_is_not_one_get_a_message(pad_page: Opener,
         field.fill(typed)
         assert field.input_value() == "7", typed
         assert "is not a hand total" in status(page), typed
+
+
+def test_six_names_then_rules_for_five_say_the_sixth_is_set_aside(pad_page: Opener, real_site: Any) -> None:
+    page = pad_page(PHONE)
+    page.goto(url(real_site, "en"))
+    pad = Pad(page, "en", True)
+    names(pad, ["A", "B", "C", "D", "E", "F"])
+    page.locator(f"{PAD} #dhp-profile-cardrulesplus").check()
+    assert page.locator("#dhp-name-5").is_hidden()
+    assert "at most 5 players" in status(page)
+    page.locator(f"{PAD} #dhp-profile-nepali-games").check()
+    assert page.locator("#dhp-name-5").is_visible() and page.locator("#dhp-name-5").input_value() == "F"

@@ -411,6 +411,8 @@ class SheetParts(TypedDict):
     latest: str
     earlier: str
     end: str
+    #: The running totals in large type, for the top of the screen while a deal is typed.
+    strip: str
     #: The evening so far (matches played again with the same players), when the request has one.
     evening: str
 

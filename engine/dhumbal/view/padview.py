@@ -148,6 +148,7 @@ SCRIPT_TEXTS: Final[Mapping[str, str]] = {
     "first_dealer": FIRST_DEALER,
     "evening_full": N_("An evening keeps at most {count} matches on this device: start a new match to begin another evening."),
     "again_said": N_("A new match with the same players and rules: the deal passes on to {name}."),
+    "setup_hidden": N_("These rules seat at most {count} players, so the names after them are set aside: they come back if you choose other rules."),
     "fix_title": N_("Names and first dealer"),
     "fix_note": N_("Correct a name, or who dealt the first deal: every deal is settled again with the dealers that follow from it."),
     "fix_apply": N_("Settle every deal again"),
@@ -230,14 +231,15 @@ def render_pad(lang: str) -> str:
         f'<button type="button" class="md-button md-button--primary dhp-btn" data-pad-again hidden>{esc(t(AGAIN))}</button>'
         f'<button type="button" class="md-button dhp-btn" data-pad-fix>{esc(t(FIX))}</button>'
         f'<button type="button" class="md-button dhp-btn" data-pad-new>{esc(t(NEW_MATCH))}</button></div>'
-        f'<div class="dhp-ask" data-pad-fix-box hidden></div>'
+        f'<div class="dhp-fixbox" data-pad-fix-box hidden></div>'
         f'<div class="dhp-ask" data-pad-ask hidden></div>'
         f'<p class="dhp-link" data-pad-link hidden><label for="dhp-link-text">{esc(texts["copy_this"])}</label>'
         f'<input id="dhp-link-text" type="text" readonly></p>'
     )
     match = (
         f'<section class="dhp-match" data-pad-match hidden aria-label="{esc(t(TOOLS))}">'
-        f'<div data-pad-head></div><div data-pad-totals></div><div data-pad-end-parts></div><div data-pad-latest></div>'
+        f'<div data-pad-head></div><div data-pad-totals></div><div data-pad-end-parts></div>'
+        f'<div class="dhp-stripplace" data-pad-strip></div><div data-pad-latest></div>'
         f'<form class="dhp-entry" data-pad-entry novalidate></form>'
         f'<div data-pad-earlier></div><div data-pad-evening></div>{tools}</section>'
     )
@@ -413,7 +415,8 @@ def render_parts(settled: Settled, lang: str) -> dict[str, str]:
             f'<h2 class="dhp-h">{esc(t(STATS))}</h2><ul class="dhp-stats">{"".join(items)}</ul>'
             f'<p class="dhp-hint">{esc(t(STATS_NOTE))}</p>'
         )
-    return {"head": head, "totals": totals, "latest": latest, "earlier": earlier, "end": end}
+    return {"head": head, "totals": totals, "latest": latest, "earlier": earlier, "end": end,
+            "strip": _strip(settled, lang)}
 
 
 def _who_pays(settled: Settled, lang: str) -> str:
@@ -485,3 +488,24 @@ def render_evening(settled: Settled, earlier: list[Settled], lang: str) -> str:
         f'<th scope="col">{esc(t(EVENING_TOTAL))}</th>{money_head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
         f'<p class="dhp-hint">{esc(t(EVENING_NOTE, count=number(len(earlier), lang)))}</p>'
     )
+
+
+def _strip(settled: Settled, lang: str) -> str:
+    """The running totals in large type, the next dealer marked, for the top of the screen
+    while a deal is typed (the totals table above says the same to a screen reader, so
+    this is hidden from it); "" once the match is over."""
+    nxt = settled.next_dealer()
+    if nxt is None:
+        return ""
+    t = translator(lang)
+    m = settled.match
+    cumulative = settled.sheet.profile.settlement == "cumulative"
+    items = []
+    for s, name in enumerate(settled.sheet.names):
+        if s in m.eliminated:
+            continue
+        total = number(m.scores[s], lang) if cumulative else signed(m.scores[s], lang)
+        dealer = f' <span class="dhp-badge dhp-badge--dealer">{esc(t(BADGE_DEALER))}</span>' if s == nxt else ""
+        items.append(f'<li data-seat="{s}"><span class="dhp-name">{esc(name)}</span>{dealer}'
+                     f'<b data-row="strip-total" data-value="{m.scores[s]}">{esc(total)}</b></li>')
+    return f'<ol class="dhp-strip" aria-hidden="true">{"".join(items)}</ol>'
