@@ -239,8 +239,9 @@ def render_pad(lang: str) -> str:
     match = (
         f'<section class="dhp-match" data-pad-match hidden aria-label="{esc(t(TOOLS))}">'
         f'<div data-pad-head></div><div data-pad-totals></div><div data-pad-end-parts></div>'
-        f'<div class="dhp-stripplace" data-pad-strip></div><div data-pad-latest></div>'
-        f'<form class="dhp-entry" data-pad-entry novalidate></form>'
+        # the strip sticks to the top only as far as the entry's end
+        f'<div class="dhp-live"><div class="dhp-stripplace" data-pad-strip></div><div data-pad-latest></div>'
+        f'<form class="dhp-entry" data-pad-entry novalidate></form></div>'
         f'<div data-pad-earlier></div><div data-pad-evening></div>{tools}</section>'
     )
     strings = json.dumps(texts, ensure_ascii=False, separators=(",", ":"))
