@@ -58,6 +58,9 @@ ERRORS: Final[Mapping[str, str]] = {
     "too-many-cards": N_("{seat} holds {count} cards, but a hand here holds at most {max}."),
     "empty-hand": N_("{seat} holds no card, but a hand here always keeps at least one."),
     "scores-count": N_("There are {players} players but {count} running scores: give exactly one for each player."),
+    "out-no-elimination": N_("{seat} is marked out of the match, but these rules put nobody out of the match."),
+    "out-dealer": N_("{seat} is out of the match, so cannot deal."),
+    "out-all": N_("At most one player is still in the match: there is no deal to settle."),
     "score-range": N_("{seat}: a running score must lie between −{max} and {max}."),
     "score-negative": N_("{seat}: a running score cannot be negative in these rules."),
     "score-out": N_("{seat} already has {score} points, so is out of the match and not in this deal."),
@@ -440,12 +443,14 @@ def tally_next(match: Match, caller: int | None, hands: Sequence[int | Sequence[
 
 
 def settle_deal(profile: Profile, dealer: int, caller: int | None,
-                hands: Sequence[int | Sequence[C.Card]], scores: Sequence[int] | None = None) -> Tally:
+                hands: Sequence[int | Sequence[C.Card] | None], scores: Sequence[int] | None = None) -> Tally:
     """Settle one deal played with real cards: ``profile`` with its house rules, the
     ``dealer`` and the ``caller`` (seats from 0, clockwise as the players sit; ``None``:
-    nobody called), each seat's hand as a total or as its cards, and the running
-    ``scores`` before the deal (all 0 when not given). Every seat given plays the deal.
-    Exactly the settlement of a deal the engine plays (see the module docstring)."""
+    nobody called), each seat's hand as a total or as its cards, or ``None`` for a
+    player already out of the match (where the rules put players out: CardRulesPlus),
+    and the running ``scores`` before the deal (all 0 when not given; a player out may
+    have any). Every other seat plays the deal. Exactly the settlement of a deal the
+    engine plays (see the module docstring), as on a score sheet with those players out."""
     n = len(hands)
     spec = profile.spec("players")
     if not spec.low <= n <= spec.high:
@@ -459,10 +464,19 @@ def settle_deal(profile: Profile, dealer: int, caller: int | None,
         raise TallyError("bad-dealer", number=dealer)
     if caller is not None and not (isinstance(caller, int) and 0 <= caller < n):
         raise TallyError("bad-caller", number=caller)
+    out = [seat for seat, hand in enumerate(hands) if hand is None]
+    if out and profile.elimination is None:
+        raise TallyError("out-no-elimination", seat=out[0])
+    if dealer in out:
+        raise TallyError("out-dealer", seat=dealer)
+    if n - len(out) < 2:
+        raise TallyError("out-all")
     start: list[int] = [0] * n if scores is None else [int(x) for x in scores]
     if len(start) != n:
         raise TallyError("scores-count", players=n, count=len(start))
     for seat, score in enumerate(start):
+        if seat in out:
+            continue
         if not -MAX_SCORE <= score <= MAX_SCORE:
             raise TallyError("score-range", seat=seat, max=MAX_SCORE)
         if profile.settlement == "cumulative" and score < 0:
@@ -472,7 +486,7 @@ def settle_deal(profile: Profile, dealer: int, caller: int | None,
     ledger = sum(start, 0)
     if profile.settlement != "cumulative" and ledger:
         raise TallyError("ledger-sum", sum=ledger, zero=0)
-    match = Match(profile, first_dealer=dealer, scores=start)
+    match = Match(profile, first_dealer=dealer, scores=start, eliminated=out)
     return tally_next(match, caller, list(hands))
 
 
