@@ -35,3 +35,53 @@ def test_what_cannot_be_out_is_refused(profile: object, dealer: int, hands: list
         settle_deal(profile, dealer, 1, hands, None)  # type: ignore[arg-type]
     assert info.value.code == code
     assert info.value.text("fr") and "{" not in info.value.text("en")
+
+
+# -- the command line settles any deal the pad can (issue 52, M3, L7, L8) --------------------------
+
+def run(*argv: str) -> tuple[int, str, str]:
+    import contextlib
+    import io
+
+    from dhumbal.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err):
+        rc = main(["score", *argv], out=out)
+    return rc, out.getvalue(), err.getvalue()
+
+
+def test_the_command_line_marks_a_seat_out_and_takes_negative_scores_as_written() -> None:
+    rc, out, err = run("--profile", "cardrulesplus", "--players", "4", "--dealer", "3", "--caller", "1",
+                       "--hands", "out,4,out,4", "--scores", "100,14,100,20")
+    assert rc == 0, err
+    rows = out.splitlines()
+    assert rows[4].split() == ["0", "–", "–", "100", "out"]
+    assert rows[5].split() == ["1", "4", "25", "39"]
+    rc, out, err = run("--profile", "dashain", "--players", "5", "--dealer", "1", "--caller", "2",
+                       "--hands", "6,14,9,21,9", "--scores", "-14,74,-9,-21,-30")
+    assert rc == 0, err
+    assert out.splitlines()[4].split()[-1] == "+39"
+
+
+def test_help_says_how_to_mark_a_seat_out() -> None:
+    import contextlib
+    import io
+
+    from dhumbal.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        main(["score", "--help"], out=out)
+    text = " ".join(out.getvalue().split())
+    assert "out,4,out,7" in text and "-14,74,-60" in text
+
+
+def test_seats_and_errors_in_the_language_asked() -> None:
+    rc, out, err = run("--players", "2", "--dealer", "1", "--caller", "0", "--hands", "4,4", "--lang", "ne")
+    assert rc == 0, err
+    assert "Seat" not in out and "सिट ०" in out
+    rc, out, err = run("--players", "3", "--dealer", "0", "--caller", "0", "--hands", "2,x,4", "--lang", "ne")
+    assert rc == 2 and "Seat" not in err and "सिट १" in err, err
+    rc, out, err = run("--players", "3", "--dealer", "0", "--caller", "1", "--hands", "2,9,4", "--lang", "fr")
+    assert rc == 2 and "Seat" not in err and "Place 1" in err, err
