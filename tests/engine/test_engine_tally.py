@@ -329,7 +329,7 @@ def test_totals_the_pack_cannot_hold_are_refused() -> None:
 BAD: list[tuple[list[str], str]] = [
     (["--players", "4", "--dealer", "3", "--caller", "0", "--hands", "4,12,19"], "3 hands for 4 players"),
     (["--players", "4", "--dealer", "3", "--caller", "0", "--hands", "4,12,19,7,8"], "5 hands for 4 players"),
-    (["--players", "4", "--dealer", "3", "--caller", "0", "--hands", "4,,19,7"], "seat 1 has no hand total"),
+    (["--players", "4", "--dealer", "3", "--caller", "0", "--hands", "4,,19,7"], "Seat 1 has no hand total"),
     (["--players", "4", "--dealer", "4", "--caller", "0", "--hands", "4,12,19,7"], "there is no seat 4"),
     (["--players", "4", "--dealer", "3", "--caller", "4", "--hands", "4,12,19,7"], "there is no seat 4"),
     (["--players", "4", "--dealer", "3", "--caller", "0", "--hands=-4,12,19,7"], "Seat 0: a hand total cannot be negative"),
@@ -346,7 +346,7 @@ BAD: list[tuple[list[str], str]] = [
     (["--players", "3", "--dealer", "0", "--caller", "0", "--hands", "A♠ 3♠,2♥ A♠,K♠"], "A♠ is in more than one hand"),
     (["--players", "3", "--dealer", "0", "--caller", "0", "--hands", "A♠ 3♠,2♥ Jk1,K♠"], "Seat 1: “Jk1” is not a card of this pack"),
     (["--players", "2", "--dealer", "0", "--caller", "0", "--hands", "A♠,2♥ 2♦ 3♦ 4♦ 5♦ 6♦"], "Seat 1 holds 6 cards"),
-    (["--players", "3", "--dealer", "0", "--caller", "0", "--hands", "2,3,1x"], "'1x' is neither a whole number nor cards"),
+    (["--players", "3", "--dealer", "0", "--caller", "0", "--hands", "2,3,1x"], "“1x” is not a hand total, cards, or out"),
     (["--players", "3", "--dealer", "0", "--caller", "0", "--hands", "2,3,4", "--scores", "1,2"], "2 running scores for 3 players"),
     (["--players", "3", "--dealer", "0", "--caller", "0", "--hands", "2,3,4", "--scores", "1,2,3"], "add up to 6"),
     (["--profile", "crp", "--players", "3", "--dealer", "0", "--caller", "0", "--hands", "2,3,4", "--scores", "1,-2,3"], "cannot be negative"),
