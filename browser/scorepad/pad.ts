@@ -541,6 +541,12 @@ export class Pad implements PadForms {
     this.typist.field = entry.h.findIndex((h) => h !== null);
     this.save();
     this.drawEntry();
+    // the entry's top clear of the totals strip stuck to the top of the screen
+    const strip = this.places.strip;
+    const top = strip
+      ? (Number.parseFloat(getComputedStyle(strip).top) || 0) + strip.getBoundingClientRect().height
+      : 0;
+    this.entry.style.scrollMarginTop = `${Math.ceil(top) + 8}px`;
     this.entry.scrollIntoView({ block: "start" });
     (
       this.entry.querySelector<HTMLElement>('[data-caller][aria-pressed="true"]') ||
