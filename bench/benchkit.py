@@ -8,16 +8,13 @@ offline, ``unpackArchive`` into site-packages).
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-for _path in (ROOT / "tools",):
-    if str(_path) not in sys.path:
-        sys.path.insert(0, str(_path))
+from tools import pyodide_engine
 
-import pyodide_engine  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
+
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -19,7 +19,7 @@
 (c) The table's hint (the call odds at their default sample sizes) per
     request, in CPython and in Pyodide.
 
-    python bench/expert_bench.py [--deals N] [--timed N] [--requests N] [--seed S]
+    python -m bench.expert_bench [--deals N] [--timed N] [--requests N] [--seed S]
 
 Figures only: nothing here passes or fails a test.
 """
@@ -32,11 +32,11 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from benchkit import in_pyodide, percentile
-from dhumbal.lab.arena import play_table, read_bots
-from dhumbal.lab.benchmark import expert_decisions, odds_requests
+from bench.benchkit import in_pyodide, percentile
 from dhumbal.bots.odds import HINT_PLAYOUTS, HINT_SAMPLES
 from dhumbal.core.profiles import PROFILE_KEYS
+from dhumbal.lab.arena import play_table, read_bots
+from dhumbal.lab.benchmark import expert_decisions, odds_requests
 from dhumbal.lab.strength import lineups, table_profile, wilson
 
 TARGET_P95_MS = 150.0

@@ -23,7 +23,7 @@ over its runner-up, in points (``throw``), or by seat 0's hand total
 and a policy that no single changed decision improves is where one-step
 improvement stops (the figures are in bench/RESEARCH.md).
 
-    python bench/expert_branches.py --decision throw|take|call \\
+    python -m bench.expert_branches --decision throw|take|call \\
         [--table dashain:expert,aggressive ...] [--deals 2000] [--seed 1]
 
 Figures only: nothing here passes or fails a test.
@@ -40,14 +40,14 @@ from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 from typing import NamedTuple
 
+from bench.expert_screen import DEFAULT_TABLES, read_table
 from dhumbal.bots import expert
-from dhumbal.play.action import Action
-from dhumbal.lab.arena import credits, read_bots
 from dhumbal.bots.botlevels import policy
+from dhumbal.lab.arena import credits, read_bots
+from dhumbal.lab.strength import table_profile
+from dhumbal.play.action import Action
 from dhumbal.play.deal import Deal
 from dhumbal.play.playout import Policy
-from dhumbal.lab.strength import table_profile
-from expert_screen import DEFAULT_TABLES, read_table
 
 DECISIONS = ("throw", "take", "call")
 #: Split bounds: the expert's margin over its runner-up in points (throws), seat 0's total (takes, calls).

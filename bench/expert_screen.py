@@ -15,15 +15,15 @@ and re-measure with ``make strength``.
 
 A variant is today's expert with some of its whole-number settings changed
 (``--set NAME=N`` for a setting of :mod:`dhumbal.bots.expert`, ``--set
-NAME.KEY=N`` for one entry of a per-profile setting such as ``RISK``),
-applied in the worker processes only. ``--shown-hands`` makes the variant
+RISK.PROFILE=N`` or ``RACE.PROFILE=N`` for the tuning in a profile's record,
+:class:`dhumbal.core.profiles.BotTuning`), applied in the worker processes only. ``--shown-hands`` makes the variant
 today's expert shown every other seat's hand (the stock still unknown): not
 a player but a ceiling, the most that better beliefs about the hidden hands
 could give (the figures are in bench/RESEARCH.md).
 
-    python bench/expert_screen.py --set RISK.dashain=60 [--set SIZE=5] \\
+    python -m bench.expert_screen --set RISK.dashain=60 [--set SIZE=5] \\
         [--table dashain:expert,aggressive ...] [--deals 400] [--start 0] [--seed 1]
-    python bench/expert_screen.py --shown-hands [--table ...] [--deals 2000]
+    python -m bench.expert_screen --shown-hands [--table ...] [--deals 2000]
 
 Figures only: nothing here passes or fails a test.
 """
@@ -39,13 +39,14 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from dhumbal.bots import expert
-from dhumbal.play.action import Action
-from dhumbal.lab.arena import credits, read_bots
 from dhumbal.bots.botlevels import policy
+from dhumbal.core import profiles
+from dhumbal.core.profiles import PROFILE_KEYS
+from dhumbal.lab.arena import credits, read_bots
+from dhumbal.lab.strength import table_profile
+from dhumbal.play.action import Action
 from dhumbal.play.deal import Deal
 from dhumbal.play.playout import play_out
-from dhumbal.core.profiles import PROFILE_KEYS
-from dhumbal.lab.strength import table_profile
 
 #: The goal tables of issue 23 (the expert in seat 0).
 DEFAULT_TABLES = (
@@ -59,23 +60,28 @@ DEFAULT_TABLES = (
 Overrides = list[tuple[str, str | None, int]]
 
 
+#: The per-profile settings (:class:`dhumbal.core.profiles.BotTuning`), by the name ``--set`` gives them.
+TUNING = {"RISK": "risk", "RACE": "race"}
+
+
 def read_set(text: str) -> tuple[str, str | None, int]:
-    """``NAME=N`` or ``NAME.KEY=N`` as a setting of the expert to change (``ValueError`` saying why not)."""
+    """``NAME=N``, or ``NAME.PROFILE=N`` for a profile's tuning, as a setting of the expert to
+    change (``ValueError`` saying why not)."""
     name, sep, number = text.partition("=")
     if not sep:
-        raise ValueError(f"{text!r}: expected NAME=N or NAME.KEY=N")
+        raise ValueError(f"{text!r}: expected NAME=N or NAME.PROFILE=N")
     name, _, key = name.strip().partition(".")
     try:
         value = int(number)
     except ValueError:
         raise ValueError(f"{text!r}: {number.strip()!r} is not a whole number") from None
-    current = getattr(expert, name, None)
-    if not name.isupper() or current is None:
-        raise ValueError(f"{text!r}: the expert has no setting {name!r}")
-    if key:
-        if not isinstance(current, dict) or key not in current:
-            raise ValueError(f"{text!r}: {name} has no entry {key!r}")
+    if name in TUNING:
+        if key not in profiles.RECORDS:
+            raise ValueError(f"{text!r}: {name} is set for one profile ({name}.PROFILE=N), not {key!r}")
         return name, key, value
+    current = getattr(expert, name, None)
+    if not name.isupper() or current is None or key:
+        raise ValueError(f"{text!r}: the expert has no setting {text.partition('=')[0].strip()!r}")
     if isinstance(current, bool) or not isinstance(current, int):
         raise ValueError(f"{text!r}: {name} is not a whole-number setting")
     return name, None, value
@@ -95,16 +101,20 @@ def read_table(text: str) -> tuple[str, str]:
 #: The expert's settings as imported: the worker processes are reused from job to job, so
 #: every job starts from these (a variant's job must not leak into the next "today" job).
 _ORIGINAL: dict[str, Any] = {name: value for name, value in vars(expert).items() if name.isupper()}
+_ORIGINAL_RECORDS = dict(profiles.RECORDS)
 
 
 def _apply(overrides: Overrides) -> None:
     for name, value in _ORIGINAL.items():
         setattr(expert, name, value)
+    profiles.RECORDS.update(_ORIGINAL_RECORDS)
     for name, key, value in overrides:
         if key is None:
             setattr(expert, name, value)
         else:
-            setattr(expert, name, {**getattr(expert, name), key: value})
+            record = profiles.RECORDS[key]
+            tuning = dataclasses.replace(record.tuning, **{TUNING[name]: value})
+            profiles.RECORDS[key] = dataclasses.replace(record, tuning=tuning)
 
 
 def shown_hands_decision(deal: Deal) -> expert.Decision:

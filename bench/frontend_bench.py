@@ -44,7 +44,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from runtime_bench import CHROMIUM, CHROMIUM_ARGS, build_site, headless, host  # noqa: E402
+from bench.browserkit import CHROMIUM, CHROMIUM_ARGS, build_site, host
+from tools import headless
 
 ROOT = Path(__file__).resolve().parents[1]
 LINE = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
@@ -128,7 +129,7 @@ def weight(browser: Any, ours: str, plain: str, runs: int) -> None:
         fcp = statistics.median(r["fcp"] or 0 for r in loads)
         figures[name] = (total, count, fcp)
         print(f"  {name:<6} rules page: {count:.0f} requests, {total / 1024:.1f} KB, first contentful paint {fcp:.0f} ms")
-    (b_o, r_o, f_o), (b_p, r_p, f_p) = figures["ours"], figures["plain"]
+    (b_o, r_o, f_o), (b_p, _, f_p) = figures["ours"], figures["plain"]
     print(f"  ratio: bytes {b_o / b_p:.2f}x (goal <= {GOAL_BYTES}), requests {r_o:.0f} (goal <= {GOAL_REQUESTS}), "
           f"first contentful paint {f_o / f_p:.2f}x (goal <= {GOAL_FCP})")
     print("  ours, file by file (KB on the wire):")
@@ -136,7 +137,7 @@ def weight(browser: Any, ours: str, plain: str, runs: int) -> None:
         print(f"    {size / 1024:7.1f}  {url[len(ours) - 1:]}")
     print("  every page kind (one cold load each):")
     for lang in ("", "ne/"):
-        for kind, path in PAGES.items():
+        for path in PAGES.values():
             r = page_load(browser, ours + lang + path)
             fonts = [u for u in r["files"] if u.endswith(".woff2")]
             print(f"    {(lang or 'en/') + path:<20} {len(r['files']):3d} requests {sum(r['files'].values()) / 1024:7.1f} KB"

@@ -4,12 +4,12 @@ The engine's benchmark (``python -m dhumbal bench``) divides its `dashain`
 rate by this loop's rate: how close the engine, with its checked and trusted
 paths, its records and its readable structure, comes to a loop that only
 plays. The loop follows the same rules and the same medium policy as
-``dhumbal.bots.bots`` and deals the same cards from the same seeds, so it ends
+``dhumbal.bots.heuristic`` and deals the same cards from the same seeds, so it ends
 every deal exactly as the engine does (``tests/engine/test_engine_lean_reference.py``
 holds it to that); it keeps no history, checks nothing, builds no message
 and writes no text.
 
-    python bench/lean_dashain.py [--deals N]
+    python -m bench.lean_dashain [--deals N]
 
 Standard library only; it does not import the engine.
 """
@@ -26,7 +26,7 @@ LIMIT = 10  # the default call limit
 CALL_AT = LIMIT - 1  # a medium bot calls 1 under the limit
 PICK_UP_TO = 3  # a medium bot picks a card worth this much or less ...
 PAIR_UP_TO = 6  # ... or one that pairs with its hand and is worth this much or less
-PATIENCE = 120  # past this many turns the bots play to end the deal (as dhumbal.bots.bots)
+PATIENCE = 120  # past this many turns the bots play to end the deal (as dhumbal.bots.heuristic)
 SET_MAX = 4
 BITS = tuple(n.bit_length() for n in range(55))
 

@@ -7,7 +7,7 @@ before and after the Pyodide ones; medians are printed. Both sides count
 CPU time (this process's; the Node process's, read through
 ``process.cpuUsage``), so other work on a shared machine lowers neither.
 
-    python bench/pyodide_bench.py [--deals N] [--rounds N]
+    python -m bench.pyodide_bench [--deals N] [--rounds N]
 
 Figures only: nothing here passes or fails.
 """
@@ -19,9 +19,9 @@ import statistics
 import sys
 import time
 
-from benchkit import in_pyodide, pyodide_missing
-from dhumbal.lab.benchmark import bot_moves
+from bench.benchkit import in_pyodide, pyodide_missing
 from dhumbal.core.profiles import PROFILE_KEYS
+from dhumbal.lab.benchmark import bot_moves
 
 # Timed by the Node process's CPU time (process.cpuUsage), as CPython's side is by
 # its own: other work on a shared machine then lowers neither figure.

@@ -31,7 +31,7 @@ One run in headless Chromium against the built site served on 127.0.0.1:
 
 Figures only: nothing here passes or fails on timing.
 
-    python bench/runtime_bench.py [--site DIR] [--runs N] [--only start-up]
+    python -m bench.runtime_bench [--site DIR] [--runs N] [--only start-up]
 
 ``--only start-up`` runs section (f) alone.
 
@@ -42,29 +42,33 @@ temporary directory.
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
-import http.server
 import json
 import os
 import statistics
-import subprocess
-import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
-from benchkit import percentile
+from bench.benchkit import percentile
+from bench.browserkit import (
+    BARE_WORKER,
+    BARE_WORKER_NAME,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    LOAD_TIMEOUT,
+    build_site,
+    kb,
+    new_page,
+    serve,
+    settle,
+    time_bare,
+)
+from bench.startup_bench import start_up
+from tools import headless, pyodide_engine
+from tools.pagemodules import on_page
 
-import headless  # noqa: E402  (tools/, on the path through benchkit)
-import pyodide_engine  # noqa: E402  (tools/, on the path through benchkit)
-from pagemodules import on_page  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 PROFILES = ("nepali-games", "dashain", "cardrulesplus")
 MOVES = 300
 TARGET_RATIO = 1.15
@@ -75,16 +79,7 @@ READER_TURNS = 12
 TARGET_P95_MS = 20.0
 EXPERT_MOVES = 150
 TARGET_EXPERT_P95_MS = 150.0
-LOAD_TIMEOUT = 300_000  # ms
 
-# A worker that boots Pyodide from the site and does nothing else.
-BARE_WORKER = """\
-const indexURL = new URL("assets/pyodide/VERSION/", self.location.href).href;
-const { loadPyodide } = await import(indexURL + "pyodide.mjs");
-await loadPyodide({ indexURL });
-self.postMessage("ready");
-"""
-BARE_WORKER_NAME = "bench-bare-pyodide-worker.mjs"
 
 # A worker that boots Pyodide from the site, installs the site's engine wheel as the
 # table's worker does (and, beside it, the engine's modules the wheel leaves out: the
@@ -128,70 +123,6 @@ BOTS = """(name) => new Promise((resolve, reject) => {
         resolve(true);
     };
 })"""
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    handler = functools.partial(_Quiet, directory=str(directory))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
-
-
-def build_site(directory: Path, url: str) -> None:
-    env = dict(os.environ, DHUMBAL_SITE_URL=url, NO_MKDOCS_2_WARNING="1")
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(directory)]
-    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-    if result.returncode != 0:
-        sys.stderr.write((result.stdout + result.stderr)[-4000:])
-        raise SystemExit("runtime bench: the site did not build")
-
-
-def kb(n: float) -> str:
-    return f"{n / 1024:.1f} KB"
-
-
-def new_page(browser: Any, origin: str) -> tuple[Any, Any, list[Any]]:
-    """A fresh context (cold cache) that can only reach the local server."""
-    context = browser.new_context()
-    finished: list[Any] = []
-
-    def route(route: Any) -> None:
-        if route.request.url.startswith(origin):
-            route.continue_()
-        else:
-            route.abort()
-
-    context.route("**/*", route)
-    context.on("requestfinished", lambda request: finished.append(request))
-    return context, context.new_page(), finished
-
-
-def settle(page: Any) -> None:
-    page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(1000)
-
-
-def time_bare(browser: Any, url: str) -> float:
-    context, page, _ = new_page(browser, url)
-    try:
-        page.goto(url)
-        settle(page)
-        return float(page.evaluate(
-            """(name) => new Promise((resolve, reject) => {
-                const t0 = performance.now();
-                const worker = new Worker(name, {type: 'module'});
-                worker.onmessage = () => { resolve(performance.now() - t0); worker.terminate(); };
-                worker.onerror = (e) => reject(new Error(e.message || 'worker error'));
-            })""",
-            url + BARE_WORKER_NAME,
-        ))
-    finally:
-        context.close()
 
 
 def time_engine(browser: Any, url: str) -> tuple[float, dict[str, float], Any, Any]:
@@ -323,7 +254,7 @@ def run(browser: Any, url: str, site: Path, runs: int) -> None:
     engine: list[float] = []
     steps: list[dict[str, float]] = []
     context = page = None
-    for i in range(runs):
+    for _i in range(runs):
         bare.append(time_bare(browser, url))
         if context is not None:
             context.close()
@@ -504,213 +435,6 @@ def main_thread_while_bots_play(browser: Any, url: str) -> None:
     overall = max((d for _, d in longs), default=0.0)
     print(f"  longest task of the whole page view, loading included: {overall:.0f} ms" if longs
           else "  no long task in the whole page view")
-
-
-
-# -- (f) start-up and offline ----------------------------------------------------------
-
-TARGET_SECOND_RATIO = 0.3
-TARGET_SECOND_MS = 1000.0
-TARGET_4G_MS = 9000.0
-# Chromium's network emulation: 9 Mbit/s down and up, 150 ms round trip.
-LINE_4G = {"offline": False, "latency": 150, "downloadThroughput": 9_000_000 / 8, "uploadThroughput": 9_000_000 / 8}
-COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".xml", ".svg", ".webmanifest", ".txt")
-PLAY = on_page("""{ const t0 = performance.now();
-    return runtime.ensure().then(() => [performance.now() - t0, runtime.timings || {}],
-                                 (e) => [-1, {error: e.code + ': ' + e.message}]); }""")
-
-
-class _Host(http.server.SimpleHTTPRequestHandler):
-    """The built site as a static host serves it: gzip-compressed text and
-    WebAssembly for a browser that accepts it (once compressed, kept)."""
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
-                      ".js": "text/javascript", ".wasm": "application/wasm", ".webmanifest": "application/manifest+json"}
-    compress = True
-    packed: dict[str, bytes] = {}
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-    def send_head(self) -> Any:
-        path = self.translate_path(self.path)
-        if os.path.isdir(path):
-            path = os.path.join(path, "index.html")
-        if not (self.compress and path.endswith(COMPRESSIBLE) and os.path.isfile(path)
-                and "gzip" in self.headers.get("Accept-Encoding", "")):
-            return super().send_head()
-        if path not in self.packed:
-            self.packed[path] = gzip.compress(Path(path).read_bytes(), 6)
-        body = self.packed[path]
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        import io
-
-        return io.BytesIO(body)
-
-
-def host(directory: Path, port: int, compress: bool) -> http.server.ThreadingHTTPServer:
-    handler = type("Host", (_Host,), {"compress": compress})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd
-
-
-def play(page: Any) -> tuple[float, dict[str, Any]]:
-    ms, steps = page.evaluate(PLAY)
-    if ms < 0:
-        raise SystemExit(f"runtime bench: the engine did not load: {steps.get('error')}")
-    return float(ms), steps
-
-
-def kept(page: Any) -> str:
-    return str(page.evaluate(on_page('site.offline.ready')))
-
-
-def engine_kept(page: Any) -> None:
-    """Until the engine's files and the snapshot are in the device's cache (written after ready)."""
-    for _ in range(240):
-        done = page.evaluate("""async () => {
-            for (const name of await caches.keys()) {
-                if (!name.includes(':engine-')) continue;
-                const urls = (await (await caches.open(name)).keys()).map((r) => r.url);
-                if (['.wasm', 'pyodide.mjs', 'pyodide.asm.mjs', '.whl', 'python_stdlib.zip', 'snapshot.bin']
-                    .every((end) => urls.some((u) => u.endsWith(end)))) return true;
-            }
-            return false; }""")
-        if done:
-            return
-        page.wait_for_timeout(250)
-    raise SystemExit("runtime bench: the engine's files were not kept on the device")
-
-
-def start_up(browser: Any, site: Path, runs: int) -> None:
-    # The sitemaps name the address the site was built for; the pages' own
-    # links are relative, so another port serves it as well.
-    httpd = host(site, 0, compress=True)
-    url = f"http://127.0.0.1:{httpd.server_address[1]}/"
-    try:
-        first_visit_and_later(browser, url, runs)
-        first_visit_against_bare(browser, url, max(3, runs // 2))
-        on_4g(browser, site, url)
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-
-
-def first_visit_and_later(browser: Any, url: str, runs: int) -> None:
-    context, page, _ = new_page(browser, url)
-    try:
-        context.add_init_script("window.DhumbalRuntimeLimits = {silence: 120000, request: 120000};")
-        page.goto(url + "rules/dashain/")
-        settle(page)
-        offline = kept(page)
-        cold, cold_steps = play(page)
-        engine_kept(page)
-        page.close()
-        snap: list[float] = []
-        plain: list[float] = []
-        snap_steps: list[dict[str, Any]] = []
-        for i in range(runs):
-            for snapshot in (True, False):
-                page = context.new_page()
-                if not snapshot:
-                    page.add_init_script("window.DhumbalRuntimeOptions = {snapshot: false};")
-                page.goto(url + ("rules/nepali-games/" if i % 2 else "glossary/"))
-                settle(page)
-                ms, steps = play(page)
-                (snap if snapshot else plain).append(ms)
-                if snapshot:
-                    snap_steps.append(steps)
-                page.close()
-        context.set_offline(True)
-        page = context.new_page()
-        page.goto(url + "compare/")
-        offline_ms, offline_steps = play(page)
-        deal = page.evaluate(on_page("runtime.request({op: 'new', profile: 'dashain', lang: 'en'}).then(r => r.ok)"))
-        page.close()
-    finally:
-        context.close()
-    second = statistics.median(snap)
-    print("\n(f) start-up and offline, one browser profile, the site served gzip-compressed as a static host does")
-    print(f"  service worker on the first visit: {offline} (the shell and every page of the language kept)")
-    print(f"  first visit (cold cache), Play -> ready: {cold:7.0f} ms   steps: "
-          + ", ".join(f"{k} {cold_steps.get(k)}" for k in ("downloads", "wasm", "pyodide", "install", "import")))
-    print(f"    sources {sorted(set(cold_steps.get('sources', {}).values()))}, snapshot {cold_steps.get('snapshot')}")
-    print(f"  second visit, from the device, with the snapshot: median {second:6.0f} ms   runs {', '.join(f'{x:.0f}' for x in snap)}")
-    print(f"  second visit, from the device, without it:        median {statistics.median(plain):6.0f} ms   runs {', '.join(f'{x:.0f}' for x in plain)}")
-    print(f"    with the snapshot: sources {sorted({v for st in snap_steps for v in st.get('sources', {}).values()})}, "
-          f"snapshot {sorted({st.get('snapshot') for st in snap_steps})}")
-    ratio = second / cold
-    print(f"  second / cold: {ratio:.2f} (target <= {TARGET_SECOND_RATIO}: {ratio / TARGET_SECOND_RATIO:.2f}x of target); "
-          f"second visit {second:.0f} ms (target <= {TARGET_SECOND_MS:.0f} ms: {second / TARGET_SECOND_MS:.2f}x of target)")
-    print(f"  offline visit (network off, a page kept but never opened): "
-          f"{'ready' if deal else 'NOT ready'} in {offline_ms:.0f} ms (target: ready), snapshot {offline_steps.get('snapshot')}")
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"  machine load average: {load:.1f} on {os.cpu_count()} cores (a loaded machine slows every CPU step; "
-          "the ratio is measured within this run)")
-
-
-TARGET_FIRST_RATIO = 1.15
-FIRST_BEFORE_MS = 2400.0  # the issue's cold Play -> ready on loopback before this work
-
-
-def first_visit_against_bare(browser: Any, url: str, runs: int) -> None:
-    """No regression of the first visit: Play pressed as soon as the page has
-    loaded (the service worker registering meanwhile), each in a fresh
-    context, alternated with bare Pyodide booting from the same host."""
-    bare: list[float] = []
-    first: list[float] = []
-    for _ in range(runs):
-        bare.append(time_bare(browser, url))
-        context, page, _ = new_page(browser, url)
-        try:
-            context.add_init_script("window.DhumbalRuntimeLimits = {silence: 120000, request: 120000};")
-            page.goto(url + "rules/dashain/")
-            page.wait_for_load_state("load")
-            first.append(play(page)[0])
-        finally:
-            context.close()
-    ratio = statistics.median(first) / statistics.median(bare)
-    print(f"  first visit, Play at once after the page loads (fresh profile each): median {statistics.median(first):6.0f} ms"
-          f"   runs {', '.join(f'{x:.0f}' for x in first)}")
-    print(f"    bare Pyodide from the same host, alternated:  median {statistics.median(bare):6.0f} ms"
-          f"   runs {', '.join(f'{x:.0f}' for x in bare)}")
-    print(f"    first visit / bare Pyodide: {ratio:.2f} (no regression: target <= {TARGET_FIRST_RATIO}: "
-          f"{ratio / TARGET_FIRST_RATIO:.2f}x of target); before this work: {FIRST_BEFORE_MS:.0f} ms cold on loopback")
-
-
-def on_4g(browser: Any, site: Path, url: str) -> None:
-    raw = host(site, 0, compress=False)
-    plain_url = f"http://127.0.0.1:{raw.server_address[1]}/"
-    results = {}
-    try:
-        for name, address in (("gzip", url), ("no compression", plain_url)):
-            context, page, finished = new_page(browser, address)
-            try:
-                context.add_init_script("window.DhumbalRuntimeLimits = {silence: 120000, request: 120000};")
-                cdp = context.new_cdp_session(page)
-                cdp.send("Network.enable")
-                cdp.send("Network.emulateNetworkConditions", LINE_4G)
-                page.goto(address + "rules/dashain/")
-                page.wait_for_load_state("load")
-                ms, steps = play(page)
-                wire = sum(r.sizes()["responseBodySize"] for r in finished
-                           if "/assets/pyodide/" in r.url or "/assets/engine/" in r.url)
-                results[name] = (ms, steps, wire)
-            finally:
-                context.close()
-    finally:
-        raw.shutdown()
-        raw.server_close()
-    print("  first visit on an emulated 4G line (9 Mbit/s, 150 ms round trip), Play -> ready:")
-    for name, (ms, steps, wire) in results.items():
-        print(f"    {name:<15}{ms:7.0f} ms (target <= {TARGET_4G_MS:.0f} ms: {ms / TARGET_4G_MS:.2f}x of target); "
-              f"last byte at {steps.get('downloads', 0):.0f} ms, {wire / 1e6:.1f} MB over the line")
-    print("    (the issue's figure before this work: 16.5 s; the CPU steps after the last byte grow with the machine's load)")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """How long the score pad's first settlement takes, on a first visit and on a later one.
 
 In headless Chromium, the built site served gzip-compressed as a static host
-serves it (``runtime_bench.host``), in one browser profile:
+serves it (``browserkit.host``), in one browser profile:
 
 - first visit (cold cache): the pad opens, the reader sets up a match (the
   engine starts at the first touch of the form) and types deal 1 at once;
@@ -12,7 +12,7 @@ serves it (``runtime_bench.host``), in one browser profile:
 
 Figures only, with the machine's load average: nothing passes or fails here.
 
-    python bench/scorepad_bench.py [--site DIR] [--runs N]
+    python -m bench.scorepad_bench [--site DIR] [--runs N]
 
 Without ``--site`` the site is built first into a temporary directory.
 """
@@ -22,14 +22,12 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from runtime_bench import CHROMIUM, CHROMIUM_ARGS, build_site, engine_kept, headless, host, new_page, serve  # noqa: E402
+from bench.browserkit import CHROMIUM, CHROMIUM_ARGS, build_site, engine_kept, host, new_page, serve
+from tools import headless
 
 #: In the page: set up a three-player match, type deal 1 and press Settle at once;
 #: the milliseconds from Settle to the settled deal, and from the page's start.

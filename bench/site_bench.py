@@ -4,7 +4,7 @@ The whole site (``mkdocs build --strict`` of ``mkdocs.yml``: four languages,
 the site glue, worked examples, comparison, card badges, each page's mini
 table, search indexes, the runtime files) against a plain Material build of
 the same pages: the same ``docs/``, theme, plugins and Markdown extensions,
-without the site glue (``hooks: []``) and without the theme overrides except
+without the site glue (the ``dhumbal`` plugin) and without the theme overrides except
 the Nepali language partial (Material has no Nepali strings, and without it
 the Nepali pages cannot be built at all). Markers stay HTML comments there.
 
@@ -18,7 +18,7 @@ its time is printed apart.
 Figures only: nothing here passes or fails on timing. Target: the whole
 site in at most 1.5 times the plain build's CPU time.
 
-    python bench/site_bench.py [--runs N]
+    python -m bench.site_bench [--runs N]
 """
 
 from __future__ import annotations
@@ -34,6 +34,9 @@ import tempfile
 import time
 from pathlib import Path
 
+import yaml
+from mkdocs.utils.yaml import yaml_load
+
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_RATIO = 1.5
 
@@ -42,7 +45,6 @@ PLAIN_CONFIG = """\
 # site glue and the theme overrides (written by bench/site_bench.py).
 INHERIT: {inherit}
 docs_dir: {docs}
-hooks: []
 theme:
   name: material
   custom_dir: overrides
@@ -55,7 +57,11 @@ def plain_config(directory: Path) -> Path:
     partial.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(ROOT / "overrides" / "partials" / "languages" / "ne.html", partial)
     path = directory / "mkdocs.yml"
-    path.write_text(PLAIN_CONFIG.format(inherit=ROOT / "mkdocs.yml", docs=ROOT / "docs"), encoding="utf-8")
+    # A child configuration's plugins replace the whole list: mkdocs.yml's, but the glue.
+    with (ROOT / "mkdocs.yml").open("rb") as fh:
+        plugins = [p for p in yaml_load(fh)["plugins"] if (p if isinstance(p, str) else next(iter(p))) != "dhumbal"]
+    text = PLAIN_CONFIG.format(inherit=ROOT / "mkdocs.yml", docs=ROOT / "docs")
+    path.write_text(text + yaml.safe_dump({"plugins": plugins}, allow_unicode=True), encoding="utf-8")
     return path
 
 
@@ -64,7 +70,9 @@ def timed_build(config: Path | None, site_dir: Path) -> tuple[float, float]:
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)]
     if config is not None:
         command += ["--config-file", str(config)]
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    # The same repository address for both (each page's edit link): without one, the plain
+    # build's relative edit_uri warns on every page and the strict build stops.
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DHUMBAL_REPO_URL="https://git.example/dhumbal/dhumbal")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from sitekit import ROOT
+from tests.sitekit import ROOT
 
 #: axe-core, from the npm packages (``make setup``).
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

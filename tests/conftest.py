@@ -38,17 +38,13 @@ to one worker. ``DHUMBAL_TABLE_SITE=<dir>`` serves an already built site.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
+from typing import Any
 
 import pytest
 
-if str(Path(__file__).resolve().parent) not in sys.path:
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import sitekit  # noqa: E402
+from tests import browserkit, sitekit, testorder, todo
 
 
 def _is_worker(config: pytest.Config) -> bool:
@@ -104,7 +100,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if left:
             config.hook.pytest_deselected(items=left)
             items[:] = [item for item in items if not is_heavy(item)]
-    items[:] = sitekit.costliest_first(items, {**sitekit.recorded_costs(), **_last_durations(config)})
+    items[:] = testorder.costliest_first(items, {**testorder.recorded_costs(), **_last_durations(config)})
     _keep_xdist_groups(config, items)
 
 
@@ -116,7 +112,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 # checkout (pytest's cache, .pytest_cache/), or, in a fresh checkout (CI),
 # what it took in the run recorded in tests/durations.json (``make
 # test-costs`` refreshes it from this checkout's last run), or, for a test
-# neither knows, an estimate from what it uses (sitekit.estimated_cost).
+# neither knows, an estimate from what it uses (testorder.estimated_cost).
 # Tests that do not need the real site lead for as long as its build takes,
 # so that no worker waits for it.
 
@@ -135,6 +131,30 @@ _DURATIONS: dict[str, float] = {}
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     # In the controller every worker's reports arrive here too.
     _DURATIONS[report.nodeid] = _DURATIONS.get(report.nodeid, 0.0) + report.duration
+    if report.when == "call":
+        todo.collect(report.user_properties, _TODO)
+
+
+# -- translation work still to do: one summary, not a warning per item (tests/todo.py) ---
+
+_TODO: dict[tuple[str, str], set[str]] = {}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> object:
+    todo.CURRENT.append(item)
+    try:
+        return (yield)
+    finally:
+        todo.CURRENT.pop()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    lines = list(todo.summary(_TODO))
+    if lines:
+        terminalreporter.section("translation work still to do")
+        for line in lines:
+            terminalreporter.write_line(line)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -202,9 +222,9 @@ def shared_csp_site() -> sitekit.BuiltSite:
 
 
 @pytest.fixture(scope="session")
-def shared_chromium() -> Iterator[sitekit.Chromium]:
+def shared_chromium() -> Iterator[browserkit.Chromium]:
     """The headless Chromium of this test process: ``shared_chromium.get()``."""
-    chromium = sitekit.Chromium()
+    chromium = browserkit.Chromium()
     try:
         yield chromium
     finally:

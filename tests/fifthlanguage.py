@@ -32,7 +32,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import sitekit
+from tests import sitekit
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE = "hi"

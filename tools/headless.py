@@ -17,7 +17,8 @@ Playwright's defaults alone, and passes a single switch holding both lists.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 #: The browser UI that headless Chromium builds for each tab and no test needs.
 UI_FEATURES_OFF = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")

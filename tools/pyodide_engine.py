@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import zipfile
 from pathlib import Path

@@ -23,7 +23,11 @@ MOST = 60
 _COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 #: Summary lines of the checks ("fr: 708/708 translated, 0 problem(s)"), not findings.
 _SUMMARY = re.compile(r"^[\w-]+: .*(?:translated|parity with English|follow the current English page|"
-                      r"rule\(s\) checked|glossary entr(?:y|ies) to write)|^front matter: \d+ pages")
+                      r"rule\(s\) checked|glossary entr(?:y|ies) to write|checked, \d+ found)|^front matter: \d+ pages"
+                      r"|^\d+ error\(s\), \d+ warning\(s\)|^No error; ")
+#: What the checks say besides their findings: a language started without its pages
+#: ("it: new: run `make new-language CODE=it`"), what to do about a message not translated.
+_NOTE = re.compile(r"^(?:note: |[\w-]+: new: )")
 
 
 def _lines(text: str) -> list[str]:
@@ -31,14 +35,24 @@ def _lines(text: str) -> list[str]:
 
 
 def findings(check_log: str) -> tuple[list[str], list[str]]:
-    """(problems, warnings) among the lines ``make check-catalogs`` printed."""
+    """(problems, warnings) among the lines ``make check-catalogs`` printed: each ``error:``
+    line once (the run repeats them at its end), and each ``warning:`` line."""
     problems, warnings = [], []
     for line in _lines(check_log):
         if line.startswith("warning: "):
             warnings.append(line[len("warning: "):])
-        elif not (line.startswith(("make", "PYTHONPATH=", ".venv/", "status=")) or _SUMMARY.search(line)):
+        elif line.startswith("error: "):
+            if line[len("error: "):] not in problems:
+                problems.append(line[len("error: "):])
+        elif not (line.startswith(("make", "PYTHONPATH=", ".venv/", "status=", "The errors:")) or _SUMMARY.search(line)
+                  or _NOTE.search(line)):
             problems.append(line)
     return problems, warnings
+
+
+def notes(check_log: str) -> list[str]:
+    """What the checks say that is neither a problem nor a warning (a new language, what to do)."""
+    return [line.removeprefix("note: ") for line in _lines(check_log) if _NOTE.search(line)]
 
 
 def build_errors(build_log: str) -> list[str]:
@@ -64,6 +78,9 @@ def report(check_log: str, check_status: int, build_log: str, build_status: int)
                + ("passed" if build_status == 0 else "failed"))
     if problems:
         out += ["", "### Problems to fix", "", *_listed(problems)]
+    said = notes(check_log)
+    if said:
+        out += ["", "### Notes", "", *_listed(said)]
     if build_status != 0:
         errors = build_errors(build_log) or _lines(build_log)[-20:]
         out += ["", "### The build", "", *_listed(errors)]

@@ -17,23 +17,30 @@ in the checks, where in a complete language it is a failure.
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import yaml
+from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.exceptions import PluginError
+
+from . import ROOT
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.pages import Page
 
 
-ROOT = Path(__file__).resolve().parents[2]
 MKDOCS_YML = ROOT / "mkdocs.yml"
 #: The key of a language block's ``extra`` that marks a language still being translated.
 PARTIAL = "dhumbal_partial"
+_CONFIG_SCRIPT = re.compile(
+    r'(<script id="__config" type="application/json">)(?P<json>.*?)(</script>)', re.S
+)
 
 
 @dataclass(frozen=True)
@@ -108,9 +115,10 @@ def _merged(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
 def read_config(path: Path = MKDOCS_YML) -> dict[str, Any]:
     """``mkdocs.yml`` as data, without building (MkDocs' tags read as their plain value, and
     ``INHERIT`` followed as MkDocs follows it)."""
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506 (a safe loader)
-    if not isinstance(data, dict):
+    loaded = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+    if not isinstance(loaded, dict):
         raise ValueError(f"{path.name}: not a mapping")
+    data: dict[str, Any] = loaded
     parent = data.pop("INHERIT", None)
     if isinstance(parent, str):
         data = _merged(read_config((path.parent / parent).resolve()), data)
@@ -121,7 +129,8 @@ def i18n_block(data: dict[str, Any]) -> dict[str, Any]:
     """The i18n plugin's settings in ``mkdocs.yml`` data."""
     for plugin in data.get("plugins") or []:
         if isinstance(plugin, dict) and isinstance(plugin.get("i18n"), dict):
-            return plugin["i18n"]
+            block: dict[str, Any] = plugin["i18n"]
+            return block
     raise ValueError("mkdocs.yml: the i18n plugin (mkdocs-static-i18n) is not configured")
 
 
@@ -204,3 +213,19 @@ def page_alternates(page: Page, languages: list[Language], current: str) -> list
 def source_language(page: Page, current: str) -> str:
     """The language the page's Markdown is written in."""
     return str(getattr(page.file, "locale", None) or current)
+
+
+def with_base(output: str, base: str, where: str) -> str:
+    """A page with Material's configuration script (``#__config``) pointed at ``base``,
+    its language's root, so that its search and instant navigation stay in that language."""
+    match = _CONFIG_SCRIPT.search(output)
+    if match is None:
+        raise PluginError(
+            f"{where}: Material's configuration script (#__config) is "
+            "missing; the per-language search index and sitemap need it"
+        )
+    data = json.loads(match.group("json"))
+    data["base"] = base
+    # str(): the Markup that htmlsafe_json_dumps returns would escape the page.
+    config_json = str(htmlsafe_json_dumps(data))
+    return output[: match.start("json")] + config_json + output[match.end("json") :]

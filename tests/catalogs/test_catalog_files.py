@@ -20,9 +20,10 @@ from pathlib import Path
 
 import pytest
 
+from dhumbal_site.translation import catalogs, pofile
+
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site.translation import catalogs, pofile  # noqa: E402
 
 HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n"Plural-Forms: {forms}\\n"\n\n'
 GOOD_FORMS = "nplurals=2; plural=(n > 1);"

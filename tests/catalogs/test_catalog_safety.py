@@ -9,19 +9,17 @@ unbalanced braces.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
+from dhumbal.core import i18n
+from dhumbal.view.actions import THROW_VALUE
+from dhumbal_site import strings
+from dhumbal_site.translation import catalogs
+
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site import strings  # noqa: E402
-
-from dhumbal_site.translation import catalogs  # noqa: E402
-
-from dhumbal.core import i18n  # noqa: E402
-from dhumbal.view.actions import THROW_VALUE  # noqa: E402
 
 LOADING = strings.MSGIDS["progress"]  # lands in the progress bar's aria-label
 

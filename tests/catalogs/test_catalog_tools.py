@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
+from dhumbal_site.translation import catalogs
+
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site.translation import catalogs  # noqa: E402
 
 LANGS = tuple(catalogs.languages())
 

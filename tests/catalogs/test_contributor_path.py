@@ -1,21 +1,17 @@
 """The way in without git and Python: the pull-request workflow that runs the checks
-and comments what they found, its comment, and the Weblate configuration of the
-catalogs and the pages, each checked against the repository it describes."""
+and comments what they found, and its comment (the Weblate configuration has its own
+tests, test_weblate.py)."""
 
 from __future__ import annotations
 
-import json
-import re
-import sys
 from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT / "tools") not in sys.path:
-    sys.path.insert(0, str(ROOT / "tools"))
+from tools import translation_report
 
-import translation_report  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 CHECKS = """\
 locales/hi/LC_MESSAGES/dhumbal.po:1151: unterminated or misplaced string: 'msgstr "खेल "सुरु""'
@@ -74,29 +70,3 @@ def test_every_pull_request_runs_the_checks_and_the_strict_build_and_comments() 
     assert comment["permissions"] == {"actions": "read", "pull-requests": "write"}
     script = comment["jobs"]["comment"]["steps"][-1]["with"]["script"]
     assert translation_report.MARKER in script and "head.sha" in script and "updateComment" in script
-
-
-def test_weblate_reads_every_catalog_and_starts_a_language_from_the_template() -> None:
-    catalog = json.loads((ROOT / "weblate" / "catalog.json").read_text(encoding="utf-8"))
-    assert catalog["file_format"] == "po" and catalog["new_lang"] == "add"
-    assert (ROOT / catalog["new_base"]).is_file()
-    found = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob(catalog["filemask"]))
-    assert found == sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "locales").glob("*/LC_MESSAGES/dhumbal.po"))
-    assert len(found) >= 3 and "python_brace_format" in catalog["enforced_checks"]
-
-
-def test_weblate_finds_every_page_and_opens_it_to_no_language_until_asked() -> None:
-    addon = json.loads((ROOT / "weblate" / "pages.json").read_text(encoding="utf-8"))
-    assert addon["name"] == "weblate.discovery.discovery"
-    config = addon["configuration"]
-    match = re.compile(config["match"])
-    pages = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").rglob("*.md"))
-    found = [match.fullmatch(page) for page in pages]
-    assert all(found), [p for p, f in zip(pages, found) if not f]
-    for hit in found:
-        assert hit is not None
-        base = config["base_file_template"].replace("{{ component }}", hit.group("component"))
-        assert (ROOT / base).is_file(), base
-    # the pages already translated (by hand, in git) stay out of Weblate, which would rewrite them
-    languages = {hit.group("language") for hit in found if hit is not None}
-    assert not any(re.fullmatch(config["language_regex"], lang) for lang in languages)

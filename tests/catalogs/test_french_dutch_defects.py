@@ -9,7 +9,6 @@ fraction never stands before it)."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -31,7 +30,7 @@ def compiled_catalogs() -> None:
 
 @pytest.mark.parametrize(("lang", "rate"), [("en", "0.05"), ("fr", "0,05"), ("nl", "0,05"), ("ne", "०.०५")])
 def test_the_money_note_writes_the_rate_as_the_reader_does(lang: str, rate: str) -> None:
-    from dhumbal.bots.bots import choose
+    from dhumbal.bots.heuristic import choose
     from dhumbal.core.profiles import find_profile
     from dhumbal.table.protocol import Settings
     from dhumbal.table.session import Session
@@ -101,10 +100,10 @@ ONE_POINT = {
 
 @pytest.mark.parametrize("lang", sorted(ONE_POINT))
 def test_one_point_is_said_in_the_singular(lang: str) -> None:
-    from dhumbal.play.deal import Deal, Outcome
-    from dhumbal.play.action import Action
-    from dhumbal.trainer.advice import move_fact
     from dhumbal.core.profiles import find_profile
+    from dhumbal.play.action import Action
+    from dhumbal.play.deal import Deal, Outcome
+    from dhumbal.trainer.advice import move_fact
     from dhumbal.view.scores import score_notes
 
     near, shed = ONE_POINT[lang]
@@ -122,7 +121,7 @@ def test_one_point_is_said_in_the_singular(lang: str) -> None:
 
 @pytest.mark.parametrize(("lang", "shown"), [("en", "Stock: 1 card |"), ("fr", "Pioche\u00a0: 1 carte |"), ("nl", "Trekstapel: 1 kaart |")])
 def test_the_command_line_says_one_card_left_in_the_stock(lang: str, shown: str) -> None:
-    from dhumbal.cli import PROMPT_TABLE
+    from dhumbal.cli.play import PROMPT_TABLE
 
     line = translator(lang).plural(*PROMPT_TABLE, 1, pile="Q♣", stock=1, counts="5 5")
     assert shown in line, line

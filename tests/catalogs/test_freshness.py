@@ -16,18 +16,20 @@ from __future__ import annotations
 
 import datetime
 import os
-import warnings
+import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from dhumbal_site.translation import catalogs, freshness, parity
+from dhumbal_site.translation.pagestructure import split_front_matter
+from tests import todo
+from tests.sitekit import TRANSLATED_LANGUAGES
+
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site.translation import catalogs, freshness, parity  # noqa: E402
-from sitekit import TRANSLATED_LANGUAGES  # noqa: E402
 
 LANGS = TRANSLATED_LANGUAGES
 
@@ -46,20 +48,23 @@ def compiled_catalogs() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_translated_page_follows_the_current_english_page_or_warns(lang: str) -> None:
+def test_every_translated_page_follows_the_current_english_page_or_is_noted(lang: str) -> None:
+    """A page out of date is no failure (its readers are told): the run's summary counts
+    them, as make check-catalogs lists them."""
     reports = freshness.check_language(lang)
     assert len(reports) == len(parity.page_names("en")) >= 9
-    for report in reports:
-        if not report.fresh:
-            warnings.warn(str(report), stacklevel=1)  # listed in the run's warnings, as make check-catalogs does
+    todo.note("stale", lang, [str(report) for report in reports if not report.fresh])
 
 
 def test_make_check_catalogs_reports_stale_pages_and_make_translated_records() -> None:
     make = (ROOT / "Makefile").read_text(encoding="utf-8")
     check = make[make.index("check-catalogs: "):]
-    assert "dhumbal_site.translation.freshness check" in check[: check.index("\n\n")]
+    assert "dhumbal_site.translation.checks" in check[: check.index("\n\n")]
+    from dhumbal_site.translation.checks import CHECKS
+
+    assert ("dhumbal_site.translation.freshness", ("check",)) in [(module, args) for _, module, args, _ in CHECKS]
     record = make[make.index("\ntranslated: "):]
-    assert "dhumbal_site.translation.freshness record $(if $(FORCE),--force) $(PAGES)" in record[: record.index("\n\n")]
+    assert "dhumbal_site.translation.freshness record $(if $(FORCE),--force) $$PAGES" in record[: record.index("\n\n")]
 
 
 # -- seeded changes in temporary copies ------------------------------------------------
@@ -95,7 +100,8 @@ def test_an_english_change_makes_every_translation_of_that_page_stale(docs: Path
     # a warning, not a failure
     assert freshness.main(["check", "--docs", str(docs), "fr"]) == 0
     out = capsys.readouterr().out
-    assert "warning: fr/rules/dashain.md: the English page changed since this translation was last updated" in out
+    assert re.search(r"^warning: docs/fr/rules/dashain\.md:\d+: the English page changed since this translation was last updated",
+                     out, re.M)
     assert "make translated PAGES=fr/rules/dashain.md" in out
     pages = len(_states(docs, "fr"))
     assert f"fr: {pages - 1}/{pages} translated pages follow the current English page" in out
@@ -121,7 +127,7 @@ def test_recording_clears_the_page_and_keeps_the_rest_of_the_front_matter(docs: 
     # one line of the front matter changed, nothing else
     changed = [(a, b) for a, b in zip(before.splitlines(), after.splitlines()) if a != b]
     assert len(changed) == 1 and changed[0][1].startswith("dhumbal_source: ")
-    front, _, _ = parity.split_front_matter(after)
+    front, _, _ = split_front_matter(after)
     english = freshness.source_hash((docs / "en" / "index.md").read_text(encoding="utf-8"))
     # the English page's hash, then the translation's own as recorded
     assert front["title"] and front["dhumbal_source"] == f"{english} {freshness.translation_hash(after)}"

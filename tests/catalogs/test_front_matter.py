@@ -11,20 +11,18 @@ Content-Security-Policy as the first element of ``<head>``.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from mkdocs.exceptions import PluginError
+
+from dhumbal_site.plugin import build
+from dhumbal_site.translation import frontmatter
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from mkdocs.exceptions import PluginError  # noqa: E402
-
-from dhumbal_site.plugin import build  # noqa: E402
-
-from dhumbal_site.translation import frontmatter  # noqa: E402
 
 PAYLOADS = [
     'x"><script>alert(1)</script>',  # the issue's case, in a description
@@ -110,9 +108,9 @@ def test_the_check_names_the_page_in_any_language_with_its_name_escaped(tmp_path
     (docs / "ne" / "bad\x1b[2Jname.md").write_text("---\ntitle: '<i>'\n---\n", encoding="utf-8")
     (docs / "ne" / "latin1.md").write_bytes(b"---\ntitle: caf\xe9\n---\n")
     report = frontmatter.check_docs(docs)
-    assert any(r.startswith("docs/ne/index.md: field 'description' holds markup") for r in report), report
-    assert any(r.startswith("docs/ne/bad\\x1b[2Jname.md: field 'title'") for r in report), report
-    assert any(r.startswith("docs/ne/latin1.md: not UTF-8") for r in report), report
+    assert any(r.startswith("docs/ne/index.md:3: field 'description' holds markup") for r in report), report
+    assert any(r.startswith("docs/ne/bad\\x1b[2Jname.md:2: field 'title'") for r in report), report
+    assert any(r.startswith("docs/ne/latin1.md:1: not UTF-8") for r in report), report
     assert not any("\x1b" in r for r in report)
     assert len(report) == 3
     assert frontmatter.main([str(docs)]) == 1
@@ -127,7 +125,7 @@ def test_an_oversized_page_is_refused_before_it_is_read(tmp_path: Path, monkeypa
     (docs / "fr").mkdir(parents=True)
     (docs / "fr" / "big.md").write_text("---\ntitle: x\n---\n" + "a" * 2000, encoding="utf-8")
     monkeypatch.setattr(frontmatter, "MAX_PAGE_BYTES", 1000)
-    assert frontmatter.check_docs(docs) == ["docs/fr/big.md: the page file is larger than 1000 bytes"]
+    assert frontmatter.check_docs(docs) == ["docs/fr/big.md:1: the page file is larger than 1000 bytes"]
 
 
 def test_the_build_refuses_the_page_naming_file_and_field() -> None:
@@ -164,6 +162,16 @@ def test_front_matter_yaml_cannot_read_stops_the_build_naming_its_own_file_and_l
     ("title: A\ndhumbal_parity:\n  - section: page\n    kind: words\n    reason: Plus court: voilà", 6, "the value of 'reason' holds \": \""),
     ("title: [A\ndescription: B", 2, "the front matter is not valid YAML"),
     ("title: A\n  description: B", 3, "the front matter is not valid YAML"),
+    # a quote never closed: YAML blames the next line's quote, or the end; the check names the opening one
+    ('title: "Dhumbal (Jhyap)\ndescription: "Les règles"', 2,
+     "the double quote that opens the value of 'title' is never closed: close the quote on line 2"),
+    ('title: A\ndescription: "Les règles du jeu', 3,
+     "the double quote that opens the value of 'description' is never closed: close the quote on line 3"),
+    ("title: 'L''as\ndescription: B", 2, "the single quote that opens the value of 'title' is never closed"),
+    ("title: [A\ndescription: B", 2, "the front matter is not valid YAML (expected ',' or ']', but got ':'): the [ "
+                                      "that opens the value of 'title' on line 2 is never closed; close it with ]"),
+    ('title: "A" and B', 2, "the front matter is not valid YAML (expected <block end>, but found '<scalar>'): the value "
+                            "on line 2 goes on after its closing quote; put the whole value inside the quotes"),
 ])
 def test_the_check_names_the_line_of_front_matter_yaml_would_misread(front: str, line: int, said: str) -> None:
     found = frontmatter.located(f"---\n{front}\n---\n\n# Page\n")
@@ -177,6 +185,7 @@ def test_the_check_names_the_line_of_front_matter_yaml_would_misread(front: str,
     "title: A\ndescription: Le 10#, l'as et le C#",
     "title: A\ndescription: http://example.org/x is an address",
     "title: Accueil\ndhumbal_parity:\n  - section: page\n    kind: words\n    reason: Le français est plus long ici.",
+    "title: 'L''as de pique'\ndescription: \"Le jeu\"",
 ])
 def test_front_matter_yaml_reads_as_written_passes(front: str) -> None:
     assert frontmatter.located(f"---\n{front}\n---\n\n# Page\n") == []
@@ -194,7 +203,10 @@ def test_the_docs_check_names_file_and_line(tmp_path: Path) -> None:
 def test_the_make_target_runs_the_front_matter_check() -> None:
     make = (ROOT / "Makefile").read_text(encoding="utf-8")
     target = make[make.index("check-catalogs: "):]
-    assert "dhumbal_site.translation.frontmatter" in target[: target.index("\n\n")]
+    assert "dhumbal_site.translation.checks" in target[: target.index("\n\n")]
+    from dhumbal_site.translation.checks import CHECKS
+
+    assert "dhumbal_site.translation.frontmatter" in [module for _, module, _, _ in CHECKS]
 
 
 def _head(meta: dict[str, str]) -> str:

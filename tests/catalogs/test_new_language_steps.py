@@ -6,18 +6,15 @@ where a complete language fails: steps and checks on a copy of the files they to
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
+from dhumbal_site import languages
+from dhumbal_site.translation import freshness, glossary, newlanguage, parity
+
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site import languages  # noqa: E402
-
-from dhumbal_site.content import generated  # noqa: E402
-
-from dhumbal_site.translation import freshness, newlanguage, parity  # noqa: E402
 
 
 @pytest.fixture
@@ -27,6 +24,7 @@ def project(tmp_path: Path) -> Path:
     (root / "locales").mkdir(parents=True)
     shutil.copy(ROOT / "locales" / "dhumbal.pot", root / "locales")
     shutil.copy(ROOT / "locales" / "glossary.toml", root / "locales")
+    shutil.copy(ROOT / "locales" / "places.toml", root / "locales")
     shutil.copytree(ROOT / "docs" / "en", root / "docs" / "en")
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
     return root
@@ -49,8 +47,8 @@ def test_every_mechanical_step_in_one_command(project: Path, capsys: pytest.Capt
     assert block["theme"]["language"] == "hi" and block["site_name"] and set(block["nav_translations"]) == {"Home", "Rules"}
     assert {"name": "हिन्दी", "link": "/hi/", "lang": "hi"} in languages.read_config(project / "mkdocs.yml")["extra"]["alternate"]
     # the glossary skeleton, and every entry to write listed at once, with its line
-    gaps = generated.glossary_gaps(project / "locales" / "glossary.toml", ["en", "hi"])["hi"]
-    entries = len(generated.load_glossary(project / "locales" / "glossary.toml", ["en"]))
+    gaps = glossary.glossary_gaps(project / "locales" / "glossary.toml", ["en", "hi"])["hi"]
+    entries = len(glossary.load_glossary(project / "locales" / "glossary.toml", ["en"]))
     assert len(gaps) == entries and all(f"  locales/{gap}" in out for gap in gaps)
     lines = (project / "locales" / "glossary.toml").read_text(encoding="utf-8").splitlines()
     assert all(lines[int(gap.split(":")[1]) - 1] == 'hi = { term = "", definition = "" }' for gap in gaps)
@@ -91,23 +89,23 @@ def test_a_material_language_needs_no_interface_strings_and_another_gets_them_to
 def test_glossary_gaps_fail_a_complete_language_and_warn_for_one_being_translated(project: Path,
                                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     newlanguage.add("hi", project)
-    assert generated.main(["glossary", "--root", str(project)]) == 0  # hi is marked dhumbal_partial
+    assert glossary.main(["--root", str(project)]) == 0  # hi is marked dhumbal_partial
     out = capsys.readouterr().out
     assert "warning: locales/glossary.toml:" in out and "no hi line (term and definition)" in out
     config = project / "mkdocs.yml"
     config.write_text(config.read_text(encoding="utf-8").replace("            dhumbal_partial: true\n", ""), encoding="utf-8")
-    assert generated.main(["glossary", "--root", str(project)]) == 1
+    assert glossary.main(["--root", str(project)]) == 1
     out = capsys.readouterr().out
-    assert "\nlocales/glossary.toml:" in "\n" + out and "warning:" not in out
+    assert "\nerror: locales/glossary.toml:" in "\n" + out and "warning:" not in out
     # a complete glossary line is no gap; a half one is an error naming the entry
     text = (project / "locales" / "glossary.toml").read_text(encoding="utf-8")
     text = text.replace('hi = { term = "", definition = "" }', 'hi = { term = "x", definition = "y" }')
     (project / "locales" / "glossary.toml").write_text(text, encoding="utf-8")
-    assert generated.glossary_gaps(project / "locales" / "glossary.toml", ["en", "hi"]) == {}
+    assert glossary.glossary_gaps(project / "locales" / "glossary.toml", ["en", "hi"]) == {}
     (project / "locales" / "glossary.toml").write_text(text.replace('hi = { term = "x", definition = "y" }',
                                                                      'hi = { term = "x", definition = "" }', 1), encoding="utf-8")
     with pytest.raises(ValueError, match=r"entry 'game' needs a term and a definition in 'hi'"):
-        generated.load_glossary(project / "locales" / "glossary.toml", ["en", "hi"])
+        glossary.load_glossary(project / "locales" / "glossary.toml", ["en", "hi"])
 
 
 def test_a_copy_recorded_by_the_command_stays_untranslated_when_the_english_changes(project: Path) -> None:

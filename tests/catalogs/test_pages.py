@@ -9,6 +9,7 @@ dropped, a list turned into prose, a page cut short, a rejected word used.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -16,11 +17,12 @@ from pathlib import Path
 
 import pytest
 
+from dhumbal_site.translation import parity, terminology
+from tests.sitekit import PARTIAL_LANGUAGES, TRANSLATED_LANGUAGES, warn_of
+
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site.translation import parity, terminology  # noqa: E402
 
-from sitekit import PARTIAL_LANGUAGES, TRANSLATED_LANGUAGES, warn_of  # noqa: E402
 
 #: Every language but English, as mkdocs.yml lists them.
 LANGS = TRANSLATED_LANGUAGES
@@ -53,7 +55,11 @@ def test_the_make_target_runs_both_checks() -> None:
     make = (ROOT / "Makefile").read_text(encoding="utf-8")
     target = make[make.index("check-catalogs: "):]
     target = target[: target.index("\n\n")]
-    assert "dhumbal_site.translation.parity" in target and "dhumbal_site.translation.terminology" in target
+    assert "dhumbal_site.translation.checks" in target
+    from dhumbal_site.translation.checks import CHECKS
+
+    run = [module for _, module, _, _ in CHECKS]
+    assert "dhumbal_site.translation.parity" in run and "dhumbal_site.translation.terminology" in run
 
 
 # -- seeded defects in temporary copies ----------------------------------------------
@@ -80,19 +86,28 @@ def _section(text: str, heading: str) -> str:
     return text[start:] if end == -1 else text[start : end + 1]
 
 
+def _said(d: parity.Difference) -> str:
+    """A difference as "page: what", without its lines (the location tests check those)."""
+    return f"{d.page}: {d.text('en')}"
+
+
 def test_a_missing_section_is_named_with_its_page(docs: Path) -> None:
     page = docs / "fr" / "index.md"
     text = page.read_text(encoding="utf-8")
     page.write_text(text.replace(_section(text, "## Le jeu en une minute"), ""), encoding="utf-8")
     report = parity.check_page("fr", "index.md", docs)
     assert not report.ok
-    messages = [str(d) for d in report.differences]
+    messages = [_said(d) for d in report.differences]
     assert "fr/index.md: the section “The game in one minute” is missing" in messages, messages
+    # located: where the section would be in the translation, and where it is in English
+    located = [str(d) for d in report.differences if d.code == "section-missing"]
+    assert len(located) == 1 and re.fullmatch(r"docs/fr/index\.md:\d+: the section “The game in one minute” is missing "
+                                              r"\(in English: docs/en/index\.md:\d+\)", located[0]), located
 
 
 def test_a_missing_marker_is_named(docs: Path) -> None:
     _edit(docs / "fr" / "rules" / "dashain.md", "<!-- dhumbal:example dashain-runs -->\n", "")
-    messages = [str(d) for d in parity.check_page("fr", "rules/dashain.md", docs).differences]
+    messages = [_said(d) for d in parity.check_page("fr", "rules/dashain.md", docs).differences]
     assert any("<!-- dhumbal:example dashain-runs --> is missing" in m for m in messages), messages
 
 
@@ -101,7 +116,7 @@ def test_a_list_turned_into_prose_is_named_with_its_section(docs: Path) -> None:
     text = page.read_text(encoding="utf-8")
     calling = _section(text, "## L'annonce")
     page.write_text(text.replace(calling, calling.replace("\n- ", "\n")), encoding="utf-8")
-    messages = [str(d) for d in parity.check_page("fr", "rules/cardrulesplus.md", docs).differences]
+    messages = [_said(d) for d in parity.check_page("fr", "rules/cardrulesplus.md", docs).differences]
     assert "fr/rules/cardrulesplus.md: in “Calling”: 0 lists, in English 1" in messages, messages
 
 
@@ -113,7 +128,7 @@ def test_a_missing_note_and_a_missing_table_are_named(docs: Path) -> None:
     table = _section(text, "## Valeur des cartes")
     table_lines = "\n".join(line for line in table.splitlines() if not line.startswith("|")) + "\n"
     page.write_text(text.replace(note, "").replace(table, table_lines), encoding="utf-8")
-    messages = [str(d) for d in parity.check_page("fr", "rules/nepali-games.md", docs).differences]
+    messages = [_said(d) for d in parity.check_page("fr", "rules/nepali-games.md", docs).differences]
     assert "fr/rules/nepali-games.md: in “What may be taken”: 0 notes, in English 1" in messages, messages
     assert "fr/rules/nepali-games.md: in “Card values”: 0 tables, in English 1" in messages, messages
 
@@ -123,7 +138,7 @@ def test_a_page_cut_short_fails_the_word_band(docs: Path) -> None:
     text = page.read_text(encoding="utf-8")
     last = text.rstrip().rsplit("\n\n", 1)[1]
     page.write_text(text.replace(last, "Ce tableau vient du moteur."), encoding="utf-8")
-    messages = [str(d) for d in parity.check_page("fr", "compare.md", docs).differences]
+    messages = [_said(d) for d in parity.check_page("fr", "compare.md", docs).differences]
     assert any(m.startswith("fr/compare.md: in “How to read the table”:") and "times the English word count" in m
                for m in messages), messages
 
@@ -145,7 +160,7 @@ def test_a_declared_difference_is_accepted_shown_and_must_stay_true(docs: Path) 
 
     # once the list is back, the declaration is stale and reported
     page.write_text(text.replace(_section(text, "## L'annonce"), calling), encoding="utf-8")
-    messages = [str(d) for d in parity.check_page("fr", "rules/cardrulesplus.md", docs).differences]
+    messages = [_said(d) for d in parity.check_page("fr", "rules/cardrulesplus.md", docs).differences]
     assert messages == ["fr/rules/cardrulesplus.md: a declared difference (lists in “Calling”) no longer exists: "
                         "remove it from the front matter"], messages
 
@@ -162,7 +177,7 @@ def test_a_declared_difference_is_accepted_shown_and_must_stay_true(docs: Path) 
 def test_a_declaration_that_cannot_be_read_is_reported(docs: Path, entry: str, problem: str) -> None:
     _edit(docs / "fr" / "rules" / "cardrulesplus.md", "dhumbal_profile: cardrulesplus\n",
           "dhumbal_profile: cardrulesplus\ndhumbal_parity:\n" + entry)
-    messages = [str(d) for d in parity.check_page("fr", "rules/cardrulesplus.md", docs).differences]
+    messages = [_said(d) for d in parity.check_page("fr", "rules/cardrulesplus.md", docs).differences]
     assert any("a declared difference cannot be read" in m and problem in m for m in messages), messages
 
 
@@ -184,7 +199,7 @@ def test_the_parity_command_fails_on_a_seeded_defect(docs: Path) -> None:
     page.write_text(text.replace(_section(text, "## Ses noms"), ""), encoding="utf-8")
     broken = run()
     assert broken.returncode == 1
-    assert "fr/index.md: the section “Its names” is missing" in broken.stdout
+    assert re.search(r"^error: docs/fr/index\.md:\d+: the section “Its names” is missing", broken.stdout, re.M), broken.stdout
 
 
 # -- terminology: seeded defects -------------------------------------------------------
@@ -257,7 +272,7 @@ def test_rejected_variants_match_whole_words_only(variant: str, text: str, found
 
 
 def test_the_glossary_refuses_an_also_word_without_a_known_profile(tmp_path: Path) -> None:
-    from dhumbal_site.content.generated import load_glossary
+    from dhumbal_site.translation.glossary import load_glossary
 
     bad = tmp_path / "glossary.toml"
     text = (ROOT / "locales" / "glossary.toml").read_text(encoding="utf-8")
@@ -268,7 +283,7 @@ def test_the_glossary_refuses_an_also_word_without_a_known_profile(tmp_path: Pat
 
 
 def test_every_seed_word_the_issue_names_is_in_the_glossary() -> None:
-    from dhumbal_site.content.generated import load_glossary
+    from dhumbal_site.translation.glossary import load_glossary
 
     also = {(lang, word) for e in load_glossary() for lang, cell in e.cells.items() for word, _ in cell.also}
     for lang, word in [("fr", "appel, appeler"), ("fr", "brelan"), ("fr", "coupé"), ("nl", "oproep"), ("nl", "afleggen"),
@@ -291,7 +306,7 @@ def test_a_removed_heading_is_named_rightly_and_its_text_is_not_counted_against_
     """Removing a heading (its text staying, run on into the section before) used to
     be reported as a different heading missing, with that section's counts off."""
     _edit(docs / "fr" / page, heading, "")
-    messages = [str(d) for d in parity.check_page("fr", page, docs).differences]
+    messages = [_said(d) for d in parity.check_page("fr", page, docs).differences]
     sections = [m for m in messages if "the section" in m]
     assert sections == [f"fr/{page}: the section “{named}” is missing"], messages
     # at most a list that ran into the next one once the heading between them went
@@ -303,7 +318,7 @@ def test_a_section_removed_whole_is_still_named(docs: Path) -> None:
     page = docs / "fr" / "rules" / "dashain.md"
     text = page.read_text(encoding="utf-8")
     page.write_text(text.replace(_section(text, "## Règlement"), ""), encoding="utf-8")
-    messages = [str(d) for d in parity.check_page("fr", "rules/dashain.md", docs).differences]
+    messages = [_said(d) for d in parity.check_page("fr", "rules/dashain.md", docs).differences]
     assert "fr/rules/dashain.md: the section “Settlement” is missing" in messages, messages
     assert not any("“Resolving a call”" in m or "“The end of a match”" in m for m in messages), messages
 
@@ -313,7 +328,7 @@ def test_a_copy_of_the_english_page_is_not_translated_yet(docs: Path) -> None:
     (docs / "fr" / "compare.md").write_text(english, encoding="utf-8")
     report = parity.check_page("fr", "compare.md", docs)
     assert report.missing and [d.code for d in report.differences] == ["page-untranslated"]
-    assert str(report.differences[0]) == "fr/compare.md: the page is not translated yet: it is still the English text"
+    assert str(report.differences[0]) == "docs/fr/compare.md:1: the page is not translated yet: it is still the English text"
 
 
 def test_a_language_being_translated_warns_of_what_is_left_but_fails_on_a_lost_marker(docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -327,14 +342,15 @@ def test_a_language_being_translated_warns_of_what_is_left_but_fails_on_a_lost_m
     assert parity.partial_languages(docs) == {"fr"} | PARTIAL_LANGUAGES
     assert parity.main(["--docs", str(docs), "fr"]) == 0
     out = capsys.readouterr().out
-    assert "warning: fr/compare.md: the page is not translated yet: it is still the English text" in out
-    assert "warning: fr/index.md: the page is not translated" in out
+    assert "warning: docs/fr/compare.md:1: the page is not translated yet: it is still the English text" in out
+    assert "warning: docs/fr/index.md:1: the page is not translated" in out
     pages = len(list((docs / "en").rglob("*.md")))  # two of them left untranslated above
     assert f"fr: {pages - 2}/{pages} pages at parity with English, 0 declared difference(s) (being translated" in out
     # a marker lost is a failure even there
     _edit(docs / "fr" / "rules" / "dashain.md", "<!-- dhumbal:example dashain-runs -->\n", "")
     assert parity.main(["--docs", str(docs), "fr"]) == 1
-    assert "\nfr/rules/dashain.md: the generated content <!-- dhumbal:example dashain-runs --> is missing" in capsys.readouterr().out
+    assert re.search(r"^error: docs/fr/rules/dashain\.md:\d+: the generated content <!-- dhumbal:example dashain-runs --> "
+                     r"is missing \(in English: docs/en/rules/dashain\.md:\d+\)$", capsys.readouterr().out, re.M)
     # without the mark, what was a warning is a failure
     config.write_text(block, encoding="utf-8")
     _edit(docs / "fr" / "rules" / "dashain.md", "\n\n", "\n\n<!-- dhumbal:example dashain-runs -->\n\n")

@@ -17,11 +17,12 @@ from pathlib import Path
 
 import pytest
 
+from dhumbal_site.content.render import render
+from dhumbal_site.translation import terminology
+from dhumbal_site.translation.glossary import load_glossary, load_register
+
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site.translation import terminology  # noqa: E402
-from dhumbal_site.content.generated import load_glossary, load_register  # noqa: E402
-from dhumbal_site.content.render import render  # noqa: E402
 
 
 def _check(project: Path, lang: str = "ne") -> list[terminology.Hit]:

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
 from dhumbal.core import messages
 from dhumbal.core.i18n import translator
-from dhumbal.core.messages import Message, TEMPLATES
+from dhumbal.core.messages import TEMPLATES, Message
 
 LANGS = ("en", "fr", "nl", "ne")
 
@@ -30,11 +30,8 @@ LANGS = ("en", "fr", "nl", "ne")
 @pytest.fixture(scope="module", autouse=True)
 def compiled_catalogs() -> None:
     """The messages are read from the compiled catalogs, compiled from the current sources."""
-    import sys
-    from pathlib import Path
 
     from dhumbal.core import i18n
-
     from dhumbal_site.translation import catalogs
 
     catalogs.compile_catalogs()
@@ -252,7 +249,7 @@ def test_a_missing_second_person_note_is_caught(monkeypatch: pytest.MonkeyPatch)
 
 def _session_texts(key: str, lang: str, seed: int) -> Iterator[str]:
     """Everything the reader is told over a few deals at the table, the reader played by a bot."""
-    from dhumbal.bots.bots import choose
+    from dhumbal.bots.heuristic import choose
     from dhumbal.core.profiles import find_profile
     from dhumbal.table.protocol import Settings
     from dhumbal.table.session import Session

@@ -15,15 +15,15 @@ finding a defect seeded into a copy of the project and leaving the right form al
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
+from dhumbal_site.translation import terminology
+from dhumbal_site.translation.glossary import load_glossary, load_register
+
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site.translation import terminology  # noqa: E402
-from dhumbal_site.content.generated import load_glossary, load_register  # noqa: E402
 
 
 def _check(project: Path, lang: str) -> list[terminology.Hit]:

@@ -14,8 +14,8 @@ Each rule is shown finding a seeded defect and passing the project itself.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from babel.messages.pofile import read_po

@@ -1,5 +1,5 @@
 """French typography in generated text: a no-break space before : and inside
-guillemets, a narrow one before ; ! ?, put in by one function
+guillemets, a narrow one before ; ! ? and a number's %, put in by one function
 (dhumbal.core.i18n.typography) that every translated message passes through, and
 its HTML form for templates and pages, which leaves markup and code alone."""
 
@@ -21,11 +21,14 @@ from dhumbal.core.i18n import NBSP, NNBSP, format_text, translator, typography, 
     ("« Jhyap »", f"«{NBSP}Jhyap{NBSP}»"),
     ("«Jhyap»", f"«{NBSP}Jhyap{NBSP}»"),
     ("Main (5) :", f"Main (5){NBSP}:"),
+    ("25 %", f"25{NNBSP}%"), ("25%", f"25{NNBSP}%"), (f"25{NBSP}% des donnes", f"25{NNBSP}% des donnes"),
+    ("(<1 %)", f"(<1{NNBSP}%)"),
     # not punctuation of a sentence: left alone
     ("10:30", "10:30"),
     ("http://example.org/?a=b", "http://example.org/?a=b"),
     ("x;y", "x;y"),
     ("a &amp; b", "a &amp; b"),
+    ("a%20b", "a%20b"), ("100%25", "100%25"),
 ])
 def test_french_spacing(text: str, expected: str) -> None:
     assert typography(text, "fr") == expected
@@ -52,5 +55,5 @@ def test_every_translated_message_gets_it_filled_or_raw() -> None:
     # a value that ends the phrase before the colon is spaced too
     assert format_text("{a}: {b}", {"a": "Total", "b": 5}, "fr") == f"Total{NBSP}: 5"
     shown = t("Bots: {level}", level="Facile")
-    assert shown == f"Robots{NBSP}: Facile", shown
+    assert shown == f"Niveau{NBSP}: Facile", shown
     assert f"{NBSP}:" in t.raw("{level}:") or t.raw("{level}:").endswith(f"{NBSP}:")

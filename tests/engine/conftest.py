@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import rules_kit
+from tests.engine import rules_kit
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

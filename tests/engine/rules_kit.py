@@ -1,21 +1,21 @@
 """Shared helpers for the engine tests: explicit positions and refusal checks.
 
 Kept in a plainly named module (not conftest) so test modules can import it
-directly; the test directory has no package marker, so pytest puts it on
-``sys.path``.
+(``from tests.engine.rules_kit import …``).
 """
 
 from __future__ import annotations
 
 import json
 import os
-from typing import Any, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from hypothesis import strategies as st
 
 from dhumbal.core.cards import Card, parse_card, parse_cards
-from dhumbal.play.deal import Action, Deal, IllegalAction, iter_cards, parse_action
 from dhumbal.core.profiles import Profile, find_profile
+from dhumbal.play.deal import Action, Deal, IllegalAction, parse_action
 from dhumbal.play.records import from_position, state_to_json
 
 __all__ = [
@@ -136,6 +136,14 @@ OPTIONS: dict[str, dict[str, st.SearchStrategy[Any]]] = {
     },
 }
 
+
+
+def iter_cards(deal: Deal) -> Iterator[Card]:
+    """Every card of the deal, wherever it lies (the hands, the stock, the pile, a throw waiting for its pick)."""
+    yield from (c for h in deal.hands for c in h)
+    yield from deal.stock
+    yield from deal.pile
+    yield from deal.pending
 
 
 def check_cards(deal: Deal) -> None:

@@ -3,8 +3,8 @@
 It is the champion agent of arXiv 2510.11736 as that study describes it:
 it calls the moment a call is legal; otherwise it throws its heaviest legal
 group, and where a card is taken it takes the lightest face-up card on offer
-when that card is light (worth at most ``bots.LIGHT``), else draws blind
-(and always blind past ``2 * bots.PATIENCE`` turns without a turn cap, so
+when that card is light (worth at most ``heuristic.LIGHT``), else draws blind
+(and always blind past ``2 * heuristic.PATIENCE`` turns without a turn cap, so
 that a deal ends).
 Every one of its moves in random tables (random profiles, options, seats and
 other bots) is checked against those rules, computed here independently from
@@ -13,14 +13,14 @@ the legal actions.
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from dhumbal.bots import botlevels, bots
+from dhumbal.bots import botlevels, heuristic
+from dhumbal.core.profiles import parse_profile
 from dhumbal.lab.arena import play_table, read_bots
 from dhumbal.play.deal import Action, Deal
-from dhumbal.core.profiles import parse_profile
-
-from rules_kit import OPTIONS, check_cards, profile
+from tests.engine.rules_kit import OPTIONS, check_cards, profile
 
 
 @st.composite
@@ -56,9 +56,9 @@ def expected_kind_and_value(deal: Deal) -> tuple[str, int | None]:
         offer = [a.cards[0] for a in takes if a.source == "pile"]
     stock = any(a.source == "stock" for a in takes)
     light = min(offer, key=lambda c: (values[c], c)) if offer else None
-    if stock and p.turn_cap is None and deal.turns >= 2 * bots.PATIENCE:
+    if stock and p.turn_cap is None and deal.turns >= 2 * heuristic.PATIENCE:
         return "take", None  # a very long deal: blind, so that it ends
-    if light is not None and (values[light] <= bots.LIGHT or not stock):
+    if light is not None and (values[light] <= heuristic.LIGHT or not stock):
         return "take", light
     return "take", None
 
@@ -112,7 +112,7 @@ def test_every_rule_is_exercised_in_each_profile() -> None:
         for seed in range(30):
             deal = Deal.new(p, f"rules/{seed}")
             while not deal.is_over:
-                action = bots.aggressive(deal)
+                action = heuristic.aggressive(deal)
                 check_move(deal, action)
                 kinds.add(action.kind if action.kind != "take" else f"take-{action.source}")
                 deal.play(action)
@@ -127,7 +127,7 @@ def test_two_of_it_under_a_call_limit_they_cannot_reach_still_end_the_deal() -> 
         for _ in range(3000):
             if deal.is_over:
                 break
-            deal.apply(bots.aggressive(deal))
+            deal.apply(heuristic.aggressive(deal))
         assert deal.is_over and deal.outcome is not None and deal.outcome.caller is not None
 
 
@@ -135,7 +135,7 @@ def test_without_a_call_limit_it_calls_on_its_first_turn() -> None:
     for seed in range(10):
         deal = Deal.new(profile("cardrulesplus"), seed)
         if deal.can_call():
-            assert bots.aggressive(deal) == Action.call()
+            assert heuristic.aggressive(deal) == Action.call()
 
 
 def test_aggressive_is_a_mixed_table_level_not_a_table_setting() -> None:

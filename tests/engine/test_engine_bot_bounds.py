@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import pytest
 
-from dhumbal.bots import botlevels, bots
-
-from dhumbal.play import deal as deal_module, groups
+from dhumbal.bots import botlevels, heuristic
+from dhumbal.play import deal as deal_module
+from dhumbal.play import groups
 from dhumbal.play.deal import Action, Deal, PositionError
 from dhumbal.play.records import state_from_json, state_to_json
-
-from rules_kit import profile, unchecked
+from tests.engine.rules_kit import profile, unchecked
 
 CRP_JOKERS = profile("cardrulesplus", players=2, jokers=True)
 
@@ -51,32 +50,32 @@ class Counting:
 def test_a_bot_handed_a_huge_hand_does_bounded_work(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
     d = huge_hand()
     listing = Counting(groups.throwable_groups)
-    weighing = Counting(bots._lookahead)
+    weighing = Counting(heuristic._lookahead)
     monkeypatch.setattr(deal_module, "throwable_groups", listing)
-    monkeypatch.setattr(bots, "_lookahead", weighing)
+    monkeypatch.setattr(heuristic, "_lookahead", weighing)
     a = botlevels.choose(d, level)  # type: ignore[arg-type]
     assert a.kind == "throw" and d.refusal(a) is None
     assert listing.calls <= 1  # the groups of the hand are listed once, never per candidate
-    assert weighing.calls <= bots.SEARCH_BUDGET
+    assert weighing.calls <= heuristic.SEARCH_BUDGET
 
 
 def test_the_budget_keeps_the_groups_that_shed_most() -> None:
     d = huge_hand()
-    a = bots.choose(d, "hard")
+    a = heuristic.choose(d, "hard")
     # far more groups than the budget: the choice is still among the heaviest throws
     everything = d.legal_groups()
-    assert len(everything) > bots.SEARCH_BUDGET
+    assert len(everything) > heuristic.SEARCH_BUDGET
     values = sorted((sum(d.profile.value(c) for c in g) for g in everything), reverse=True)
-    assert sum(d.profile.value(c) for c in a.cards) >= values[bots.SEARCH_BUDGET - 1]
+    assert sum(d.profile.value(c) for c in a.cards) >= values[heuristic.SEARCH_BUDGET - 1]
 
 
 def test_hands_a_deal_can_reach_never_meet_the_budget() -> None:
     # the largest hand any profile allows (nepali-games with 7 cards, after a take, runs and jokers)
     p = profile("nepali-games", players=2, cards="7", runs=True, jokers=True)
     hand = [0, 1, 2, 3, 13, 26, 52, 53][: p.hand_size + 1]
-    assert len(groups.throwable_groups(p, hand)) < bots.SEARCH_BUDGET
+    assert len(groups.throwable_groups(p, hand)) < heuristic.SEARCH_BUDGET
     hand6 = [0, 1, 2, 13, 52, 53]
-    assert len(groups.throwable_groups(profile("cardrulesplus", jokers=True), hand6[:5])) < bots.SEARCH_BUDGET
+    assert len(groups.throwable_groups(profile("cardrulesplus", jokers=True), hand6[:5])) < heuristic.SEARCH_BUDGET
 
 
 def test_bots_throw_only_what_lets_the_turn_finish() -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from dhumbal.bots import botlevels, bots
+from dhumbal.bots import botlevels, heuristic
 from dhumbal.core.cards import card_text
-from dhumbal.play.deal import Action
-
-from rules_kit import act, card, cards, position
+from dhumbal.play.deal import Action, Deal
+from tests.engine.rules_kit import act, card, cards, position
 
 
 def ng_turn(hand: str, other: str = "K♣ Q♣") -> object:
@@ -35,8 +36,8 @@ def test_hard_bot_calls_early_when_every_opponent_is_provably_heavier() -> None:
     act(d, "take pile")
     act(d, "throw K♣")
     assert d.known[1] == cards("9♦")
-    assert bots.choose(d, "hard") == Action.call()
-    assert bots.choose(d, "medium") != Action.call()
+    assert heuristic.choose(d, "hard") == Action.call()
+    assert heuristic.choose(d, "medium") != Action.call()
 
 
 def test_public_picks_are_remembered_until_thrown() -> None:
@@ -59,14 +60,30 @@ def test_dashain_pick_from_the_offer_is_public() -> None:
     assert d.known[0] == cards("9♦")
 
 
+def seat_json(deal: Deal, seat: int) -> dict[str, Any]:
+    """What ``seat`` may see, as text: its own hand, the table's public facts, and (after the show) every hand."""
+    over = deal.phase == "over"
+    return {
+        "profile": deal.profile.canonical(), "seat": seat, "players": deal.players, "dealer": deal.dealer,
+        "turn": deal.turn, "phase": deal.phase, "hand": [card_text(c) for c in deal.hands[seat]],
+        "total": deal.total(seat), "counts": [len(h) for h in deal.hands], "stock": len(deal.stock),
+        "pile_top": None if deal.pile_top is None else card_text(deal.pile_top),
+        "offer": [card_text(c) for c in deal.offer_cards], "offer_kind": deal.offer_kind,
+        "pending": [card_text(c) for c in deal.pending], "turns": deal.turns, "limit": deal.profile.call_limit,
+        "known": [[card_text(c) for c in k] for k in deal.known],
+        "hands": [[card_text(c) for c in h] for h in deal.hands] if over else None,
+        "outcome": deal.outcome.to_json() if deal.outcome else None,
+    }
+
+
 def test_view_shows_own_hand_and_public_facts_only() -> None:
     d = position("nepali-games", ["9♠ 3♣", "K♣ Q♣"], "2♦", dealer=1, stock_top="5♠")
-    v = d.view(0)
+    v = seat_json(d, 0)
     assert v["hand"] == ["9♠", "3♣"] and v["hands"] is None and v["counts"] == [2, 2]
     assert "K♣" not in repr(v) and "5♠" not in repr(v)
     d2 = position("nepali-games", ["A♠ 3♣", "K♣ Q♣"], "2♦", dealer=1)
     act(d2, "call")
-    assert d2.view(0)["hands"] == [["A♠", "3♣"], ["K♣", "Q♣"]]
+    assert seat_json(d2, 0)["hands"] == [["A♠", "3♣"], ["K♣", "Q♣"]]
 
 
 def test_a_stock_draw_is_told_only_to_the_seat_that_drew() -> None:

@@ -8,16 +8,17 @@ import random
 import subprocess
 import sys
 from collections import Counter
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from hypothesis import HealthCheck, Phase, example, given, settings, strategies as st
+from hypothesis import HealthCheck, Phase, example, given, settings
+from hypothesis import strategies as st
 
-from dhumbal.bots import botlevels, bots
+from dhumbal.bots import botlevels, heuristic
+from dhumbal.core.profiles import Profile, parse_profile
 from dhumbal.play.deal import Action, Deal
 from dhumbal.play.records import replay, state_to_json, transcript
-from dhumbal.core.profiles import Profile, parse_profile
-
-from rules_kit import OPTIONS, check_cards, count_actions, profile
+from tests.engine.rules_kit import OPTIONS, check_cards, count_actions, profile
 
 BOUND = 400  # bot actions per deal in the bounded checks
 Levels = tuple[str, ...]
@@ -262,7 +263,7 @@ def test_a_peeking_bot_is_caught_by_the_scramble() -> None:
 def test_scramble_changes_hidden_cards_but_not_public_ones() -> None:
     d = new_deal(profile("dashain", players=4), 4, 3)
     for _ in range(30):
-        d.apply(bots.choose(d, "hard"))
+        d.apply(heuristic.choose(d, "hard"))
     s = scramble(d, random.Random(1))
     me = d.turn
     assert s.hands[me] == d.hands[me] and s.pile == d.pile and s.pending == d.pending

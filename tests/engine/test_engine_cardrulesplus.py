@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dhumbal.play.deal import Action, Deal
-
-from rules_kit import act, assert_refused, card, cards, position, profile
+from tests.engine.rules_kit import act, assert_refused, card, cards, position, profile
 
 CRP = "cardrulesplus"
 

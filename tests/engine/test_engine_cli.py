@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from dhumbal.cli import RATE_KEYS, main
+from dhumbal.cli import main
+from dhumbal.cli.simulate import RATE_KEYS
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -92,8 +93,8 @@ def test_simulate_trusted_and_checked_paths_give_identical_results(argv: list[st
     assert trusted == checked
     # and the same figures as the engine's own checked loop: each move chosen, then applied with every check
     from dhumbal.bots.botlevels import choose
-    from dhumbal.play.deal import Deal
     from dhumbal.core.profiles import parse_profile
+    from dhumbal.play.deal import Deal
 
     profile = parse_profile(str(trusted["profile"]))
     hands, moves = [], 0
@@ -112,9 +113,10 @@ def test_simulate_trusted_and_checked_paths_give_identical_results(argv: list[st
 def test_simulate_check_names_a_bot_move_the_rules_refuse(monkeypatch: pytest.MonkeyPatch,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     from dhumbal import cli
+    from dhumbal.cli import simulate
     from dhumbal.play.action import Action
 
-    monkeypatch.setattr(cli, "policy", lambda level: lambda deal: Action.call() if deal.turns >= 2 else Action.take_stock())
+    monkeypatch.setattr(simulate, "policy", lambda level: lambda deal: Action.call() if deal.turns >= 2 else Action.take_stock())
     rc, _ = run(["simulate", "--deals", "1", "--check", "--profile", "nepali-games"])
     err = capsys.readouterr().err
     assert rc == 1

@@ -297,7 +297,7 @@ def test_ctrl_c_while_the_command_line_starts_is_one_line(module: str) -> None:
 
 
 def test_ctrl_c_while_the_arguments_are_read_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from dhumbal import cli as cli_module
+    from dhumbal.cli import app as cli_module
 
     def interrupted() -> None:
         raise KeyboardInterrupt
@@ -388,7 +388,7 @@ def test_check_refuses_what_is_not_a_regular_file_without_reading_it(tmp_path: P
 
 
 def test_check_prints_file_names_escaped(tmp_path: Path) -> None:
-    from rules_kit import EXAMPLE_TEXT
+    from tests.engine.rules_kit import EXAMPLE_TEXT
 
     bad = tmp_path / "evil\x1b]2;owned\x07.toml"
     bad.write_text(EXAMPLE_TEXT.replace('pile = "9♣"', 'pile = "9X"'), encoding="utf-8")

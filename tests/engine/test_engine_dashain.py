@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 
 from dhumbal.core.cards import card_text
-from dhumbal.play.deal import Action, Deal
 from dhumbal.matches.match import Match, money_text
-
-from rules_kit import act, assert_refused, card, cards, position, profile
+from dhumbal.play.deal import Action, Deal
+from tests.engine.rules_kit import act, assert_refused, card, cards, position, profile
 
 DASHAIN = "dashain"
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from dhumbal.worked.examples import ExampleError, example_files, load_file, load_text
 from dhumbal.play.records import state_from_json
-from rules_kit import EXAMPLE_TEXT
+from dhumbal.worked.examples import ExampleError, example_files, load_file, load_text
+from tests.engine.rules_kit import EXAMPLE_TEXT
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -160,7 +160,6 @@ def test_unseen_hands_name_seats_of_the_example() -> None:
 
 
 def test_each_step_records_the_whole_deal_after_it() -> None:
-    from dhumbal.play.deal import Deal
 
     walk = load_text(EXAMPLE_TEXT, "inline.toml")
     after_throw = state_from_json(walk.steps[1].state)

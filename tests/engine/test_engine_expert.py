@@ -18,15 +18,14 @@ from pathlib import Path
 
 import pytest
 
-from dhumbal.bots import botlevels, bots, expert
-
 from dhumbal import cli
+from dhumbal.bots import botlevels, expert, heuristic
+from dhumbal.core.profiles import find_profile
 from dhumbal.lab.arena import play_table, read_bots
 from dhumbal.play.deal import Deal
 from dhumbal.play.playout import play_out
-
-from rules_kit import check_cards, profile
-from test_engine_sampler import positions, twin
+from tests.engine.rules_kit import check_cards, profile
+from tests.engine.test_engine_sampler import positions, twin
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,7 +72,7 @@ def call_moments(prof, seed: int, most: int = 4):  # type: ignore[no-untyped-def
         if deal.phase == "start" and deal.can_call():
             yield deal.copy()
             most -= 1
-        deal.play(bots.choose(deal, "hard"))
+        deal.play(heuristic.choose(deal, "hard"))
 
 
 @pytest.mark.parametrize("prof", PROFILES[::2], ids=lambda p: p.canonical())
@@ -156,7 +155,7 @@ def test_the_time_cap_is_not_what_decides_in_ordinary_play() -> None:
                     sampled += d.samples > 0
                     action = d.action
                 else:
-                    action = bots.choose(deal, "hard")
+                    action = heuristic.choose(deal, "hard")
                 deal.play(action)
     assert sampled > 50
 
@@ -168,8 +167,8 @@ def test_the_time_cap_stops_sampling_when_the_clock_runs_out() -> None:
         return float(next(ticks))
 
     deal = Deal.new(profile("cardrulesplus"), 3)
-    deal.play(bots.choose(deal, "hard"))
-    deal.play(bots.choose(deal, "hard"))
+    deal.play(heuristic.choose(deal, "hard"))
+    deal.play(heuristic.choose(deal, "hard"))
     d = expert.decide(deal, clock=slow_clock)
     assert d.capped and 0 < d.samples < expert.SAMPLES
     assert deal.refusal(d.action) is None
@@ -196,7 +195,7 @@ def test_decisions_replay_alike_in_a_fresh_interpreter_with_another_hash_seed() 
 
 
 def test_the_expert_calls_a_sure_win_and_not_a_sure_loss() -> None:
-    from rules_kit import position
+    from tests.engine.rules_kit import position
 
     # it holds A♠ (1); the others hold three cards each, none worth less than 2: a certain win
     sure = position("nepali-games", ["A♠", "2♥ 3♥ 4♥", "2♦ 3♦ 4♦", "2♣ 3♣ 4♣"], "K♠", rest="pile", stock_top="5♠ 6♠", turns=8, dealer=3)
@@ -226,7 +225,7 @@ def test_ranked_throws_put_the_expert_s_own_throw_first_and_weigh_every_legal_gr
                 with pytest.raises(ValueError, match="no throw"):
                     expert.ranked_throws(prof, view)
                 refused += 1
-            deal.play(bots.choose(deal, "hard"))
+            deal.play(heuristic.choose(deal, "hard"))
     assert ranked_positions >= 8 and refused >= 8
     view = deal.public_view(deal.turn)
     other = dataclasses.replace(view, seat=(view.turn + 1) % prof.players)
@@ -248,7 +247,7 @@ def test_turns_to_call_throws_the_heaviest_group_each_turn_and_draws_a_light_car
     assert turns("10♠ J♠ Q♠ K♠") == 1  # one run
     assert turns("K♠ Q♥ J♦") == 3  # 36: a card a turn, each followed by a draw of 2 (26, 16, 7)
     assert turns("K♠ Q♥ J♦ 10♣ 9♠ 8♥") == expert.RACE_MOST  # capped
-    assert expert.RACE["dashain"] > 0 and expert.RACE["nepali-games"] == 0  # only dashain weighs it
+    assert find_profile("dashain").tuning.race > 0 and find_profile("nepali-games").tuning.race == 0  # only dashain weighs it
 
 
 @pytest.mark.parametrize("key", ["nepali-games", "dashain", "cardrulesplus"])

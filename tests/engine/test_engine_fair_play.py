@@ -33,24 +33,27 @@ import copy
 import json
 import os
 import random
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings, strategies as st
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
-from dhumbal.core import cards as C
 from dhumbal.bots import expert
-from dhumbal.table import web
-from dhumbal.play.action import Action, parse_action
 from dhumbal.bots.botlevels import choose
-from dhumbal.play.deal import Deal
+from dhumbal.bots.sampler import after_view, stand_in
+from dhumbal.core import cards as C
 from dhumbal.core.messages import Message
 from dhumbal.core.profiles import find_profile
+from dhumbal.play.action import Action, parse_action
+from dhumbal.play.deal import Deal
 from dhumbal.play.records import state_to_json, transcript
-from dhumbal.bots.sampler import after_view, stand_in
-from dhumbal.table.session import Session, restore_session
 from dhumbal.play.share import decode_hash
+from dhumbal.table import web
+from dhumbal.table.links import restore_session
+from dhumbal.table.session import Session
 
 PROFILES = ("nepali-games", "dashain", "cardrulesplus")
 EXAMPLES = int(os.environ.get("DHUMBAL_FAIR_PLAY_EXAMPLES", "8"))
@@ -291,3 +294,26 @@ def test_the_view_after_a_move_is_worked_out_from_the_view_alone(profile: str) -
                 with pytest.raises(ValueError):
                     after_view(p, view, action)
     assert checked > 20
+
+
+def test_the_renderer_is_given_no_way_to_the_real_deal() -> None:
+    """The table's model holds the seat's stand-in and the match's public facts, never the match:
+    no field of it, by type or by value, leads to the real deal's hidden cards."""
+    import typing
+
+    from dhumbal.matches.match import Match
+    from dhumbal.view.model import TableModel
+
+    hints = typing.get_type_hints(TableModel)
+    assert not [k for k, t in hints.items() if "Match" in str(t) and "Scoreboard" not in str(t)]
+    assert "match" not in hints and "seen" not in hints
+    ask(op="new", profile="nepali-games", seed=5, lang="en")
+    session = web.table(TABLE).playing()
+    model = session.model(live=True, table_id=TABLE)
+    assert session.deal is not None and model.deal is not None and model.deal is not session.deal
+    me = session.my_deal_seat()
+    assert me is not None and model.deal.hands[me] == session.deal.hands[me]
+    hidden = [c for s, h in enumerate(session.deal.hands) if s != me for c in h] + session.deal.stock
+    shown = [c for s, h in enumerate(model.deal.hands) if s != me for c in h] + model.deal.stock
+    assert sorted(hidden) == sorted(shown) and hidden != shown  # the same cards, not in their places
+    assert not any(isinstance(v, Match) or v is session.deal for v in vars(model).values())

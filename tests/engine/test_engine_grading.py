@@ -15,12 +15,12 @@ import math
 
 import pytest
 
-from dhumbal.trainer import advice
 from dhumbal.core import cards as C
-from dhumbal.play.action import Action, parse_action
-from dhumbal.trainer.grading import Grade, GradeError, grade, grade_view, move_key, moves
 from dhumbal.core.profiles import find_profile
+from dhumbal.play.action import Action, parse_action
 from dhumbal.play.records import from_position
+from dhumbal.trainer import advice
+from dhumbal.trainer.grading import Grade, GradeError, grade, grade_view, move_key, moves
 
 
 def position(profile: str, hands: list[str], pile: str, *, stock: str = "", turns: int = 12, **opts: object):

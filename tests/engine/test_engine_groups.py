@@ -8,19 +8,24 @@ changes what a group is (runs, jokers, set size).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Sequence
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dhumbal.core.cards import Card
-from dhumbal.play.groups import (
-    best_group_value, classify_group, group_kind, group_refusal, heaviest_group, throwable_groups,
-)
 from dhumbal.core.profiles import Profile
-
-from rules_kit import IllegalAction, cards, profile
+from dhumbal.play.groups import (
+    best_group_value,
+    classify_group,
+    group_kind,
+    group_refusal,
+    heaviest_group,
+    throwable_groups,
+)
+from tests.engine.rules_kit import IllegalAction, cards, profile
 
 PROFILES = {
     "nepali-games": profile("nepali-games"),

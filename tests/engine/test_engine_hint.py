@@ -13,18 +13,18 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
 from dhumbal.bots import expert
-from dhumbal.play.action import Action
 from dhumbal.bots.botlevels import choose
-from dhumbal.core.cards import parse_cards as cards
-from dhumbal.play.deal import Deal
-from dhumbal.core.i18n import number, translator
 from dhumbal.bots.odds import HINT_PLAYOUTS, call_odds
+from dhumbal.core.cards import parse_cards as cards
+from dhumbal.core.i18n import number, translator
 from dhumbal.core.profiles import find_profile
+from dhumbal.play.action import Action
+from dhumbal.play.deal import Deal
 from dhumbal.play.records import from_position
 from dhumbal.view.hint import HINT_CALLS, HINT_PLAYS_ON, HINT_TIE, hint_words
 from dhumbal.view.suggest import suggest

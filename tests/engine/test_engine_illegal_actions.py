@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import inspect
 import re
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 
 from dhumbal.core import messages
 from dhumbal.core.cards import full_deck
 from dhumbal.play.deal import Action, Deal, IllegalAction, parse_action
-
-from rules_kit import act, assert_refused, card, cards, position, profile, unchecked
+from tests.engine.rules_kit import act, assert_refused, card, cards, position, profile, unchecked
 
 
 def refusal_codes() -> list[str]:

@@ -14,8 +14,8 @@ from types import ModuleType
 
 import pytest
 
-from dhumbal.lab.benchmark import bench_profile, load_lean_loop
 from dhumbal.bots.botlevels import play_deal
+from dhumbal.lab.benchmark import bench_profile, load_lean_loop
 from dhumbal.play.deal import Deal
 
 LEAN = Path(__file__).resolve().parents[2] / "bench" / "lean_dashain.py"

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dhumbal.bots import botlevels
-from dhumbal.play.deal import Deal, PositionError
 from dhumbal.matches.match import Match, Standing
-
-from rules_kit import act, position, profile
+from dhumbal.play.deal import Deal, PositionError
+from tests.engine.rules_kit import act, position, profile
 
 
 def play_match_deal(m: Match) -> Deal:
@@ -194,7 +195,6 @@ def test_match_state_round_trips() -> None:
 
 # -- random matches --------------------------------------------------------------------
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
 
 
 @settings(max_examples=15, deadline=None, database=None)
@@ -232,3 +232,31 @@ def test_random_matches_keep_the_books(key: str, players: int, rounds: int, seed
         if a.place == b.place:
             assert a.score == b.score and a.eliminated == b.eliminated
     assert st_[0].place == 1
+
+
+# -- a match from a position, and what every seat may know of it ------------------------
+
+
+def test_a_match_from_a_position_seats_the_deal_and_plays_on_from_its_seed() -> None:
+    deal = Deal.new(profile("dashain"), "pos", dealer=2)
+    deal.apply(botlevels.choose(deal, "easy"))
+    m = Match.from_position(deal, "pos")
+    assert m.deal is deal and m.seating == [0, 1, 2, 3] and m.dealers == [2] and m.first_dealer == 2
+    assert m.scores == [0, 0, 0, 0] and not m.is_over()
+    botlevels.play_deal(deal, "easy")
+    m.finish_deal()
+    nxt = m.start_deal()
+    assert m.dealers == [2, 3] and nxt.seed == "pos/1" and nxt.dealer == 3
+
+
+def test_the_scoreboard_is_a_value_of_the_public_facts() -> None:
+    m = Match(profile("cardrulesplus"), seed=4)
+    botlevels.play_deal(m.start_deal(), "easy")
+    m.finish_deal()
+    board = m.scoreboard()
+    assert board.scores == tuple(m.scores) and board.seating == tuple(m.seating)
+    assert board.standings == tuple(m.standings()) and board.eliminated == tuple(m.eliminated)
+    botlevels.play_deal(m.start_deal(), "easy")
+    m.finish_deal()
+    assert board.scores != tuple(m.scores)  # taken as it stood: the match moves on, the board does not
+    assert not any(isinstance(v, (Deal, Match)) for v in vars(board).values())

@@ -12,8 +12,7 @@ import pytest
 
 from dhumbal.core.cards import full_deck
 from dhumbal.play.deal import Action, Deal
-
-from rules_kit import act, assert_refused, card, cards, position, profile, unchecked
+from tests.engine.rules_kit import act, assert_refused, card, cards, position, profile, unchecked
 
 NG = "nepali-games"
 

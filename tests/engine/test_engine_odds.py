@@ -12,19 +12,17 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Sequence
 from io import StringIO
-from typing import Sequence
 
 import pytest
 
-from dhumbal.bots import bots, odds
-
 from dhumbal import cli
+from dhumbal.bots import heuristic, odds
 from dhumbal.core.cards import Card
-from dhumbal.play.deal import Deal
 from dhumbal.core.profiles import Profile
-
-from rules_kit import cards, profile
+from dhumbal.play.deal import Deal
+from tests.engine.rules_kit import cards, profile
 
 POINT = 0.01  # one percentage point
 
@@ -151,9 +149,9 @@ def test_a_certain_catch_costs_the_penalty() -> None:
 def test_call_odds_read_only_the_seat_s_view_and_repeat_exactly() -> None:
     deal = Deal.new(profile("dashain"), 21)
     while deal.turns < 6:
-        deal.play(bots.choose(deal, "hard"))
+        deal.play(heuristic.choose(deal, "hard"))
     while deal.phase != "start":
-        deal.play(bots.choose(deal, "hard"))
+        deal.play(heuristic.choose(deal, "hard"))
     a = odds.seat_odds(deal, samples=500, playouts=40)
     b = odds.call_odds(deal.profile, deal.public_view(deal.turn), samples=500, playouts=40)
     assert a == b and a.playouts == 40 and a.play_on_value is not None and a.samples == 500

@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dhumbal.bots import botlevels
 from dhumbal.core.cards import card_text
 from dhumbal.play.deal import Deal, IllegalAction, PositionError
-from dhumbal.worked.examples import example_files, load_file
 from dhumbal.play.records import MAX_TURNS, state_from_json, state_to_json
-
-from rules_kit import act, card, cards, check_cards, count_actions, position, profile
+from dhumbal.worked.examples import example_files, load_file
+from tests.engine.rules_kit import act, check_cards, count_actions, position, profile
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 State = dict[str, Any]

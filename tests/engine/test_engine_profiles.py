@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dhumbal.core.cards import CardError, card_text, parse_card, parse_cards
-from dhumbal.play.deal import Deal, PositionError
 from dhumbal.core.profiles import ProfileError, find_profile, parse_profile
-
-from rules_kit import cards, position, profile
+from dhumbal.play.deal import Deal, PositionError
+from tests.engine.rules_kit import cards, position, profile
 
 
 def hand_value(prof_key: str, text: str, **opts: object) -> int:
@@ -246,3 +248,63 @@ def test_canonical_text_round_trips(p: object) -> None:
     text = p.canonical()
     assert parse_profile(text) == p
     assert parse_profile(text).canonical() == text
+
+
+# -- each profile one record ----------------------------------------------------------------
+
+
+def test_each_profile_is_one_record_whose_parts_its_rules_carry() -> None:
+    from dhumbal.core.profiles import PROFILE_KEYS, RECORDS, BotTuning, PuzzleSettings
+
+    assert PROFILE_KEYS == ("nepali-games", "dashain", "cardrulesplus")
+    prefixes = set()
+    for key in PROFILE_KEYS:
+        record = RECORDS[key]
+        p = find_profile(key)
+        assert isinstance(record.tuning, BotTuning) and isinstance(record.puzzles, PuzzleSettings)
+        assert p.key == key and p.name == record.name and p.option_specs == record.specs
+        assert p.tuning == record.tuning and p.puzzles == record.puzzles
+        assert p.with_options(players=3).tuning == record.tuning  # house rules keep the profile's tuning
+        assert all(find_profile(alias).key == key for alias in record.aliases)
+        prefixes.add(record.puzzles.prefix)
+    assert len(prefixes) == len(PROFILE_KEYS)
+
+
+def test_a_record_without_its_tuning_is_refused() -> None:
+    import dataclasses
+
+    from dhumbal.core import profiles
+
+    r = profiles.RECORDS["dashain"]
+    with pytest.raises(TypeError, match="tuning"):
+        profiles.ProfileRecord(r.key, r.name, r.aliases, r.specs, r.build, puzzles=r.puzzles)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="profile dashain: its record has no tuning"):
+        profiles._registry(dataclasses.replace(r, tuning=None))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="already taken"):
+        profiles._registry(r, dataclasses.replace(r, key="other"))  # its aliases and puzzle prefix are taken
+    with pytest.raises(ValueError):
+        profiles.BotTuning(risk=101, race=0)
+    with pytest.raises(ValueError):
+        profiles.PuzzleSettings(prefix="Da-1")
+
+
+def test_a_profile_added_without_its_tuning_fails_at_import(tmp_path: Path) -> None:
+    """The engine's package, copied, with one profile's tuning taken out of its record: importing
+    it fails, naming what is missing (no bot plays with default tuning in silence)."""
+    import shutil
+    import subprocess
+    import sys
+
+    engine = Path(__file__).resolve().parents[2] / "engine" / "dhumbal"
+    copy = tmp_path / "dhumbal"
+    shutil.copytree(engine, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    source = (copy / "core" / "profiles.py").read_text(encoding="utf-8")
+    tuned = "tuning=BotTuning(risk=60, race=10), "
+    assert source.count(tuned) == 1
+    (copy / "core" / "profiles.py").write_text(source.replace(tuned, ""), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-c", "import dhumbal.core.profiles"], cwd=tmp_path, capture_output=True,
+                         text=True, env={"PYTHONPATH": str(tmp_path), "PATH": ""})
+    assert run.returncode != 0 and "tuning" in run.stderr.splitlines()[-1], run.stderr[-500:]
+    ok = subprocess.run([sys.executable, "-c", "import dhumbal.core.profiles"], cwd=engine.parent, capture_output=True,
+                        text=True, env={"PYTHONPATH": str(engine.parent), "PATH": ""})
+    assert ok.returncode == 0, ok.stderr[-500:]

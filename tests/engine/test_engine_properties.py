@@ -12,16 +12,17 @@ the state round-trips through JSON, and the transcript replays exactly.
 from __future__ import annotations
 
 import random
-from typing import Any, Hashable
+from collections.abc import Hashable
+from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from dhumbal.core.profiles import parse_profile
 from dhumbal.play.deal import Action, Deal, IllegalAction
 from dhumbal.play.records import replay, state_from_json, state_to_json, transcript
-from dhumbal.core.profiles import parse_profile
-
-from rules_kit import OPTIONS, check_cards, count_actions, profile
+from tests.engine.rules_kit import OPTIONS, check_cards, count_actions, profile
 
 ACTIONS_PER_EXAMPLE = 1500  # random legal actions applied per hypothesis example
 MAX_ACTIONS_PER_DEAL = 500  # profiles without a turn cap need a bound of their own

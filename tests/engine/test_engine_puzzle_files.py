@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from dhumbal.trainer.themes import THEMES
 from dhumbal.worked.examples import ExampleError
 from dhumbal.worked.puzzles import check, load_file, puzzle_files, puzzle_rating, puzzle_themes, recheck
-from dhumbal.trainer.themes import THEMES
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "puzzles"

@@ -8,14 +8,14 @@ and not about what a thousand sampled deals happen to give.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from dhumbal.core import cards as C
+from dhumbal.core.profiles import find_profile
 from dhumbal.play.action import parse_action
 from dhumbal.play.deal import Deal
-from dhumbal.trainer.grading import Grade, MoveGrade, move_key, moves
-from dhumbal.core.profiles import find_profile
 from dhumbal.play.records import from_position
+from dhumbal.trainer.grading import Grade, MoveGrade, move_key, moves
 from dhumbal.trainer.themes import TAGGERS, THEMES, tag
 
 

@@ -13,17 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from dhumbal.core import cards as C
-from dhumbal.lab import puzzlegen
-from dhumbal.bots.bots import choose
+from dhumbal.bots.heuristic import choose
 from dhumbal.cli import main
-from dhumbal.play.deal import Deal
-from dhumbal.trainer.grading import Grade, MoveGrade, grade, move_key, moves
+from dhumbal.core import cards as C
 from dhumbal.core.profiles import find_profile, parse_profile
+from dhumbal.lab import puzzlegen
 from dhumbal.lab.puzzlegen import GENERATOR_VERSION, Miner, position_key, puzzle_text
-from dhumbal.worked.puzzles import GENERATED_MARGIN, check, find_solvers, load_file, load_text, puzzle_files
+from dhumbal.play.deal import Deal
 from dhumbal.play.records import from_position
+from dhumbal.trainer.grading import Grade, MoveGrade, grade, move_key, moves
 from dhumbal.trainer.themes import tag
+from dhumbal.worked.puzzles import GENERATED_MARGIN, check, find_solvers, load_file, load_text, puzzle_files
 
 
 @pytest.fixture

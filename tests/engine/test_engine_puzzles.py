@@ -17,10 +17,18 @@ import pytest
 
 from dhumbal.core import cards as C
 from dhumbal.play.action import parse_action
-from dhumbal.worked.examples import ExampleError
 from dhumbal.trainer.grading import MoveGrade, move_key
+from dhumbal.worked.examples import ExampleError
 from dhumbal.worked.puzzles import (
-    THEMES, babel_extract, check, grade_puzzle, is_puzzle, load_file, load_text, prompt, puzzle_files,
+    THEMES,
+    babel_extract,
+    check,
+    grade_puzzle,
+    is_puzzle,
+    load_file,
+    load_text,
+    prompt,
+    puzzle_files,
 )
 
 ROOT = Path(__file__).resolve().parents[2]

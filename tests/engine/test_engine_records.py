@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dhumbal.bots import botlevels
 from dhumbal.core.cards import card_text
 from dhumbal.play.deal import Action, Deal, IllegalAction, PositionError
 from dhumbal.play.records import replay, state_from_json, state_to_json, transcript
-
-from rules_kit import act, cards, position, profile
+from tests.engine.rules_kit import act, cards, position, profile
 
 
 def finished_deal() -> Deal:

@@ -10,14 +10,13 @@ import re
 import pytest
 
 from dhumbal.bots import expert
-
-from dhumbal.table import web
-from dhumbal.play.action import Action
 from dhumbal.bots.botlevels import choose
-from dhumbal.play.deal import Deal
-from dhumbal.trainer.grading import move_key, moves
 from dhumbal.core.i18n import translator
 from dhumbal.core.profiles import find_profile
+from dhumbal.play.action import Action
+from dhumbal.play.deal import Deal
+from dhumbal.table import web
+from dhumbal.trainer.grading import move_key, moves
 from dhumbal.trainer.review import MISTAKE_POINTS, MISTAKE_SE, ReviewError, ReviewStep, review_deal, same_move
 from dhumbal.view.review import REVIEW_EVEN, REVIEW_STEP_DIFFERS, REVIEW_STEP_EVEN, render_review, summary_text
 from dhumbal.view.suggest import suggest

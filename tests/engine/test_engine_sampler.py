@@ -21,13 +21,12 @@ from collections import Counter
 
 import pytest
 
-from dhumbal.bots import botlevels, bots
+from dhumbal.bots import botlevels, heuristic
+from dhumbal.bots.sampler import Sampler, SamplerError, view_key
 from dhumbal.play.deal import Deal, SeatView
 from dhumbal.play.playout import random_policy
 from dhumbal.play.records import from_position, state_to_json
-from dhumbal.bots.sampler import Sampler, SamplerError, view_key
-
-from rules_kit import cards, check_cards, profile
+from tests.engine.rules_kit import cards, check_cards, profile
 
 PROFILES = [
     profile("nepali-games"),
@@ -51,7 +50,7 @@ def positions(prof, seed: int, stops: int = 6):  # type: ignore[no-untyped-def]
             stops -= 1
             if stops == 0:
                 return
-        deal.play(randomly(deal) if rng.random() < 0.5 else bots.choose(deal, "medium"))
+        deal.play(randomly(deal) if rng.random() < 0.5 else heuristic.choose(deal, "medium"))
         moves += 1
 
 
@@ -93,7 +92,7 @@ def test_samples_play_on_to_an_end() -> None:
 def test_samples_are_reproducible_and_the_seed_matters() -> None:
     deal = Deal.new(profile("dashain"), 5)
     for _ in range(9):
-        deal.play(bots.choose(deal, "hard"))
+        deal.play(heuristic.choose(deal, "hard"))
     sampler = Sampler(deal.profile, deal.public_view(2))
     first = [state_to_json(s) for s in sampler.samples(10, seed=1)]
     assert first == [state_to_json(s) for s in Sampler(deal.profile, deal.public_view(2)).samples(10, seed=1)]
@@ -104,7 +103,7 @@ def test_samples_are_reproducible_and_the_seed_matters() -> None:
 def test_drawing_only_the_hands_gives_the_hands_of_the_whole_sample() -> None:
     deal = Deal.new(profile("cardrulesplus", jokers=True), 8)
     for _ in range(14):
-        deal.play(bots.choose(deal, "medium"))
+        deal.play(heuristic.choose(deal, "medium"))
     sampler = Sampler(deal.profile, deal.public_view(1))
     for k in range(50):  # from the same random state (the whole shuffle draws more numbers after)
         whole = sampler.sample(sampler.rng(k))
@@ -183,7 +182,7 @@ def test_two_deals_that_look_the_same_give_the_same_samples(prof) -> None:  # ty
 
 def test_the_view_key_changes_with_anything_the_seat_knows() -> None:
     deal = Deal.new(profile("nepali-games"), 2)
-    deal.play(bots.choose(deal, "medium"))
+    deal.play(heuristic.choose(deal, "medium"))
     view = deal.public_view(0)
     key = view_key(deal.profile, view)
     assert view_key(deal.profile, dataclasses.replace(view, stock_count=view.stock_count - 1)) != key

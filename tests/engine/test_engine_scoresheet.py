@@ -18,7 +18,13 @@ from typing import Any
 import pytest
 
 from dhumbal.matches.scoresheet import (
-    Entry, SheetError, change_sheet, csv_text, player_stats, read_sheet, settle_sheet,
+    Entry,
+    SheetError,
+    change_sheet,
+    csv_text,
+    player_stats,
+    read_sheet,
+    settle_sheet,
 )
 from dhumbal.matches.tally import TallyError
 from dhumbal.table.web import handle

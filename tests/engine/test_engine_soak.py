@@ -19,11 +19,10 @@ from typing import Any
 
 import pytest
 
-from dhumbal.play.deal import Action, Deal, IllegalAction, Outcome
 from dhumbal.core.profiles import Profile, find_profile
+from dhumbal.play.deal import Action, Deal, IllegalAction, Outcome
 from dhumbal.play.records import state_from_json, state_to_json
-
-from rules_kit import count_actions
+from tests.engine.rules_kit import count_actions
 
 ACTIONS = int(os.environ.get("DHUMBAL_SOAK_ACTIONS", "200000"))  # per profile
 MAX_DEAL = 600  # actions in one deal before the next (profiles without a cap may circle)

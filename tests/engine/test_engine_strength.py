@@ -2,38 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from fractions import Fraction
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from dhumbal.bots.botlevels import policy
 from dhumbal.lab import strength
 from dhumbal.lab.arena import credits, play_table
-from dhumbal.bots.botlevels import policy
+from dhumbal.lab.strength import Strength, check_current, dump, fingerprint, lineups, load, measure, table_profile, wilson
 from dhumbal.play.deal import Deal
 from dhumbal.play.playout import play_out
-from dhumbal.lab.strength import Strength, check_current, dump, fingerprint, lineups, load, measure, table_profile, wilson
-
-
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-
-
-def _bench_module(name: str) -> ModuleType:
-    """One of ``bench/``'s scripts as a module (its imports of its neighbours, such as the
-    branches tool's of the screen's tables, resolved from ``bench/`` as when it runs)."""
-    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(BENCH))
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(BENCH))
-    return module
 
 
 def test_wilson_intervals_hold_the_share_and_stay_between_0_and_1() -> None:
@@ -70,16 +50,21 @@ def test_a_measure_is_the_arena_s_seat_0_and_its_fingerprint_is_the_bots_play() 
 
 def test_a_change_of_the_bots_settings_changes_the_fingerprint_even_where_the_first_deals_play_alike(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
     from dhumbal.bots import expert
+    from dhumbal.core import profiles
 
     mixed, plain = ("expert", "aggressive"), ("hard", "aggressive")
     before = fingerprint("cardrulesplus", mixed, "1"), fingerprint("cardrulesplus", plain, "1")
-    # The race term is off in cardrulesplus: a weight that is not used plays every deal alike...
-    monkeypatch.setitem(expert.RACE, "nepali-games", expert.RACE["nepali-games"] + 5)
+    record = profiles.RECORDS["cardrulesplus"]
+    # The race term is off without a call limit: a weight that is not used plays every deal alike...
+    monkeypatch.setitem(profiles.RECORDS, "cardrulesplus", replace(record, tuning=replace(record.tuning, race=5)))
     assert fingerprint("cardrulesplus", mixed, "1") != before[0]  # ...yet the expert's figures are marked stale
     assert fingerprint("cardrulesplus", plain, "1") == before[1]  # and tables without the expert are not
+    assert fingerprint("dashain", mixed, "1") == fingerprint("dashain", mixed, "1")
     monkeypatch.setattr(expert, "TIME_CAP", float("inf"))  # a clock, not a way of playing
-    monkeypatch.setitem(expert.RACE, "nepali-games", expert.RACE["nepali-games"] - 5)
+    monkeypatch.setitem(profiles.RECORDS, "cardrulesplus", record)
     assert fingerprint("cardrulesplus", mixed, "1") == before[0]
 
 
@@ -87,10 +72,10 @@ def test_the_settings_text_is_the_same_in_every_interpreter() -> None:
     import subprocess
     import sys
 
-    code = "from dhumbal.lab import strength; print(strength.tuning())"
+    code = "from dhumbal.lab import strength; print(strength.tuning(('expert', 'hard'), 'dashain'))"
     texts = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             env={"PYTHONHASHSEED": str(n), "PATH": ""}).stdout for n in (1, 2)}
-    assert len(texts) == 1 and "expert.RISK=" in texts.pop()
+    assert len(texts) == 1 and "dashain.tuning=BotTuning(risk=60, race=10)" in texts.pop()
 
 
 def test_a_caught_call_with_no_named_winner_is_shared_by_the_seats_with_the_best_score() -> None:
@@ -227,9 +212,8 @@ def test_stale_measures_again_only_the_tables_whose_bots_now_play_otherwise(
 
 def test_the_screen_s_ceiling_decides_on_the_other_hands_and_so_never_makes_a_caught_call() -> None:
     # bench/expert_screen.py --shown-hands: today's expert shown every other hand, a bound for the docstring's figures
+    from bench import expert_screen as screen
     from dhumbal.play.action import Action
-
-    screen = _bench_module("expert_screen")
     weighed: list[float] = []
     calls = 0
 
@@ -253,9 +237,8 @@ def test_the_screen_s_ceiling_decides_on_the_other_hands_and_so_never_makes_a_ca
 
 def test_the_branches_tool_plays_the_expert_s_move_against_one_legal_alternative_from_the_same_position() -> None:
     # bench/expert_branches.py: one decision of seat 0 per deal changed, both branches played out
+    from bench import expert_branches as branches
     from dhumbal.bots import expert
-
-    branches = _bench_module("expert_branches")
 
     for key in ("dashain", "nepali-games", "cardrulesplus"):
         profile = table_profile(key, 4)

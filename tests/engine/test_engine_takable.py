@@ -3,9 +3,8 @@ the mini table marks on the last throw, always the engine's own legality."""
 
 from __future__ import annotations
 
-from rules_kit import cards, position
-
 from dhumbal.play.deal import Action
+from tests.engine.rules_kit import cards, position
 
 
 def test_nepali_games_the_pile_top_until_the_seat_has_taken() -> None:

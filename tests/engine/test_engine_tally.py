@@ -21,16 +21,15 @@ from typing import Any
 
 import pytest
 
-from dhumbal.core import cards as C
 from dhumbal.bots.botlevels import policy
 from dhumbal.cli import main
-from dhumbal.worked.examples import load_file
-from dhumbal.matches.match import Match
-from dhumbal.play.playout import play_out
+from dhumbal.core import cards as C
 from dhumbal.core.profiles import Profile, find_profile
+from dhumbal.matches.match import Match
 from dhumbal.matches.tally import TallyError, hand_range, pack_can_hold, settle_deal
-
-from rules_kit import profile
+from dhumbal.play.playout import play_out
+from dhumbal.worked.examples import load_file
+from tests.engine.rules_kit import profile
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -40,7 +39,7 @@ def score(*argv: str) -> tuple[int, str]:
     out = StringIO()
     try:
         rc = main(["score", *argv], out=out)
-    except SystemExit as exc:  # argparse's own refusals (its message is one line: cli._Parser)
+    except SystemExit as exc:  # argparse's own refusals (its message is one line: cli.common.Parser)
         rc = int(exc.code or 0)
     return rc, out.getvalue()
 
@@ -394,7 +393,7 @@ def test_every_refusal_reads_in_every_language() -> None:
 def test_the_human_table_says_why_in_the_engines_words() -> None:
     rc, out = score("--players", "2", "--dealer", "1", "--caller", "0", "--hands", "4,4")
     assert rc == 0
-    assert "Seat 0 is caught: Seat 1 holds 4, not more than 4." in out
+    assert "Seat 0 is caught: Seat 1 also holds 4, and a tie goes against the caller." in out
     assert "Seat 0: caught: 4 against 4 — a tie goes against the caller; takes the penalty, 25, in place of the hand" in out
     lines = out.splitlines()
     assert lines[3].split() == ["seat", "hand", "took", "paid", "total"]

@@ -13,19 +13,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Hashable
 from itertools import combinations
-from typing import Hashable
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from dhumbal.bots import botlevels, bots
+from dhumbal.bots import botlevels, heuristic
+from dhumbal.core.profiles import parse_profile
 from dhumbal.play.deal import Action, Deal
 from dhumbal.play.playout import play_out, random_policy
-from dhumbal.core.profiles import parse_profile
 from dhumbal.play.records import state_to_json, transcript
-
-from rules_kit import OPTIONS, check_cards, count_actions, profile
+from tests.engine.rules_kit import OPTIONS, check_cards, count_actions, profile
 
 ACTIONS = 400  # random actions per example, over as many deals as that takes
 STEPS = 400  # actions per deal, at most
@@ -142,7 +142,7 @@ def test_a_copy_is_equal_and_independent() -> None:
     before = state_to_json(d)
     c = d.copy()
     assert c == d and c is not d
-    c.play(bots.choose(c))
+    c.play(heuristic.choose(c))
     c.hands[1].append(99)
     c.known[0].append(98)
     assert state_to_json(d) == before and c != d
@@ -151,7 +151,7 @@ def test_a_copy_is_equal_and_independent() -> None:
 def test_public_view_places_every_card_and_hides_the_others_hidden_cards() -> None:
     d = Deal.new(profile("nepali-games", players=3), 11)
     for _ in range(25):
-        d.play(bots.choose(d, "hard"))
+        d.play(heuristic.choose(d, "hard"))
     for seat in range(d.players):
         v = d.public_view(seat)
         others_known = [c for s, k in enumerate(v.known) if s != seat for c in k]
@@ -177,9 +177,9 @@ def test_play_out_with_random_moves_keeps_every_card(key_: str) -> None:
 def test_play_out_takes_one_policy_per_seat_and_bounds_the_deal() -> None:
     d = Deal.new(profile("dashain", players=3), 1)
     with pytest.raises(ValueError):
-        play_out(d, [bots.policy("easy")] * 2)
+        play_out(d, [heuristic.policy("easy")] * 2)
     with pytest.raises(RuntimeError, match="within 3 actions"):
-        play_out(d, bots.policy("medium"), max_actions=3)
+        play_out(d, heuristic.policy("medium"), max_actions=3)
     assert len(d.history) == 3
-    outcome = play_out(d, [bots.policy("easy"), bots.policy("medium"), bots.policy("hard")])
+    outcome = play_out(d, [heuristic.policy("easy"), heuristic.policy("medium"), heuristic.policy("hard")])
     assert outcome is d.outcome and d.is_over

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dhumbal.play.deal import Deal
 from dhumbal.matches.match import money_text
-
-from rules_kit import act, assert_refused, card, cards, position, profile
+from dhumbal.play.deal import Deal
+from tests.engine.rules_kit import act, assert_refused, card, cards, position, profile
 
 
 def test_seed_000_k_pair_discard_sequence() -> None:

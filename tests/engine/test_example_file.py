@@ -22,7 +22,7 @@ from dhumbal.worked import examplefile
 from dhumbal.worked.examplefile import MAX_KEY_PARTS, MAX_LINE, ExampleError, parse, read_file, scan, shown_name
 from dhumbal.worked.examplenotes import babel_extract
 from dhumbal.worked.examples import load_file, load_text
-from rules_kit import EXAMPLE_TEXT
+from tests.engine.rules_kit import EXAMPLE_TEXT
 
 
 def line_of(text: str, needle: str) -> int:

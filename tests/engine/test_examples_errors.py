@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from dhumbal.worked.examples import MAX_NESTING, ExampleError, load_text
-from rules_kit import EXAMPLE_TEXT
+from tests.engine.rules_kit import EXAMPLE_TEXT
 
 ROOT = Path(__file__).resolve().parents[2]
 

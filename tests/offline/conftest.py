@@ -16,19 +16,18 @@ cache is named by the hash of its files (see browser/worker/boot.ts).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
+from tests.browserkit import Chromium, LocalPages
+from tests.offline.offlinekit import Seen, SiteServer, quiet_table
+from tests.sitekit import BuiltSite
 
-from offlinekit import Seen, SiteServer, quiet_table  # noqa: E402
-from sitekit import BuiltSite, Chromium, LocalPages  # noqa: E402
+HERE = Path(__file__).resolve().parent
+
 
 
 @pytest.fixture

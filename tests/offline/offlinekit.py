@@ -11,7 +11,6 @@ import json
 import os
 import re
 import shutil
-import sys
 import threading
 import time
 import zipfile
@@ -21,12 +20,11 @@ from typing import Any
 
 from markupsafe import escape
 
-from sitekit import ROOT, LocalPages, PageWatch, _QuietHandler, on_page
+from tests.browserkit import LocalPages, PageWatch
+from tests.sitekit import _QuietHandler
+from tools.pagemodules import on_page
 
 HERE = Path(__file__).resolve().parent
-for path in (HERE, ROOT / "tests" / "table"):
-    if str(path) not in sys.path:
-        sys.path.insert(0, str(path))
 
 LOAD = 240_000  # ms: Pyodide boots in seconds, but the test machine may be busy
 TABLE = "#dh-table"
@@ -68,7 +66,7 @@ class SiteServer:
             def __init__(self, *args: Any, **kwargs: Any) -> None:
                 super().__init__(*args, directory=str(server.directory), **kwargs)
 
-            def do_GET(self) -> None:  # noqa: N802
+            def do_GET(self) -> None:
                 server.log.append(self.path.split("?", 1)[0])
                 name = self.path.split("?", 1)[0].rsplit("/", 1)[-1]
                 if name in server.trickle:
@@ -143,7 +141,8 @@ def build_b(a: Path, b: Path, tmp: Path, *, keep_a_engine: bool = False) -> dict
     a link into A) with the glossary changed and another wheel; B's manifest. With
     ``keep_a_engine`` B's host still serves A's engine files too (as a host that
     keeps what it served before does)."""
-    from dhumbal_site.runtime import enginewheel, offline, assets as runtime
+    from dhumbal_site.runtime import assets as runtime
+    from dhumbal_site.runtime import enginewheel, offline
 
     shutil.copytree(a, b, copy_function=os.link)
     manifest = runtime.manifest_of(a)
@@ -246,7 +245,7 @@ class Visited:
 def quiet_table(context: Any) -> None:
     """Bots that move at once, the first-run guide seen already, and generous watchdog
     limits for a busy machine (the context's own, out of reach, kept where it has
-    them: sitekit.LocalPages)."""
+    them: browserkit.LocalPages)."""
     context.add_init_script(
         "try { localStorage.setItem('dhumbal:table', JSON.stringify({speed: 'instant'}));"
         " localStorage.setItem('dhumbal:guide', 'seen'); } catch (e) {}"
@@ -269,7 +268,7 @@ def start_table(page: Any) -> None:
     the question waited for ever, and so did the next test that pressed Play: at 5770ffb
     test_shared_links_and_the_language_switch_under_the_service_worker, after
     test_offline_a_kept_page_loads_and_its_table_plays, which saves the game it plays.)"""
-    from tabledriver import TABLE, press, wait_ready
+    from tests.table.tabledriver import TABLE, press, wait_ready
 
     if page.locator(TABLE).get_attribute("data-state") == "static":
         press(page, f"{TABLE} [data-dht-play]", answer=False)

@@ -16,14 +16,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from offlinekit import TABLE, Visited, engine_kept, kept, start_table, timings
-from tabledriver import BOARD, answers, status, table_hash, ui_move, wait_ready
 
-from dhumbal.table import web
 from dhumbal.core.i18n import translator
+from dhumbal.table import web
 from dhumbal_site.runtime import csp, offline
-from sitekit import on_page
-
+from tests.offline.offlinekit import TABLE, Visited, engine_kept, kept, start_table, timings
+from tests.table.tabledriver import BOARD, answers, status, table_hash, ui_move, wait_ready
+from tools.pagemodules import on_page
 
 ENGINE = ("/assets/pyodide/", "/assets/engine/")
 

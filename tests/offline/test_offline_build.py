@@ -25,9 +25,10 @@ import pytest
 import yaml
 
 from dhumbal.core.i18n import translator
-from dhumbal_site.runtime import csp, icons, offline, assets as runtime
 from dhumbal_site.languages import Language
-from sitekit import LANGUAGE_PREFIXES
+from dhumbal_site.runtime import assets as runtime
+from dhumbal_site.runtime import csp, icons, offline
+from tests.sitekit import LANGUAGE_PREFIXES
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Each language's root in the built site, from mkdocs.yml.

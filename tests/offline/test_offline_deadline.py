@@ -17,16 +17,14 @@ the engine is ready, then the service worker keeps the language.
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-import pytest
-from offlinekit import TABLE
-from tabledriver import press_play, status
+from collections.abc import Callable
+from typing import Any
 
 from dhumbal.core.i18n import translator
 from dhumbal.view.loader import ERRORS
-from sitekit import on_page, page_condition
-
+from tests.offline.offlinekit import TABLE
+from tests.table.tabledriver import press_play, status
+from tools.pagemodules import on_page, page_condition
 
 WINDOW = 4000  # ms: the rate is measured over this much of the download (20 s by default)
 

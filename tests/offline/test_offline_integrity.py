@@ -20,14 +20,14 @@ update, whose table starts afterwards, leaves no cache of its build behind.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
-
-from offlinekit import BLOCKED_PAGE, TABLE, build_b, kept, until
-from tabledriver import press_play, wait_ready
+from typing import Any
 
 from dhumbal_site.runtime import assets as runtime
-from sitekit import on_page
+from tests.offline.offlinekit import BLOCKED_PAGE, TABLE, build_b, kept, until
+from tests.table.tabledriver import press_play, wait_ready
+from tools.pagemodules import on_page
 
 WASM = "pyodide.asm.wasm"
 CACHES = "async () => (await caches.keys()).sort()"

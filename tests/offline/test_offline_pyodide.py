@@ -17,7 +17,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +29,6 @@ pytestmark = pytest.mark.heavy  # starts Node: not in make check
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 PARITY = ROOT / "tests" / "runtime"  # parity_cases.py and test_parity.py's helpers
-if str(PARITY) not in sys.path:
-    sys.path.insert(0, str(PARITY))
 
 if shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
     pytest.skip("Node.js and node_modules/pyodide are needed (make setup)", allow_module_level=True)
@@ -72,7 +69,7 @@ def test_seeded_bot_deals_and_expert_links_give_byte_identical_transcripts_on_th
     of an expert table per profile, played on the trimmed standard library the site
     ships, with no fallback to the whole library; each transcript, as JSON text, is
     byte-identical to CPython's (tests/runtime/parity_cases.py runs on both sides)."""
-    from test_parity import _first_difference, cpython_parity, parity_rounds
+    from tests.runtime.test_parity import _first_difference, cpython_parity, parity_rounds
 
     # The expert's safety cap (a second of its clock per decision) is lifted on both
     # sides: Pyodide under Node on a loaded machine could reach it, and the

@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from offlinekit import Visited, engine_kept, kept
+
+from tests.offline.offlinekit import Visited, engine_kept, kept
 
 PAD = "[data-dhumbal-scorepad]"
 

@@ -11,18 +11,18 @@ the web app manifest's addresses.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
-from offlinekit import TABLE, SiteServer, engine_kept, kept, start_table, timings
-from sitekit import build_real as build, on_page
-from tabledriver import play_deal, wait_ready
 
 from dhumbal.core.i18n import translator
 from dhumbal_site.runtime import offline
-
+from tests.offline.offlinekit import TABLE, SiteServer, engine_kept, kept, start_table, timings
+from tests.sitekit import build_real as build
+from tests.table.tabledriver import play_deal, wait_ready
+from tools.pagemodules import on_page
 
 PREFIX = "/dhumbal/"
 

@@ -22,15 +22,15 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
-
-from offlinekit import MARK, build_b, engine_kept, kept, start_table, timings, until
+from typing import Any
 
 from dhumbal.core.i18n import translator
-from dhumbal_site.runtime import offline, assets as runtime
-from sitekit import on_page
-
+from dhumbal_site.runtime import assets as runtime
+from dhumbal_site.runtime import offline
+from tests.offline.offlinekit import MARK, build_b, engine_kept, kept, start_table, timings, until
+from tools.pagemodules import on_page
 
 CACHES = "async () => (await caches.keys()).sort()"
 ENTRIES = "async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)"

@@ -11,9 +11,10 @@ project's guides leads to a file that exists.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
+
+from tests.engine.test_engine_imports import import_graph
 
 ROOT = Path(__file__).resolve().parents[2]
 ARCHITECTURE = ROOT / "ARCHITECTURE.md"
@@ -25,11 +26,7 @@ LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)|\ssrc=\"([^\"#]+)\"")
 
 
 def _engine_graph() -> dict[str, set[str]]:
-    spec = importlib.util.spec_from_file_location("engine_imports", ROOT / "tests" / "engine" / "test_engine_imports.py")
-    assert spec is not None and spec.loader is not None
-    imports = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(imports)
-    return imports.import_graph(ROOT / "engine", "dhumbal")
+    return import_graph(ROOT / "engine", "dhumbal")
 
 
 def stack(text: str) -> tuple[dict[str, int], dict[str, str], dict[str, str]]:

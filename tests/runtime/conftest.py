@@ -10,18 +10,14 @@ listed in the sitemap under that address.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
-from sitekit import BuiltSite, Chromium, LocalPages, PageWatch
 
-for path in (Path(__file__).resolve().parent,):
-    if str(path) not in sys.path:
-        sys.path.insert(0, str(path))
+from tests.browserkit import Chromium, LocalPages, PageWatch
+from tests.sitekit import BuiltSite
 
 
 @pytest.fixture(scope="session")
@@ -39,7 +35,7 @@ def browser(built_site: BuiltSite, shared_chromium: Chromium) -> Any:
 @dataclass
 class Traffic(PageWatch):
     """Every URL of the server the page (and its workers) requested, in order
-    (``requested``: sitekit.LocalPages records them), and what was refused."""
+    (``requested``: browserkit.LocalPages records them), and what was refused."""
 
     def paths(self, since: int = 0) -> list[str]:
         return [u[len(self.origin):].split("?")[0] for u in self.requested[since:]]
@@ -58,7 +54,7 @@ def open_page(browser: Any, built_site: BuiltSite) -> Iterator[Callable[..., tup
     pages = LocalPages(browser, built_site.server.origin, watch=Traffic, passed=("data:", "blob:"))
 
     def make(*, block: tuple[str, ...] = (), init_script: str | None = None, **options: Any) -> tuple[Any, Traffic]:
-        # the watchdog's limits out of reach (sitekit.LocalPages): a loaded machine cannot make an error state here
+        # the watchdog's limits out of reach (browserkit.LocalPages): a loaded machine cannot make an error state here
         context, traffic = pages.context(**options)
         for pattern in block:
             context.route(pattern, lambda route: route.abort("blockedbyclient"))

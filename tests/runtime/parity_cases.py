@@ -57,8 +57,8 @@ def play(case: dict[str, Any]) -> str:
     from dhumbal.play.records import transcript
 
     if "hash" in case:
-        from dhumbal.table.session import restore_session
         from dhumbal.play.share import decode_hash
+        from dhumbal.table.links import restore_session
 
         session = restore_session(decode_hash(case["hash"]), "en")
         deal = session.deal
@@ -66,8 +66,8 @@ def play(case: dict[str, Any]) -> str:
         return json.dumps({"deal": transcript(deal), "scores": session.match.scores, "moves": session.moves},
                           sort_keys=True, ensure_ascii=False)
     from dhumbal.bots.botlevels import play_deal
-    from dhumbal.play.deal import Deal
     from dhumbal.core.profiles import find_profile
+    from dhumbal.play.deal import Deal
 
     if "match" in case:
         return play_match(case)
@@ -85,8 +85,8 @@ def play(case: dict[str, Any]) -> str:
 def play_match(case: dict[str, Any]) -> str:
     """A whole match of bots (one level per match seat): every deal's transcript and the scores."""
     from dhumbal.bots.botlevels import choose
-    from dhumbal.matches.match import Match
     from dhumbal.core.profiles import parse_profile
+    from dhumbal.matches.match import Match
     from dhumbal.play.records import transcript
 
     match = Match(parse_profile(case["match"]), seed=case["seed"])

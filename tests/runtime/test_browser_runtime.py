@@ -24,8 +24,8 @@ from typing import Any
 import pytest
 
 from dhumbal_site.runtime import assets as runtime
-from sitekit import PATIENCE_MS, on_page, stop_clock
-
+from tests.browserkit import PATIENCE_MS, stop_clock
+from tools.pagemodules import on_page
 
 HEAVY_LINK = re.compile(r"""(?:src|href)\s*=\s*["'][^"']*(?:assets/pyodide/|assets/engine/|\.wasm\b|assets/dhumbal/worker\.js)""")
 LOAD = PATIENCE_MS  # ms: Pyodide boots in seconds, but the test machine may be busy

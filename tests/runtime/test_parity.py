@@ -17,11 +17,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-import parity_cases
 import pytest
-import sitekit
 
 from dhumbal.core.profiles import PROFILE_KEYS
+from tests import sitekit
+from tests.runtime import parity_cases
 
 pytestmark = pytest.mark.heavy  # starts Node or other Pythons: not in make check
 

@@ -20,7 +20,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_parity import _first_difference, cpython_parity
+
+from tests.runtime.test_parity import _first_difference, cpython_parity
 
 pytestmark = pytest.mark.heavy  # starts Node or other Pythons: not in make check
 

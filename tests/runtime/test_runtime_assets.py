@@ -8,14 +8,17 @@ import csv
 import hashlib
 import io
 import json
+import modulefinder
 import shutil
+import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 from mkdocs.exceptions import PluginError
 
-from dhumbal_site.runtime import enginewheel, assets as runtime
+from dhumbal_site.runtime import assets as runtime
+from dhumbal_site.runtime import enginewheel
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,12 +41,27 @@ def wheel() -> runtime.EngineWheel:
     return runtime.cached_wheel(ROOT)
 
 
-def test_wheel_holds_the_engine_package_and_compiled_catalogs(wheel: runtime.EngineWheel) -> None:
+def worker_modules() -> set[str]:
+    """The engine's modules the worker's imports reach (``dhumbal``, ``dhumbal.table.web`` and
+    everything they import, at any depth, lazily or not), as ``dhumbal/…py`` paths."""
+    finder = modulefinder.ModuleFinder(path=[str(ROOT / "engine"), *sys.path])
+    for name in enginewheel.WORKER_IMPORTS:
+        finder.import_hook(name)
+    files = {Path(m.__file__) for n, m in finder.modules.items() if n.split(".")[0] == "dhumbal" and m.__file__}
+    return {f.relative_to(ROOT / "engine").as_posix() for f in files}
+
+
+def test_wheel_holds_what_the_worker_imports_and_nothing_else(wheel: runtime.EngineWheel) -> None:
     assert wheel.path.name == f"dhumbal-{wheel.version}-py3-none-any.whl"
     names = set(zipfile.ZipFile(wheel.path).namelist())
     package = ROOT / "engine" / "dhumbal"
-    for source in package.rglob("*.py"):
-        assert source.relative_to(package.parent).as_posix() in names
+    sources = {p.relative_to(package.parent).as_posix() for p in package.rglob("*.py")}
+    shipped = {n for n in names if n.endswith(".py")}
+    needed = worker_modules()
+    assert "dhumbal/table/web.py" in needed and "dhumbal/lab/puzzlegen.py" not in needed
+    assert shipped == needed, (f"missing from the wheel: {sorted(needed - shipped)}; "
+                               f"in the wheel, never imported by the worker: {sorted(shipped - needed)} (enginewheel.LEFT_OUT)")
+    assert sources - shipped and all(s.removeprefix("dhumbal/").startswith(enginewheel.LEFT_OUT) for s in sources - shipped)
     for mo in package.glob("locale/*/LC_MESSAGES/*.mo"):
         assert mo.relative_to(package.parent).as_posix() in names
     assert "dhumbal/py.typed" in names
@@ -94,9 +112,35 @@ def test_fingerprint_follows_engine_files_and_catalogs(tmp_path: Path) -> None:
     mo.write_bytes(b"catalog")
     after_catalog = runtime.engine_fingerprint(repo)
     assert after_catalog != before
-    with (repo / "engine" / "dhumbal" / "bots" / "bots.py").open("a", encoding="utf-8") as fh:
+    with (repo / "engine" / "dhumbal" / "bots" / "heuristic.py").open("a", encoding="utf-8") as fh:
         fh.write("\n# changed\n")
     assert runtime.engine_fingerprint(repo) not in (before, after_catalog)
+
+
+def test_a_dev_tool_s_pin_or_setting_leaves_the_wheel_as_it_was(tmp_path: Path) -> None:
+    """The wheel is built from the project's metadata and setuptools' settings only: the dev
+    extra, the command line's script and the tools' tables (ruff, mypy, pytest) stay out of
+    it, so a tool's new pin changes neither the browser's download nor its cache key."""
+    repo = _copy_project(tmp_path)
+    before = runtime.engine_fingerprint(repo)
+    text = (repo / "pyproject.toml").read_text(encoding="utf-8")
+    staged = enginewheel.wheel_pyproject(text)
+    assert "[project]" in staged and "[tool.setuptools.packages.find]" in staged
+    for gone in ("[project.optional-dependencies]", "[project.scripts]", "[tool.mypy]", "[tool.pytest", "pytest=="):
+        assert gone in text and gone not in staged, gone
+    pinned = text.replace('dev = [\n', 'dev = [\n    "some-linter==9.9",\n', 1)
+    (repo / "pyproject.toml").write_text(pinned + "\n[tool.somelinter]\nline-length = 1\n", encoding="utf-8")
+    assert runtime.engine_fingerprint(repo) == before
+    (repo / "pyproject.toml").write_text(text.replace('version = "0.1.0"', 'version = "0.1.1"'), encoding="utf-8")
+    assert runtime.engine_fingerprint(repo) != before
+
+
+def test_the_wheel_carries_no_dev_pin_and_no_script(wheel: runtime.EngineWheel) -> None:
+    with zipfile.ZipFile(wheel.path) as zf:
+        metadata = zf.read(f"dhumbal-{wheel.version}.dist-info/METADATA").decode()
+        names = zf.namelist()
+    assert "Requires-Dist" not in metadata and "Provides-Extra" not in metadata
+    assert not any(n.endswith("entry_points.txt") for n in names)
 
 
 def test_wheel_is_reproducible(wheel: runtime.EngineWheel, tmp_path: Path) -> None:

@@ -18,8 +18,6 @@ process: ``compiled_catalogs`` compiles them before any site test runs.
 from __future__ import annotations
 
 import logging
-import shutil
-import sys
 import textwrap
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -27,10 +25,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitecheck import fake_card_name
-from sitekit import ROOT, SITEGEN, TEST_REPOSITORY, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, warm_opener, warm_pool
 
-
+from tests.browserkit import Chromium, PageWatch, WarmContexts, warm_opener, warm_pool
+from tests.site.sitecheck import fake_card_name
+from tests.sitekit import ROOT, TEST_REPOSITORY, BuiltSite
 
 # -- the real site --------------------------------------------------------------
 
@@ -98,9 +96,11 @@ class TreeBuilder:
         nav: list[Any] | None = None,
         strict: bool = True,
         repo_url: str | None = TEST_REPOSITORY,
+        plugin: Mapping[str, Any] | None = None,
     ) -> TreeSite:
         """``pages`` maps docs paths (``en/index.md``) to Markdown; ``repo_url`` None builds
-        with no repository address (as a checkout with no remote)."""
+        with no repository address (as a checkout with no remote); ``plugin`` sets the
+        dhumbal plugin's options (the others of mkdocs.yml's plugins kept as they are)."""
         import yaml
         from mkdocs.commands.build import build
         from mkdocs.config import load_config
@@ -123,9 +123,11 @@ class TreeBuilder:
             "site_dir": "site",
             "site_url": "http://127.0.0.1:8000/",
             "theme": {"custom_dir": str(ROOT / "overrides")},
-            "hooks": [str(SITEGEN / "hooks.py")],
             "nav": nav,
         }
+        if plugin is not None:
+            config["plugins"] = [{"dhumbal": dict(plugin)} if _plugin_name(p) == "dhumbal" else p
+                                 for p in _site_plugins()]
         if repo_url is not None:
             # each page's edit and report links (a reserved documentation domain, not a host)
             config["repo_url"] = repo_url
@@ -143,6 +145,19 @@ class TreeBuilder:
     def errors(self) -> str:
         """What the builds logged at warning level or above."""
         return "\n".join(r.getMessage() for r in self.records if r.levelno >= logging.WARNING)
+
+
+def _plugin_name(entry: Any) -> str:
+    return entry if isinstance(entry, str) else next(iter(entry))
+
+
+def _site_plugins() -> list[Any]:
+    """mkdocs.yml's plugins as it lists them (a child configuration replaces the whole list)."""
+    from mkdocs.utils.yaml import yaml_load
+
+    with (ROOT / "mkdocs.yml").open("rb") as fh:
+        plugins: list[Any] = yaml_load(fh)["plugins"]
+    return plugins
 
 
 @pytest.fixture
@@ -197,7 +212,7 @@ def warm_site(browser: Any, site: BuiltSite) -> Iterator[WarmContexts]:
 @pytest.fixture
 def page_factory(browser: Any, site: BuiltSite, warm_site: WarmContexts) -> Iterator[Callable[..., tuple[Any, Requests]]]:
     """Browser pages that may only reach the test server: ``page_factory(**options)``
-    opens one in a warm context kept for those options (sitekit.warm_opener: its HTTP
+    opens one in a warm context kept for those options (browserkit.warm_opener: its HTTP
     cache kept, the site's local storage and IndexedDB emptied), and
     ``page_factory(fresh=True, **options)`` in a new context, for a test about a first
     visit or one that changes its context or page (a route, an init script).

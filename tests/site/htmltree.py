@@ -13,30 +13,30 @@ _VOID = frozenset("area base br col embed hr img input link meta param source tr
 class Node:
     tag: str
     attrs: dict[str, str]
-    children: list["Node | str"] = field(default_factory=list)
+    children: list[Node | str] = field(default_factory=list)
 
     @property
     def classes(self) -> set[str]:
         return set(self.attrs.get("class", "").split())
 
-    def iter(self) -> Iterator["Node"]:
+    def iter(self) -> Iterator[Node]:
         yield self
         for child in self.children:
             if isinstance(child, Node):
                 yield from child.iter()
 
-    def find_all(self, test: str | Callable[["Node"], bool]) -> list["Node"]:
+    def find_all(self, test: str | Callable[[Node], bool]) -> list[Node]:
         """Descendants (not self) with the class ``test``, or for which ``test`` holds."""
         check = (lambda n: test in n.classes) if isinstance(test, str) else test
         return [n for n in self.iter() if n is not self and check(n)]
 
-    def find(self, test: str | Callable[["Node"], bool]) -> "Node":
+    def find(self, test: str | Callable[[Node], bool]) -> Node:
         found = self.find_all(test)
         if not found:
             raise LookupError(f"no {test!r} in <{self.tag} {self.attrs}>")
         return found[0]
 
-    def text(self, *, skip: Callable[["Node"], bool] = lambda n: False) -> str:
+    def text(self, *, skip: Callable[[Node], bool] = lambda n: False) -> str:
         """The text inside, white space collapsed; ``skip`` leaves subtrees out."""
         parts: list[str] = []
 

@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urljoin, urlsplit
 
-from sitekit import SITE_LANGUAGES
+from tests.sitekit import SITE_LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The site's languages, from mkdocs.yml (English first).

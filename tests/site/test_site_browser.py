@@ -12,12 +12,11 @@ from typing import Any
 
 import pytest
 
-from axescan import axe_here
-from sitecheck import LANGUAGES, ROOT, content_pages, html_pages, lang_prefix
-from sitekit import CHROMIUM, PATIENCE_MS, LocalPages, PageWatch, headless
-
 from dhumbal_site.runtime.fonts import FILES as FONT_FILES
-
+from tests.axescan import axe_here
+from tests.browserkit import CHROMIUM, PATIENCE_MS, LocalPages, PageWatch
+from tests.site.sitecheck import LANGUAGES, ROOT, content_pages, html_pages, lang_prefix
+from tools import headless
 
 WIDE = {"viewport": {"width": 1280, "height": 900}}
 SEARCH = PATIENCE_MS  # ms: the search index is built in a worker, slowly on a busy machine

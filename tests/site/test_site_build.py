@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from sitekit import TEST_REPOSITORY
-from sitecheck import (
+from tests.site.sitecheck import (
     LANGUAGES,
     content_pages,
     css_urls,
@@ -26,7 +25,7 @@ from sitecheck import (
     resolve,
     urls_of,
 )
-
+from tests.sitekit import TEST_REPOSITORY
 
 MATERIAL_LANGUAGES = Path(__import__("material").__file__).parent / "templates" / "partials" / "languages"
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from dhumbal_site.content.cards import rewrite_cards
 from mkdocs.exceptions import Abort
 
-from sitecheck import fake_card_name
+from dhumbal_site.content.cards import rewrite_cards
+from tests.site.sitecheck import fake_card_name
 
 LANGS = frozenset({"en", "fr", "nl", "ne"})
 

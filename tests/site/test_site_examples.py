@@ -18,15 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from htmltree import Node, parse
 
 from dhumbal.core import cards as C
 from dhumbal.core.compare import rules_in_words
-from dhumbal.play.deal import Deal
-from dhumbal.worked.examples import display_names, example_files, load_file
 from dhumbal.core.messages import Message
+from dhumbal.play.deal import Deal
 from dhumbal.play.records import state_from_json
-from sitekit import SITE_LANGUAGES  # noqa: E402
+from dhumbal.worked.examples import display_names, example_files, load_file
+from tests.site.htmltree import Node, parse
+from tests.sitekit import SITE_LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The site's languages, from mkdocs.yml (English first).
@@ -179,8 +179,8 @@ def _turns_from_transcript(transcript: dict[str, Any]) -> list[tuple[int, list[M
 
     A turn begins with an action made at the start of a seat's turn.
     """
-    from dhumbal.play.deal import parse_action
     from dhumbal.core.profiles import parse_profile
+    from dhumbal.play.deal import parse_action
 
     deal = Deal.new(parse_profile(transcript["profile"]), transcript["seed"], dealer=transcript["dealer"],
                     players=transcript["players"])

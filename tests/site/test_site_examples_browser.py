@@ -12,9 +12,8 @@ from typing import Any
 
 import pytest
 
-from axescan import axe_here
-from sitecheck import LANGUAGES, lang_prefix
-
+from tests.axescan import axe_here
+from tests.site.sitecheck import LANGUAGES, lang_prefix
 
 PHONE = {"viewport": {"width": 360, "height": 780}}
 LAPTOP = {"viewport": {"width": 1366, "height": 900}}

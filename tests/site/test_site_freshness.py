@@ -12,8 +12,8 @@ import textwrap
 from typing import Any
 
 import pytest
-from dhumbal_site.translation import freshness
 
+from dhumbal_site.translation import freshness
 
 ENGLISH = {
     "en/index.md": "# Home\n\nThe English home page.\n",

@@ -20,7 +20,7 @@ import pytest
 
 from dhumbal.core.compare import comparison, options_table
 from dhumbal.core.profiles import find_profile
-from sitekit import SITE_LANGUAGES  # noqa: E402
+from tests.sitekit import SITE_LANGUAGES
 
 #: The site's languages, from mkdocs.yml (English first).
 LANGS = SITE_LANGUAGES
@@ -65,7 +65,7 @@ def test_rows_where_profiles_differ_are_marked(site: Any) -> None:
 def test_each_differing_row_says_which_profile_departs(site: Any, lang: str) -> None:
     from dhumbal.core.i18n import translator
     from dhumbal.core.profiles import all_profiles
-    from htmltree import parse
+    from tests.site.htmltree import parse
 
     t = translator(lang)
     names = [t(p.name) for p in all_profiles()]

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 import yaml
-from dhumbal_site.translation import freshness
-from dhumbal_site.strings import KEYS, MSGIDS, strings_for
 from mkdocs.utils.yaml import get_yaml_loader
 
-from sitecheck import LANGUAGES, parse
-from sitekit import warn_of
+from dhumbal_site.strings import KEYS, MSGIDS, strings_for
+from dhumbal_site.translation import freshness
+from tests.site.sitecheck import LANGUAGES, parse
+from tests.sitekit import warn_of
 
 ROOT = Path(__file__).resolve().parents[2]
 MATERIAL_LANGUAGES = Path(__import__("material").__file__).parent / "templates" / "partials" / "languages"
@@ -26,7 +26,7 @@ def partial_keys(path: Path) -> dict[str, str]:
 
 
 def mkdocs_config() -> dict:
-    return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=get_yaml_loader())  # noqa: S506
+    return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=get_yaml_loader())
 
 
 def i18n_languages() -> list[dict]:
@@ -158,3 +158,33 @@ def test_language_switcher_links_to_the_same_page(untranslated) -> None:
         lang: "./" if lang == "nl" else "../../rules/" if lang == "en" else f"../../{lang}/rules/" for lang in LANGUAGES
     }
     assert 'hreflang="nl" lang="nl" class="md-select__link" aria-current="true"' in html
+
+
+@pytest.mark.parametrize("lang", ["fr", "ne"])
+def test_a_link_to_a_heading_a_translation_does_not_have_fails_the_strict_build(tree, lang) -> None:
+    """The French and Dutch score pads linked to #settlement and #scoring, anchors of the
+    English rules pages that the translated pages' headings do not give: every build logged
+    it, and the strict build passed. A link to a missing anchor is now a warning, in every
+    language's pass, so the strict build stops and names the page and the link."""
+    from mkdocs.exceptions import Abort
+
+    pages = {"en/index.md": "# Home\n\nSee [the settlement](rules.md#settlement).\n",
+             "en/rules.md": "# Rules\n\n## Settlement\n\nText.\n", "en/contribute.md": "# Help\n",
+             f"{lang}/rules.md": "# Règles\n\n## Règlement\n\nTexte.\n",
+             f"{lang}/index.md": "# Accueil\n\nVoir [le règlement](rules.md#settlement).\n"}
+    nav = [{"Home": "index.md"}, "rules.md", "contribute.md"]
+    with pytest.raises(Abort):
+        tree.build(pages, nav=nav)
+    assert f"Doc file '{lang}/index.md' contains a link 'rules.md#settlement'" in tree.errors()
+    tree.records.clear()
+    pages[f"{lang}/index.md"] = "# Accueil\n\nVoir [le règlement](rules.md#reglement).\n"
+    tree.build(pages, nav=nav)
+    assert tree.errors() == ""
+
+
+def test_the_translated_score_pads_link_to_their_own_rules_pages_headings() -> None:
+    """The fix itself: each translated score pad's links to the rules pages name anchors that
+    exist there (the strict build holds every language; this names the pages that failed)."""
+    for lang in ("fr", "nl"):
+        text = (ROOT / "docs" / lang / "scorepad.md").read_text(encoding="utf-8")
+        assert "#settlement" not in text and "#scoring" not in text, lang

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from mkdocs.exceptions import Abort, PluginError
+
 from dhumbal_site.content import registry
 from dhumbal_site.content.markers import MarkerContext, find_markers, parse_marker_args, source_line_offset
-from mkdocs.exceptions import Abort, PluginError
 
 
 def where(index: int) -> str:

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 
 from dhumbal.bots import expert, odds
-from dhumbal.core.i18n import count_text, number, translator
 from dhumbal.bots.levels import call_total, level_notes, percent
+from dhumbal.core.i18n import count_text, number, translator
 from dhumbal.core.profiles import PROFILE_KEYS, find_profile
-from sitekit import SITE_LANGUAGES  # noqa: E402
+from tests.sitekit import SITE_LANGUAGES
 
 #: The site's languages, from mkdocs.yml (English first).
 LANGS = SITE_LANGUAGES
@@ -70,7 +70,7 @@ def test_each_rules_page_charts_the_engine_s_odds_in_its_language(site: Any, lan
     assert [_text(r[0]) for r in rows] == [number(x, lang) for x in data.totals]
     for (_, cells), expected in zip(rows, data.caught):
         shown = [_text(c) for c in re.findall(r"<td>(.*?)</td>", cells, re.S)]  # the example hand has its own class
-        assert shown == [_plain(percent(x, lang)) for x in expected]
+        assert shown == [_plain(percent(x, lang, in_words=False)) for x in expected]
     # the sample size is stated, in the language's own digits and grouping
     note = _text(figure[figure.index('class="dh-odds-note"'):])
     assert _plain(count_text(odds.CHART_SAMPLES, lang)) in note
@@ -85,7 +85,7 @@ def test_each_rules_page_says_how_each_bot_level_plays(site: Any, lang: str) -> 
         block = block[: block.index("</ul>")]
         items = re.findall(r'<li data-level="(\w+)">(.*?)</li>', block, re.S)
         assert [level for level, _ in items] == ["easy", "medium", "hard", "expert"]
-        for (level, body), (_, _, text) in zip(items, level_notes(find_profile(key), lang)):
+        for (_level, body), (_, _, text) in zip(items, level_notes(find_profile(key), lang)):
             assert _plain(text) in _text(body)
 
 
@@ -97,7 +97,9 @@ def test_the_level_notes_carry_the_bots_own_numbers() -> None:
     assert "at 5 or less" in notes["medium"] and "30%" in notes["expert"] and "300 times" in notes["expert"]
     ne = dict((lv, text) for lv, _, text in level_notes(ng, "ne"))
     assert "२५%" in ne["expert"] and count_text(expert.SAMPLES, "ne") in ne["expert"]
-    assert percent(0.0004, "fr") == "<1\u202f%" and percent(0.9996, "en") == ">99%" and percent(1.0, "en") == "100%"
+    assert percent(0.0004, "fr") == "moins de 1\u202f%" and percent(0.9996, "en") == "more than 99%"
+    assert percent(0.0004, "fr", in_words=False) == "<1\u202f%" and percent(0.9996, "en", in_words=False) == ">99%"
+    assert percent(1.0, "en") == "100%" and percent(0.0, "en") == "0%"
 
 
 def _ctx(args: tuple[str, ...], lang: str = "en") -> Any:

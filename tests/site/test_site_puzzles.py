@@ -25,7 +25,6 @@
 from __future__ import annotations
 
 import datetime
-import importlib.util
 import json
 import re
 from pathlib import Path
@@ -33,11 +32,10 @@ from pathlib import Path
 import pytest
 
 from dhumbal.core import cards as C
-from htmltree import parse
-from axescan import axe_here
-from sitecheck import LANGUAGES, lang_prefix
-from sitekit import ROOT
-
+from tests.axescan import axe_here
+from tests.site.htmltree import parse
+from tests.site.sitecheck import LANGUAGES, lang_prefix
+from tests.sitekit import ROOT
 
 PUZZLE_DIR = ROOT / "puzzles"
 PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
@@ -82,11 +80,8 @@ def test_a_kept_grade_is_exactly_what_the_engine_computes_now(name: str) -> None
 
 def test_the_kept_grades_are_named_by_every_engine_module_a_grade_runs() -> None:
     from dhumbal_site.content.puzzles import GRADE_ROOTS, engine_sources
+    from tests.engine import test_engine_imports as imports
 
-    spec = importlib.util.spec_from_file_location("engine_imports", ROOT / "tests" / "engine" / "test_engine_imports.py")
-    assert spec is not None and spec.loader is not None
-    imports = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(imports)
     graph = imports.import_graph(ROOT / "engine", "dhumbal")
     modules = imports.engine_modules(ROOT / "engine", "dhumbal")
     seen: set[str] = set()
@@ -98,7 +93,7 @@ def test_the_kept_grades_are_named_by_every_engine_module_a_grade_runs() -> None
             todo += graph.get(name, ())
     expected = {modules[name].relative_to(ROOT / "engine" / "dhumbal").as_posix() for name in seen}
     assert set(engine_sources()) == expected
-    assert {"trainer/grading.py", "worked/puzzles.py", "bots/bots.py", "bots/sampler.py", "play/deal.py",
+    assert {"trainer/grading.py", "worked/puzzles.py", "bots/heuristic.py", "bots/sampler.py", "play/deal.py",
             "worked/examples.py", "bots/expert.py", "trainer/themes.py", "trainer/rating.py"} <= expected
 
 
@@ -449,7 +444,7 @@ def daily_on(site, page_factory, when: datetime.datetime, timezone: str) -> tupl
 
 
 def test_the_daily_puzzle_is_the_same_for_everyone_that_day_and_another_the_next(site, page_factory) -> None:
-    utc = datetime.timezone.utc
+    utc = datetime.UTC
     kathmandu = daily_on(site, page_factory, datetime.datetime(2026, 3, 10, 23, 40, tzinfo=utc), "Asia/Kathmandu")
     paris = daily_on(site, page_factory, datetime.datetime(2026, 3, 10, 0, 20, tzinfo=utc), "Europe/Paris")
     assert kathmandu[0] == kathmandu[1] == paris[0] == paris[1] != ""

@@ -18,9 +18,9 @@ import re
 import pytest
 
 from dhumbal.core.i18n import translator
-from dhumbal.view.padview import SCRIPT_TEXTS
 from dhumbal.core.profiles import PROFILE_KEYS, find_profile
-from sitecheck import LANGUAGES, lang_prefix
+from dhumbal.view.padview import SCRIPT_TEXTS
+from tests.site.sitecheck import LANGUAGES, lang_prefix
 
 
 def pad_page(site, lang: str) -> str:

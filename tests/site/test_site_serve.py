@@ -5,6 +5,7 @@ from the configuration or the git remote, never from a guess."""
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -12,9 +13,10 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from dhumbal_site.runtime import csp
-from dhumbal_site.plugin import repository, serve
 from mkdocs.livereload import LiveReloadServer
+
+from dhumbal_site.plugin import repository, serve
+from dhumbal_site.runtime import csp
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = b"<!doctype html><html><head></head><body><p>Page</p></body></html>"
@@ -139,10 +141,42 @@ def test_the_reload_file_polls_the_server_with_its_tags_numbers_and_reloads_on_a
 
 def test_with_no_repository_address_the_strict_build_passes_with_no_edit_links(tree: Any,
                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    """A checkout with no remote, or DHUMBAL_REPO_URL set empty: mkdocs.yml's relative
-    edit_uri alone warned on every page, and the strict build stopped."""
-    monkeypatch.setenv(repository.ENV, "")
+    """A checkout with no remote: mkdocs.yml's relative edit_uri alone warned on every
+    page, and the strict build stopped."""
+    monkeypatch.setattr(repository, "from_git", lambda repo_root: None)
     built = tree.build({"en/index.md": "# Home\n\nText.\n", "en/contribute.md": "# Help\n"}, repo_url=None)
     assert tree.errors() == ""
     page = (built.directory / "index.html").read_text(encoding="utf-8")
     assert "edit/main/docs" not in page and 'rel="edit"' not in page
+
+
+def test_with_repo_url_from_git_off_the_checkouts_remote_is_not_asked(tree: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plugin's setting, not an environment variable, keeps a build off the git remote."""
+    asked: list[Path] = []
+    monkeypatch.setattr(repository, "from_git", lambda repo_root: asked.append(repo_root) or "https://git.example/o/n")
+    built = tree.build({"en/index.md": "# Home\n", "en/contribute.md": "# Help\n"}, repo_url=None,
+                       plugin={"repo_url_from_git": False})
+    assert asked == [] and 'rel="edit"' not in (built.directory / "index.html").read_text(encoding="utf-8")
+    built = tree.build({"en/index.md": "# Home\n", "en/contribute.md": "# Help\n"}, repo_url=None)
+    assert asked and "https://git.example/o/n/edit/main/docs/en/index.md" in (
+        built.directory / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_build_error_is_named_again_on_every_rebuild_while_it_stands(tree: Any) -> None:
+    """``mkdocs serve`` drops a log message it has printed once in the process (MkDocs'
+    DuplicateFilter, which its command line installs): a second failing rebuild printed only
+    "Aborted with a BuildError!". Each build now names its error, once."""
+    from mkdocs.exceptions import Abort
+    from mkdocs.utils import DuplicateFilter
+
+    build_log = logging.getLogger("mkdocs.commands.build")
+    dedupe = DuplicateFilter()
+    build_log.addFilter(dedupe)
+    try:
+        for _ in range(2):
+            with pytest.raises(Abort):
+                tree.build({"en/index.md": "---\ntitle: Home: the start\n---\n\n# Home\n", "en/contribute.md": "# Help\n"})
+    finally:
+        build_log.removeFilter(dedupe)
+    named = [r for r in tree.records if r.levelno >= logging.ERROR and "docs/en/index.md:2:" in r.getMessage()]
+    assert len(named) == 2, [r.getMessage() for r in tree.records]

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from dhumbal.core.i18n import number, translator
 from dhumbal.bots.levels import percent
+from dhumbal.core.i18n import number, translator
 from dhumbal.core.profiles import PROFILE_KEYS
 from dhumbal.lab.strength import Strength, dump, fingerprint, lineups
-from sitekit import PARTIAL_LANGUAGES, SITE_LANGUAGES  # noqa: E402
+from tests.sitekit import PARTIAL_LANGUAGES, SITE_LANGUAGES
 
 #: The site's languages, from mkdocs.yml (English first).
 LANGS = SITE_LANGUAGES
@@ -65,7 +65,7 @@ def test_the_table_shows_the_stored_figures_in_the_page_language(figures: Path, 
             assert shown[1] == _text(number(1234, lang)) and len(shown) == 3
             # the share, and its interval under it in the same cell (the table fits a phone)
             spans = re.findall(r'<span class="dh-strength-(share|ci)">(.*?)</span>', cells, re.S)
-            assert [k for k, _ in spans] == ["share", "ci"] and _text(spans[0][1]) == _text(percent(share, lang))
+            assert [k for k, _ in spans] == ["share", "ci"] and _text(spans[0][1]) == _text(percent(share, lang, in_words=False))
         caption = _text(re.search(r"<caption[^>]*>(.*?)</caption>", out).group(1))  # type: ignore[union-attr]
         assert caption == _text(t("How often each bot won, measured over seeded deals"))
         if lang != "en" and lang not in PARTIAL_LANGUAGES:  # a language being translated may still read English

@@ -11,9 +11,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-
 NBSP, NNBSP = "\u00a0", "\u202f"
 #: a mark that ends a French phrase with an ordinary space, or none, before it; « without a no-break space after
 UNSPACED = re.compile(r"(?:(?<=[^\s(\[«“‘/:;!?])|[ \t\n])([:;!?»])(?=[\s)\].,»]|$)|«(?![\u00a0\u202f])")

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dhumbal_site.runtime.fonts import FILES, font_sources
+from mkdocs.exceptions import PluginError
+
 from dhumbal_site.plugin.search_index import parse_pipeline, split_entries
 from dhumbal_site.plugin.sitemaps import SitemapPage, render_sitemap
-from mkdocs.exceptions import PluginError
+from dhumbal_site.runtime.fonts import FILES, font_sources
 
 ROOT = Path(__file__).resolve().parents[2]
 

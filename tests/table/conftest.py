@@ -27,21 +27,19 @@ tests/sitekit.py).
 
 from __future__ import annotations
 
-import functools
 import html
 import json
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-import sitekit
-from sitekit import (
-    ROOT, Address, BuiltSite, Chromium, LocalPages, PageWatch, WarmContexts, stand_in, warm_opener, warm_pool,
-)
-from tabledriver import prefer
+
+from tests import sitekit
+from tests.browserkit import Chromium, LocalPages, PageWatch, WarmContexts, warm_opener, warm_pool
+from tests.sitekit import ROOT, Address, BuiltSite, stand_in
+from tests.table.tabledriver import prefer
 
 HERE = Path(__file__).resolve().parent
 STUB_PAGES = {
@@ -55,8 +53,6 @@ STUB_PAGES = {
     "ne": ("nepali-games", 104),
 }
 
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
 
 
 @dataclass
@@ -116,11 +112,10 @@ STUB_PAGE = """<!doctype html>
 
 def write_stub_site(directory: Path, url: str = "") -> tuple[int, str]:
     """The stub site's files: ``/<lang>/`` (a rules page each) and ``/en/example/`` (with a play-from button)."""
+    from dhumbal.core.profiles import find_profile
     from dhumbal.table import web
     from dhumbal.worked.examples import load_file
-    from dhumbal.core.profiles import find_profile
-
-    from tablekit import build_page_code
+    from tests.table.tablekit import build_page_code
 
     build_page_code(directory)  # the page side's bundles, as the site build writes them
     # the engine's runtime module: the stand-in that answers from this process
@@ -129,7 +124,7 @@ def write_stub_site(directory: Path, url: str = "") -> tuple[int, str]:
     filler = "</p><p>".join(["Rules text. " * 40] * 30)  # the table starts below the fold
     # every language of the site; one the seeds above do not name (a language being
     # added) gets the English page's profile and seed
-    from tablekit import LANGS
+    from tests.table.tablekit import LANGS
 
     for lang in LANGS:
         profile, seed = STUB_PAGES.get(lang, STUB_PAGES["en"])
@@ -218,7 +213,7 @@ def site_page(chromium: Any, real_site: RealSite, warm_real: WarmContexts) -> It
     real_site.require()
 
     def setup(pages: LocalPages, speed: str = "instant", unhurried: bool = True, **options: Any) -> tuple[Any, Watch]:
-        # the watchdog's limits out of reach unless the test is about them (sitekit.UNHURRIED_RUNTIME)
+        # the watchdog's limits out of reach unless the test is about them (browserkit.UNHURRIED_RUNTIME)
         context, watch = pages.context(unhurried=unhurried, **options)
         prefer(context, speed)
         return context, watch
@@ -253,7 +248,7 @@ def warm_phone(chromium: Any, real_site: RealSite) -> Iterator[WarmContexts]:
 def phone_page(chromium: Any, real_site: RealSite, warm_phone: WarmContexts) -> Iterator[Callable[..., Any]]:
     """Pages of the built site whose engine answers from this process (``dhumbal.table.web.handle``):
     ``stub-runtime.js`` is served in place of ``runtime.js`` (browser/entries/runtime.ts) (sitekit.STAND_INS).
-    Each call opens a page in a warm context kept for its options (sitekit.warm_opener),
+    Each call opens a page in a warm context kept for its options (browserkit.warm_opener),
     or with ``fresh=True`` in a new one. ``guide=True``: the first-run guide not yet seen."""
     from dhumbal.table import web
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sitekit import on_page, page_condition, stop_clock  # noqa: F401 - the table tests' helpers, in one place
-from tablekit import score_rows
+from tests.browserkit import stop_clock  # noqa: F401 - the table tests' helpers, in one place
+from tests.table.tablekit import score_rows
+from tools.pagemodules import on_page, page_condition
 
 TABLE = "#dh-table"
 BOARD = "#dh-table .dht-play-area"

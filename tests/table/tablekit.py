@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
-from dhumbal.core import cards as C
 from dhumbal.bots.botlevels import choose
-from dhumbal.play.deal import Action, Deal, Outcome
-from dhumbal.matches.match import Match
+from dhumbal.core import cards as C
 from dhumbal.core.profiles import parse_profile
+from dhumbal.matches.match import Match
+from dhumbal.play.deal import Action, Deal, Outcome
 from dhumbal.play.share import decode_hash, decode_move, read_actions
-from sitekit import ROOT as ROOT_DIR  # noqa: E402
-from sitekit import SITE_LANGUAGES  # noqa: E402
+from tests.sitekit import ROOT as ROOT_DIR
+from tests.sitekit import SITE_LANGUAGES
 
 #: The site's languages, from mkdocs.yml (English first).
 LANGS = SITE_LANGUAGES
@@ -59,7 +59,7 @@ class Reference:
 def reference_replay(hash_text: str) -> Reference:
     """Replay a seeded (non-position) game from its hash with engine calls only.
 
-    A version-2 link holds every action: each is applied through the engine's
+    A version-2 or 3 link holds every action: each is applied through the engine's
     checks, and every bot's action is checked against what that bot chooses
     there (so the link holds the game that was played, not just a legal one).
     A version-1 link holds the reader's moves: the bots choose theirs again.
@@ -69,11 +69,11 @@ def reference_replay(hash_text: str) -> Reference:
     match = Match(profile, seed=data["s"])
     outcomes = []
     deal: Deal | None = None
-    per_deal = data["a"] if data["v"] == 2 else data["m"]
+    per_deal = data["m"] if data["v"] == 1 else data["a"]
     for k, moves in enumerate(per_deal):
         deal = match.start_deal()
         me = match.seating.index(0) if 0 in match.seating else None
-        if data["v"] == 2:
+        if data["v"] != 1:
             for action in read_actions(deal, moves):
                 if deal.turn != me:
                     assert action == choose(deal, data["d"]), (k, len(deal.history))
@@ -87,7 +87,7 @@ def reference_replay(hash_text: str) -> Reference:
         while not deal.is_over:
             if deal.turn == me:
                 break
-            assert data["v"] == 1, "a version-2 link stops where the reader is to play, or at the end of a deal"
+            assert data["v"] == 1, "a link of every action stops where the reader is to play, or at the end of a deal"
             deal.apply(choose(deal, data["d"]))
         if deal.is_over:
             assert deal.outcome is not None
@@ -99,11 +99,11 @@ def reference_replay(hash_text: str) -> Reference:
 
 def reader_moves(hash_text: str) -> list[str]:
     """The reader's moves of each deal in a link, as the first link version wrote them
-    (``"s,tKS"``): read from a version-2 link by restoring it (every action applied once)."""
+    (``"s,tKS"``): read from a later link by restoring it (every action applied once)."""
     data = decode_hash(hash_text)
     if data["v"] == 1:
         return list(data["m"])
-    from dhumbal.table.session import restore_session
+    from dhumbal.table.links import restore_session
 
     return [",".join(m) for m in restore_session(data, "en").moves]
 
@@ -122,8 +122,9 @@ def simple_move(deal: Deal, seat: int) -> str:
 def finished_link(profile: str, players: int, *, until: str = "deal", seed: int = 1) -> str:
     """A link to a game of ``profile`` at ``players`` seats (easy bots, the reader playing
     :func:`simple_move`) just as its first deal ends (``until="match"``: the whole match)."""
-    from dhumbal.play.action import parse_action
     from dhumbal.core.profiles import find_profile
+    from dhumbal.play.action import parse_action
+    from dhumbal.table.links import link_of
     from dhumbal.table.protocol import Settings
     from dhumbal.table.session import Session
 
@@ -134,7 +135,7 @@ def finished_link(profile: str, players: int, *, until: str = "deal", seed: int 
         assert deal is not None
         if deal.is_over:
             if until == "deal" or s.match_over():
-                return s.hash()
+                return link_of(s)
             s.next_deal()
             continue
         me = s.my_deal_seat()

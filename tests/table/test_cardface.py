@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from dhumbal.view import cardface
 from dhumbal.core.cards import parse_card
+from dhumbal.view import cardface
 
 
 def test_a_face_is_an_image_named_in_the_page_language() -> None:

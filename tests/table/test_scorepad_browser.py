@@ -26,11 +26,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from axescan import axe_here
-from sitekit import LocalPages, WarmContexts, stand_in, warm_opener, warm_pool, on_page
 
 from dhumbal.matches.padlink import read_link
 from dhumbal.table import web
+from tests.axescan import axe_here
+from tests.browserkit import LocalPages, WarmContexts, warm_opener, warm_pool
+from tests.sitekit import stand_in
+from tools.pagemodules import on_page
 
 PHONE = {"viewport": {"width": 360, "height": 780}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1366, "height": 900}}
@@ -125,7 +127,7 @@ def layout_problems(page: Any) -> list[str]:
 # -- driving the pad ---------------------------------------------------------------------------
 
 
-def names(pad: "Pad", given: list[str]) -> None:
+def names(pad: Pad, given: list[str]) -> None:
     """The players' names in the set-up form: as many rows as names (the form shows the profile's usual four)."""
     p = pad.page
     while p.locator(f"#dhp-name-{len(given)}").is_visible():
@@ -212,7 +214,7 @@ def test_a_three_deal_match_number_by_number(pad_page: Opener, real_site: Any, l
     else:
         assert page.locator(f"{d1} li[data-seat='1']").inner_text().startswith(
             "Bina: caught: 4 against 4 — a tie goes against the caller; takes the penalty, 25, in place of the hand")
-        assert "Bina is caught: Chandra holds 4, not more than 4." in page.locator(f"{d1} .dhp-said").inner_text()
+        assert "Bina is caught: Chandra also holds 4, and a tie goes against the caller." in page.locator(f"{d1} .dhp-said").inner_text()
     assert numbers(page, f"{PAD} [data-pad-totals]", "total") == {0: "-7", 1: "-25", 2: "32"}
 
     # Bad input: a call over the limit, then a total no hand can hold: the engine's words, the sheet unchanged.
@@ -331,8 +333,8 @@ def test_shared_links_open_with_the_readers_say_and_a_tampered_one_changes_nothi
     own = page.evaluate("localStorage.getItem('dhumbal-scorepad')")
     over_limit = {"v": 1, "profile": "nepali-games", "names": ["A", "B"], "dealer": 0,
                   "deals": [{"c": 0, "h": [40, 3]}], "end": False}  # well formed, but a call over the limit
-    for i, bad in enumerate(("!!!", _link({"v": 1, "names": "x"}), "W" * 30000, _link(over_limit),
-                             base64.urlsafe_b64encode(("[" * 5000 + "]" * 5000).encode()).decode())):
+    for bad in ("!!!", _link({"v": 1, "names": "x"}), "W" * 30000, _link(over_limit),
+                base64.urlsafe_b64encode(("[" * 5000 + "]" * 5000).encode()).decode()):
         page.evaluate("document.querySelector('[data-pad-status]').textContent = ''")
         # pasted into the address of the page itself: Material must not draw the page again for it
         page.evaluate("document.querySelector('[data-dhumbal-scorepad]').__same = true")

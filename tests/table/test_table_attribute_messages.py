@@ -14,10 +14,9 @@ from __future__ import annotations
 import gettext
 import random
 import re
-import sys
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -28,10 +27,10 @@ from dhumbal.table.session import Session
 from dhumbal.view.actions import THROW_NONE, THROW_VALUE
 from dhumbal.view.felt import PLAYERS_LABEL
 from dhumbal.view.table import ATTRIBUTE_MSGIDS, render_table
+from dhumbal_site import strings
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from dhumbal_site import strings  # noqa: E402
 
 PSEUDO = "qz"
 TAG = re.compile(r"⟦(\d+)⟧")

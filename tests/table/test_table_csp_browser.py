@@ -9,14 +9,13 @@ blocked, so the policy is live.
 
 from __future__ import annotations
 
-import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from sitekit import SITEGEN, BuiltSite, LocalPages
-from tabledriver import TABLE, author_seed, follow_link, play_deal, prefer, start
-
-
-from dhumbal_site.runtime import csp  # noqa: E402
+from dhumbal_site.runtime import csp
+from tests.browserkit import LocalPages
+from tests.sitekit import BuiltSite
+from tests.table.tabledriver import TABLE, author_seed, follow_link, play_deal, prefer, start
 
 RECORD = """
 window.__csp = [];
@@ -99,7 +98,7 @@ def test_a_deal_and_search_under_the_header_policy_workers_included(chromium: An
     header_server = shared_csp_site.server.origin
     pages = LocalPages(chromium, header_server)
     try:
-        context, _ = pages.context()  # the watchdog out of reach (sitekit.LocalPages)
+        context, _ = pages.context()  # the watchdog out of reach (browserkit.LocalPages)
         prefer(context, "instant")  # the bots' moves at once, as in the other table tests
         context.add_init_script(RECORD)
         page = pages.page(context, _)

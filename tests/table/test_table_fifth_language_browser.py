@@ -5,14 +5,16 @@ only the four languages it listed, and answered Play in English."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
-from fifthlanguage import CODE, MESSAGES, built
-from sitekit import Address, LocalPages, WarmContexts, current_run, warm_opener, warm_pool
-from tabledriver import TABLE, author_seed, play_deal, prefer, start, status
 
 from dhumbal.table.session import PROMPT_DEAL_OVER, PROMPT_MATCH_OVER
+from tests.browserkit import LocalPages, WarmContexts, warm_opener, warm_pool
+from tests.fifthlanguage import CODE, MESSAGES, built
+from tests.sitekit import Address, current_run
+from tests.table.tabledriver import TABLE, author_seed, play_deal, prefer, start, status
 
 
 @pytest.fixture(scope="module")

@@ -18,22 +18,20 @@ import re
 from typing import Any
 
 import pytest
-from tabledriver import BOARD, TABLE, click, start, status, table_hash, ui_move
-from tablekit import simple_move
 
 from dhumbal.bots import odds
-
-from dhumbal.play import share
-
-from dhumbal.table import web
-from dhumbal.table.tables import ERROR_NO_HINT
-from dhumbal.play.deal import Action, Deal
 from dhumbal.core.i18n import count_text, translator
 from dhumbal.core.profiles import find_profile
+from dhumbal.play import share
+from dhumbal.play.deal import Action
 from dhumbal.play.records import from_position, state_to_json, transcript
-from dhumbal.table.session import restore_session
+from dhumbal.table import web
+from dhumbal.table.links import restore_session
+from dhumbal.table.tables import ERROR_NO_HINT
 from dhumbal.view.hint import HINT_CAUGHT_IF, hint_text, hint_words
 from dhumbal.view.suggest import suggest
+from tests.table.tabledriver import BOARD, click, start, status, table_hash, ui_move
+from tests.table.tablekit import simple_move
 
 HINT_BUTTON = re.compile(r'<button[^>]*data-op="hint"[^>]*>')
 

@@ -17,10 +17,8 @@ from typing import Any
 import pytest
 
 from dhumbal.core import boundedjson
-
-from dhumbal.table import protocol, web
-
 from dhumbal.play import share
+from dhumbal.table import protocol, web
 
 DEEP = 3_000
 
@@ -139,7 +137,7 @@ def test_a_request_nested_3000_deep_is_a_bad_request(lang: str) -> None:
         assert r["error"]["code"] == "bad-request"
         # The language is read only from a request that could be parsed.
         assert r["error"]["text"] in {
-            protocol.translator(code)(protocol.ERROR_BAD_REQUEST) for code in ("en", lang)
+            web.translator(code)(protocol.ERROR_BAD_REQUEST) for code in ("en", lang)
         }
 
 

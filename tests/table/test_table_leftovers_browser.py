@@ -8,15 +8,28 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from tabledriver import (BOARD, TABLE, answers, click, is_over, play_deal, start, status, table_hash, ui_move,
-                         wait_answer, wait_ready)
 
-from dhumbal.table import web
 from dhumbal.core.cards import card_text, parse_card
-from sitekit import on_page, page_condition
+from dhumbal.table import web
+from tests.table.tabledriver import (
+    BOARD,
+    TABLE,
+    answers,
+    click,
+    is_over,
+    play_deal,
+    start,
+    status,
+    table_hash,
+    ui_move,
+    wait_answer,
+    wait_ready,
+)
+from tools.pagemodules import on_page, page_condition
 
 Opener = Callable[..., tuple[Any, Any]]
 PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}

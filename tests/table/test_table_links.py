@@ -17,24 +17,26 @@ import base64
 import json
 import math
 import zlib
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tablekit import reference_replay
 
 from dhumbal.bots import botlevels
-
-from dhumbal.table import session as session_module, web
-
-from dhumbal.play import share
-from dhumbal.play.deal import Action, Deal
 from dhumbal.core.i18n import translator
 from dhumbal.core.profiles import PROFILE_KEYS, parse_profile
-from dhumbal.table.protocol import Settings
+from dhumbal.play import share
+from dhumbal.play.deal import Action, Deal
 from dhumbal.play.records import state_to_json
-from dhumbal.table.session import BOT_BUDGET, EXPERT_WEIGHT, MAX_LINK_ACTIONS, LinkTooCostly, Session, restore_session
+from dhumbal.table import links as links_module
+from dhumbal.table import session as session_module
+from dhumbal.table import web
+from dhumbal.table.links import BOT_BUDGET, MAX_LINK_ACTIONS, link_of, link_payload, restore_session
+from dhumbal.table.protocol import Settings
+from dhumbal.table.session import EXPERT_WEIGHT, LinkTooCostly, Session
+from tests.table.tablekit import reference_replay
 
 FALLBACK = {"profile": "dashain", "seed": 8}
 
@@ -115,7 +117,7 @@ def test_every_link_the_engine_writes_restores_by_applying_its_actions(
     profile: str, level: str, seed: int, moves: int, data: Any,
 ) -> None:
     original = play(profile, level, seed, moves, data)
-    link = original.hash()
+    link = link_of(original)
     symbols = sum(len(a) for a in share.decode_hash(link)["a"])
     with pytest.MonkeyPatch.context() as mp:
         counted = Counted(mp)
@@ -129,7 +131,7 @@ def test_every_link_the_engine_writes_restores_by_applying_its_actions(
     assert again.deal is not None and original.deal is not None
     assert state_to_json(again.deal) == state_to_json(original.deal)
     assert again.match.scores == original.match.scores and again.moves == original.moves
-    assert again.log == original.log and again.hash() == link
+    assert again.log == original.log and link_of(again) == link
 
 
 @pytest.mark.parametrize("profile", PROFILE_KEYS)
@@ -137,7 +139,7 @@ def test_an_expert_table_restores_without_one_expert_decision(profile: str, monk
     import random
 
     original = play(profile, "expert", 17, 12, random.Random(3))
-    link = original.hash()
+    link = link_of(original)
     counted = Counted(monkeypatch)
     again = restore_session(share.decode_hash(link), "en")
     assert counted.decisions == 0
@@ -148,14 +150,14 @@ def test_the_link_holds_the_bots_real_moves() -> None:
     import random
 
     original = play("dashain(players=4)", "hard", 5, 40, random.Random(1))
-    ref = reference_replay(original.hash())  # checks every bot action against the bot's choice
+    ref = reference_replay(link_of(original))  # checks every bot action against the bot's choice
     assert ref.match.scores == original.match.scores
 
 
 def test_a_link_holding_more_actions_than_allowed_is_refused_before_any_is_applied(monkeypatch: pytest.MonkeyPatch) -> None:
     s = play("nepali-games", "easy", 1, 10, __import__("random").Random(2))
-    payload = s.hash_payload()
-    monkeypatch.setattr(session_module, "MAX_LINK_ACTIONS", sum(len(a) for a in payload["a"]) - 1)
+    payload = link_payload(s)
+    monkeypatch.setattr(links_module, "MAX_LINK_ACTIONS", sum(len(a) for a in payload["a"]) - 1)
     counted = Counted(monkeypatch)
     with pytest.raises(ValueError, match="more than"):
         restore_session(payload, "en")
@@ -169,7 +171,7 @@ def test_the_long_dashain_link_is_short_and_cheap() -> None:
     import random
 
     s = play("dashain(players=6,limit=1)", "medium", 12345, 120, random.Random(7))
-    link = s.hash()
+    link = link_of(s)
     actions = sum(len(a) for a in s.actions)
     assert actions > 300
     assert len(link) < actions  # deflated: fewer characters than actions
@@ -193,7 +195,7 @@ def test_a_first_version_link_still_restores(monkeypatch: pytest.MonkeyPatch) ->
     again = web.table("links").playing()
     assert state_to_json(again.deal) == state_to_json(original.deal)  # type: ignore[union-attr]
     # and the table writes it back as a version-2 link
-    assert r["hash"].startswith("table=2.") and r["hash"] == original.hash()
+    assert r["hash"].startswith("table=3.") and r["hash"] == link_of(original)
 
 
 def test_a_first_version_link_costing_more_than_the_budget_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -204,7 +206,7 @@ def test_a_first_version_link_costing_more_than_the_budget_is_refused(monkeypatc
     assert sum(len(m) for m in original.moves) == 8
     old = v1_link({"p": "nepali-games(players=6)", "s": 3, "d": "expert", "n": 1, "m": [",".join(original.moves[0])]})
     # 12 expert decisions allowed: the replay stops at the 13th, counted, not timed
-    monkeypatch.setattr(session_module, "BOT_BUDGET", 12 * EXPERT_WEIGHT)
+    monkeypatch.setattr(links_module, "BOT_BUDGET", 12 * EXPERT_WEIGHT)
     decisions = []
     choose = botlevels.choose
     monkeypatch.setattr(session_module, "choose", lambda deal, level: decisions.append(1) or choose(deal, level))
@@ -234,6 +236,10 @@ def test_json_from_outside_holds_no_infinity_and_no_oversized_number(text: str) 
 
 
 def v2_link(payload: Any, *, allow_nan: bool = True) -> str:
+    """A version-2 link as written before the check value: ``table=2.`` and the data alone
+    (a link's data of today, version 3, written as version 2)."""
+    if isinstance(payload, dict) and payload.get("v") == share.HASH_VERSION:
+        payload = {**payload, "v": 2}
     raw = json.dumps(payload, separators=(",", ":"), allow_nan=allow_nan).encode()
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     return "table=2." + base64.urlsafe_b64encode(packer.compress(raw) + packer.flush()).decode().rstrip("=")
@@ -244,7 +250,7 @@ def position_payload() -> dict[str, Any]:
     deal = Deal.new(parse_profile("dashain(players=3)"), "pos")
     s = Session(Settings(deal.profile, "easy", "pos", state_to_json(deal)), lang="en")
     s.start()
-    return s.hash_payload()
+    return link_payload(s)
 
 
 @pytest.mark.parametrize("value", [math.inf, -math.inf, math.nan, 1e308 * 10, 10**19, -(10**40), "25", None, [25], True])
@@ -325,7 +331,7 @@ def test_malformed_links_give_the_notice(link: str) -> None:
 def test_a_link_stopping_where_a_bot_is_to_play_is_refused() -> None:
     s = play("dashain(players=3)", "easy", 2, 4, __import__("random").Random(4))  # two whole turns
     assert s.deal is not None and not s.deal.is_over and s.deal.history[-1][0] != s.my_deal_seat()
-    payload = s.hash_payload()
+    payload = link_payload(s)
     payload["a"][-1] = payload["a"][-1][:-1]  # the last bot's take is cut off
     with pytest.raises(ValueError, match="a bot is to play"):
         restore_session(payload, "en")
@@ -339,22 +345,38 @@ def test_the_check_value_is_a_short_hash_of_the_links_data() -> None:
     import hashlib
 
     s = play("dashain(players=3)", "easy", 21, 6, __import__("random").Random(2))
-    link = s.hash()
-    assert link.startswith("table=2.")
-    check, dot, body = link[len("table=2."):].partition(".")
+    link = link_of(s)
+    assert link.startswith("table=3.")
+    check, dot, body = link[len("table=3."):].partition(".")
     assert dot and len(check) == share.CHECK_CHARS == 8
     assert check == base64.urlsafe_b64encode(hashlib.sha256(body.encode()).digest()[:6]).decode()
     assert share.link_check(body) == check
-    assert share.decode_hash(link) == s.hash_payload()
+    assert share.decode_hash(link) == link_payload(s)
     # the same data with any other check value, or none of the right length, is refused
     for other in (share.link_check(body + "A"), check[:-1], check + "A", ""):
         with pytest.raises(ValueError):
-            share.decode_hash(f"table=2.{other}.{body}")
-    # a link written before the check value (the data alone) is still read
-    assert share.decode_hash("table=2." + body) == s.hash_payload()
-    assert restore("table=2." + body)["notice"] == translator("en")(web.NOTICE_RESTORED)
+            share.decode_hash(f"table=3.{other}.{body}")
     # the longest link the engine reads makes room for the check value
-    assert share.MAX_LINK == len("table=2.") + 8 + 1 + share.MAX_HASH
+    assert share.MAX_LINK == len("table=3.") + 8 + 1 + share.MAX_HASH
+
+
+def test_a_link_of_today_without_its_check_value_is_refused_and_older_links_still_read() -> None:
+    """Review 5: a version-2 link with its check value and dot removed read as an older,
+    unchecked one, and then some one-character changes restored another game. Links are
+    written as version 3 now, which is never read without its check value."""
+    s = play("dashain(players=3)", "easy", 21, 6, __import__("random").Random(2))
+    link = link_of(s)
+    check, _, body = link[len("table=3."):].partition(".")
+    with pytest.raises(ValueError, match="lost its check value"):
+        share.decode_hash("table=3." + body)
+    refused("table=3." + body)
+    # the older links: version 2 with its check value, and written before it (the data alone)
+    old = v2_link(link_payload(s))
+    old_body = old[len("table=2."):]
+    for older in (old, f"table=2.{share.link_check(old_body)}.{old_body}"):
+        assert share.decode_hash(older) == {**link_payload(s), "v": 2}
+        r = restore(older)
+        assert r["notice"] == translator("en")(web.NOTICE_RESTORED) and r["hash"] == link  # written back as today's
 
 
 def real_links() -> list[Session]:
@@ -374,7 +396,7 @@ def real_links() -> list[Session]:
             break
         s.act(rng.choice(s.deal.legal_actions()))
     games.append(s)
-    assert len(games[0].moves) >= 3 and "x" in games[2].hash_payload()
+    assert len(games[0].moves) >= 3 and "x" in link_payload(games[2])
     return games
 
 
@@ -385,7 +407,7 @@ def test_every_single_character_change_of_three_real_links_is_refused_or_restore
     symbols = share.ALPHABET + ".=%"
     changed = same = 0
     for game in real_links():
-        link = game.hash()
+        link = link_of(game)
         variants = {link[:i] + ch + link[i + 1:] for i in range(len(link)) for ch in symbols if ch != link[i]}
         variants |= {link[:i] + link[i + 1:] for i in range(len(link))}
         for variant in sorted(variants):
@@ -395,16 +417,16 @@ def test_every_single_character_change_of_three_real_links_is_refused_or_restore
             except (ValueError, web.RequestError):
                 continue
             same += 1
-            assert again.hash() == link, f"{variant} restored another game than {link}"
+            assert link_of(again) == link, f"{variant} restored another game than {link}"
     assert changed > 20_000
     assert same == 0  # with the check value, every change is refused
 
 
 def test_a_link_whose_check_value_fails_gets_the_notice_and_a_fresh_deal() -> None:
-    link = real_links()[0].hash()
-    check, _, body = link[len("table=2."):].partition(".")
+    link = link_of(real_links()[0])
+    check, _, body = link[len("table=3."):].partition(".")
     wrong = "A" if body[40] != "A" else "B"
-    refused(f"table=2.{check}.{body[:40]}{wrong}{body[41:]}")
+    refused(f"table=3.{check}.{body[:40]}{wrong}{body[41:]}")
     refused(link[:-1])  # cut short
     assert restore(link)["notice"] == translator("en")(web.NOTICE_RESTORED)
 
@@ -420,5 +442,5 @@ def test_a_position_in_a_link_keeps_its_own_seed() -> None:
     deal = Deal.new(parse_profile("dashain(players=3)"), "0042")
     s = Session(Settings(deal.profile, "easy", "0042", state_to_json(deal)), lang="en")
     s.start()
-    again = restore_session(share.decode_hash(s.hash()), "en")
-    assert again.settings.seed == "0042" and again.hash() == s.hash()
+    again = restore_session(share.decode_hash(link_of(s)), "en")
+    assert again.settings.seed == "0042" and link_of(again) == link_of(s)

@@ -9,15 +9,15 @@ settings, in the page's language. Run against the stand-in runtime
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from tabledriver import BOARD, TABLE, table_hash, wait_ready
 
-from dhumbal.table import web
 from dhumbal.core.i18n import translator
+from dhumbal.table import web
 from dhumbal.view.loader import FRESH_GAME
-
+from tests.table.tabledriver import BOARD, TABLE, table_hash, wait_ready
 
 Opener = Callable[..., tuple[Any, Any]]
 
@@ -27,7 +27,7 @@ def a_link() -> str:
     deal = web.table("maker").playing().deal
     assert deal is not None
     r = web.handle_request({"op": "act", "table": "maker", "action": deal.legal_actions()[-1].text(), "lang": "en"})
-    assert r["ok"] and r["hash"].startswith("table=2.")
+    assert r["ok"] and r["hash"].startswith("table=3.")
     return str(r["hash"])
 
 

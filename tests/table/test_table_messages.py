@@ -17,9 +17,9 @@ import typing
 from typing import Any, Literal, NotRequired, Union, get_args, get_origin, is_typeddict
 
 import pytest
-from tablekit import simple_move
 
 from dhumbal.table import messages, web
+from tests.table.tablekit import simple_move
 
 SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 TYPEDDICTS = [v for v in vars(messages).values() if is_typeddict(v) and v.__module__ == messages.__name__]
@@ -193,3 +193,18 @@ def test_a_position_and_the_score_pad_are_what_their_types_say() -> None:
     refused = check({"op": "scorepad", "sheet": pad["sheet"], "change": {"kind": "add", "c": 1, "h": [2, 99, 12]}})
     assert refused["ok"] and refused["refusal"] is not None
     check({"op": "scorepad", "sheet": {"v": 1}})
+
+
+def test_the_protocol_s_words_are_the_engine_s() -> None:
+    """The module imports nothing of the engine (the TypeScript is generated from it alone), so the
+    values it names by hand are held to the engine's here."""
+    from dhumbal.bots.botlevels import DIFFICULTIES
+    from dhumbal.matches.scoresheet import CHANGES
+    from dhumbal.play.groups import GroupKind
+    from dhumbal.play.seatview import Phase
+
+    assert get_args(messages.Difficulty) == DIFFICULTIES
+    assert get_args(messages.Phase) == get_args(Phase)
+    assert set(get_args(hints(messages.PositionState)["offer_kind"])) == set(get_args(GroupKind))
+    assert set(get_args(hints(messages.SheetChange)["kind"])) == set(CHANGES)
+    assert messages.PROTOCOL == web.handle_request({"op": "ping"})["protocol"]  # type: ignore[typeddict-item]

@@ -8,12 +8,11 @@ import re
 
 import pytest
 
-from dhumbal.play.deal import Deal
 from dhumbal.core.i18n import read_decimal, translator
 from dhumbal.core.profiles import find_profile
 from dhumbal.play.records import from_position
-from dhumbal.view.scores import score_rows
 from dhumbal.table.web import handle_request
+from dhumbal.view.scores import score_rows
 
 #: Asha calls on 6 against 14, 9 and 21 (seed 002): she collects 44 points, 2.20 at 0.05 a point.
 ASHA_CALLS = {"A": "A♠ 2♠ 3♥", "B": "5♣ 9♦", "C": "4♦ 5♦", "D": "10♣ J♥"}

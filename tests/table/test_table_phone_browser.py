@@ -14,15 +14,27 @@ pressed many times, and the cues.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tabledriver import BOARD, DESKTOP, LANDSCAPE, PHONE, TABLE, answers, follow_link, is_over, table_hash, wait_answer, wait_ready, wants
-from tablekit import reader_moves
-from sitekit import on_page
 
+from tests.table.tabledriver import (
+    BOARD,
+    DESKTOP,
+    LANDSCAPE,
+    PHONE,
+    TABLE,
+    answers,
+    follow_link,
+    is_over,
+    table_hash,
+    wait_answer,
+    wait_ready,
+    wants,
+)
+from tests.table.tablekit import reader_moves
+from tools.pagemodules import on_page
 
 Opener = Callable[..., Any]
 
@@ -198,7 +210,7 @@ def summary_problems(page: Any) -> list[str]:
     problems = list(page.evaluate(SUMMARY))
     try:
         page.wait_for_function(SEATS_IN_SIGHT, timeout=4000)  # it may still be scrolling into sight
-    except Exception:  # noqa: BLE001 (Playwright's timeout): reported with what was seen
+    except Exception:
         problems.append("not every seat's line of the summary is in sight")
     return problems
 

@@ -21,17 +21,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tablekit import LANGS, simple_move
 
 from dhumbal.core import cards as C
-from dhumbal.table import session as sessions
-from dhumbal.table import web
 from dhumbal.core.i18n import number, translator
 from dhumbal.core.messages import Message
 from dhumbal.core.profiles import find_profile, parse_profile
+from dhumbal.table import session as sessions
+from dhumbal.table import web
 from dhumbal.view.hand import CALL_AT, HOLDING, MARKED
 from dhumbal.view.markup import ordered
 from dhumbal.view.scores import BADGE_CALLED, BADGE_CAUGHT, BADGE_WINNER
+from tests.table.tablekit import LANGS, simple_move
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE = "phone-view"
@@ -197,11 +197,8 @@ def test_a_bot_move_says_what_it_did_to_the_cards() -> None:
 
 
 def test_every_step_of_a_worked_example_carries_its_position_for_play_from_here() -> None:
-    import sys
-
-    from dhumbal_site.content.walkthrough import panels, play_states
-
     from dhumbal.worked.examples import load_file
+    from dhumbal_site.content.walkthrough import panels, play_states
 
     walk = load_file(ROOT / "examples" / "k-pair-discard.toml")
     shown = panels(walk, "en")

@@ -14,18 +14,18 @@ from html import escape
 from typing import Any
 
 import pytest
-from tablekit import LANGS, parse_html, simple_move
 
-from dhumbal.play import share
-
-from dhumbal.table import web
-from dhumbal.table.tables import deal_start
 from dhumbal.core.i18n import translator
+from dhumbal.play import share
 from dhumbal.play.records import state_to_json
+from dhumbal.table import web
+from dhumbal.table.links import link_of
 from dhumbal.table.session import PROMPT_PRACTICE_OVER
+from dhumbal.table.tables import deal_start
 from dhumbal.view.actions import BACK_TO_MATCH, NEW_MATCH
 from dhumbal.view.scores import RESULT, RESULT_PRACTICE
 from dhumbal.view.table import META_DEAL_OF, META_PRACTICE
+from tests.table.tablekit import LANGS, parse_html, simple_move
 
 
 @pytest.fixture(autouse=True)
@@ -60,7 +60,7 @@ def a_practice(lang: str) -> tuple[dict[str, Any], str]:
     match = web.table("practice").playing()
     assert match.deal is not None
     start = deal_start(match)
-    return ask(op="position", state=json.dumps(state_to_json(start)), names=None, practice=True, lang=lang), match.hash()
+    return ask(op="position", state=json.dumps(state_to_json(start)), names=None, practice=True, lang=lang), link_of(match)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -17,11 +17,12 @@ Each test holds one defect found by trying the table as a new user would, at
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from tabledriver import BOARD, DESKTOP, PHONE, TABLE, press, start, status, table_hash, ui_move, wait_ready
 
+from tests.table.tabledriver import BOARD, DESKTOP, PHONE, TABLE, press, start, status, table_hash, ui_move, wait_ready
 
 Opener = Callable[..., Any]
 GUIDE = f"{TABLE} [data-dht-guide]"

@@ -5,15 +5,15 @@ keyboard, and plays from any step."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from axescan import axe_here
-from tabledriver import BOARD, TABLE, answers, click, play_deal, start, status, table_hash, tap, ui_move, wait_answer
 
 from dhumbal.table import web
 from dhumbal.view.suggest import suggest
-
+from tests.axescan import axe_here
+from tests.table.tabledriver import BOARD, TABLE, answers, click, play_deal, start, status, table_hash, tap, ui_move, wait_answer
 
 Opener = Callable[..., tuple[Any, Any]]
 PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
@@ -52,7 +52,7 @@ def test_after_the_turn_s_first_move_the_hint_says_how_to_finish_it(stub_page: O
     start(page)
     mid = '[data-your-turn="true"][data-phase="throw"], [data-your-turn="true"][data-phase="take"]'
     board = page.locator(BOARD)
-    while not board.evaluate(f"(b, sel) => sel.split(', ').some(s => b.matches(s))", mid):
+    while not board.evaluate("(b, sel) => sel.split(', ').some(s => b.matches(s))", mid):
         ui_move(page, touch=True)
     deal = _session().deal
     assert deal is not None

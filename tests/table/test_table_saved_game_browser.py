@@ -15,25 +15,43 @@ match", leaves for the match where it was.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from axescan import axe_here
-from tabledriver import (BOARD, TABLE, answers, click, follow_link, is_over, play_deal, press_play, start, status, stop_clock,
-                         tab_to, table_hash, ui_move, wait_answer, wait_ready)
-from tablekit import simple_move
-from test_table_phone_browser import DESKTOP, LANDSCAPE, PHONE, move, start_here, url
 
-from dhumbal.table import web
-from dhumbal.play.action import parse_action
 from dhumbal.core.cards import card_text
 from dhumbal.core.i18n import translator
-from dhumbal.table.session import PROMPT_PRACTICE_OVER
+from dhumbal.play.action import parse_action
 from dhumbal.play.share import decode_hash
+from dhumbal.table import web
+from dhumbal.table.links import restore_session
+from dhumbal.table.session import PROMPT_PRACTICE_OVER
 from dhumbal.view.actions import BACK_TO_MATCH
 from dhumbal.view.loader import ASK_TITLE, CONTINUE, NEW_GAME
 from dhumbal.view.table import META_PRACTICE
-from sitekit import on_page, page_condition
+from tests.axescan import axe_here
+from tests.table.tabledriver import (
+    BOARD,
+    TABLE,
+    answers,
+    click,
+    follow_link,
+    is_over,
+    play_deal,
+    press_play,
+    start,
+    status,
+    stop_clock,
+    tab_to,
+    table_hash,
+    ui_move,
+    wait_answer,
+    wait_ready,
+)
+from tests.table.tablekit import simple_move
+from tests.table.test_table_phone_browser import DESKTOP, LANDSCAPE, PHONE, move, start_here, url
+from tools.pagemodules import on_page, page_condition
 
 # (phone_page, the real site's pages with this process's engine: tests/table/conftest.py)
 
@@ -245,7 +263,7 @@ def test_a_match_ended_while_the_bots_play_is_never_offered(stub_page: Opener, s
     page.wait_for_function("n => +document.querySelector('#dh-table').dataset.answers > n"
                            " && document.querySelector('#dh-table').hasAttribute('data-busy')", arg=before)
     game = saved(page)
-    assert game is None or not web.restore_session(decode_hash(game), "en").match_over(), \
+    assert game is None or not restore_session(decode_hash(game), "en").match_over(), \
         "a finished match is kept as the game in progress"
     context = page.context
     page.close()

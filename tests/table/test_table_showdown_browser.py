@@ -29,14 +29,15 @@ On the real built site with the engine answering from this process
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from axescan import axe_here
-from tabledriver import BOARD, DESKTOP, LANDSCAPE, PHONE, TABLE, answers, press, table_hash, wait_answer, wait_ready
-from tablekit import finished_link
 
 from dhumbal.core.i18n import translator
+from tests.axescan import axe_here
+from tests.table.tabledriver import BOARD, DESKTOP, LANDSCAPE, PHONE, TABLE, answers, press, table_hash, wait_answer, wait_ready
+from tests.table.tablekit import finished_link
 
 Opener = Callable[..., Any]
 SCREENS = {"phone": PHONE, "sideways": LANDSCAPE, "desktop": DESKTOP}
@@ -138,8 +139,8 @@ def fold(page: Any, touch: bool) -> None:
 def test_the_showdown_shows_every_hand_and_a_strip_that_fits(
     phone_page: Opener, real_site: Any, screen: str, lang: str
 ) -> None:
-    from dhumbal.matches.match import money_text
     from dhumbal.core.profiles import find_profile
+    from dhumbal.matches.match import money_text
 
     touch = screen != "desktop"
     cases = [(profile, most(profile)) for profile in PROFILES] + [("nepali-games", 4)]

@@ -7,13 +7,23 @@ from __future__ import annotations
 
 import json
 import os
-import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
-from axescan import axe_here
-from tabledriver import (
+
+from dhumbal.core.i18n import translator
+from dhumbal.play import share
+from dhumbal.play.deal import IllegalAction
+from dhumbal.play.records import replay
+from dhumbal.table import session, web
+from dhumbal.view.loader import STATIC_NOTE
+from dhumbal.view.table import TITLE
+from dhumbal_site.content.table import PLAY_PROFILE
+from dhumbal_site.runtime.assets import manifest_of
+from tests.axescan import axe_here
+from tests.table.tabledriver import (
     BOARD,
     TABLE,
     answers,
@@ -31,21 +41,8 @@ from tabledriver import (
     wait_answer,
     wait_ready,
 )
-from tablekit import LANGS, expected_rows, reader_moves, reference_replay
-
-from dhumbal.table import session, web
-
-from dhumbal.play import share
-from dhumbal.play.deal import IllegalAction
-from dhumbal.play.records import replay
-from dhumbal.core.i18n import translator
-from dhumbal.view.loader import STATIC_NOTE
-from dhumbal.view.table import TITLE
-
-from dhumbal_site.runtime.assets import manifest_of  # noqa: E402
-from dhumbal_site.content.table import PLAY_PROFILE  # noqa: E402
-from sitekit import on_page, page_condition
-
+from tests.table.tablekit import LANGS, expected_rows, reader_moves, reference_replay
+from tools.pagemodules import on_page, page_condition
 
 Opener = Callable[..., tuple[Any, Any]]
 RULES = {
@@ -375,6 +372,7 @@ def last_move_of_a_match(profile: str, seed: int) -> tuple[str, Any]:
     """A match played by the reader's first legal move each turn: the link to the
     position just before the reader's move that ends it, and that move."""
     from dhumbal.core.profiles import parse_profile
+    from dhumbal.table.links import link_of
     from dhumbal.table.protocol import Settings
 
     s = session.Session(Settings(parse_profile(profile), "easy", seed), lang="en")
@@ -387,7 +385,7 @@ def last_move_of_a_match(profile: str, seed: int) -> tuple[str, Any]:
             continue
         assert s.is_my_turn()
         action = deal.legal_actions()[0]
-        link = s.hash()
+        link = link_of(s)
         s.act(action)
         if s.match_over():
             return link, action

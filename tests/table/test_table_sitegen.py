@@ -4,20 +4,18 @@ and its place in the built pages."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from tablekit import LANGS, PAGE_ASSETS, TABLE_ASSETS, parse_html
+from mkdocs.exceptions import PluginError
+
+from dhumbal.worked.examples import load_file
+from dhumbal_site.content import table
+from tests.table.tablekit import LANGS, PAGE_ASSETS, TABLE_ASSETS, parse_html
 
 ROOT = Path(__file__).resolve().parents[2]
-
-from dhumbal_site.content import table  # noqa: E402
-from mkdocs.exceptions import PluginError  # noqa: E402
-
-from dhumbal.worked.examples import load_file  # noqa: E402
 
 
 def fake_page(src: str, meta: dict[str, Any]) -> Any:

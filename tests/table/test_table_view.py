@@ -18,20 +18,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tablekit import LANGS, SCORE_COLUMNS, parse_html, simple_move
 
 from dhumbal.core import i18n
-
-from dhumbal.table import protocol, session, web
 from dhumbal.core.cards import card_text, parse_card
-from dhumbal.play.deal import Action, IllegalAction, parse_action
-from dhumbal.worked.examples import load_file
 from dhumbal.core.i18n import card_name, translator
 from dhumbal.core.profiles import PROFILE_KEYS, find_profile
+from dhumbal.play.deal import Action, IllegalAction, parse_action
+from dhumbal.table import protocol, session, web
 from dhumbal.view.felt import PICK_CARD
 from dhumbal.view.loader import FRUGAL_NOTE, LOADING_NOTE, NOSCRIPT_NOTE, PLAY, RETRY, STATIC_NOTE
 from dhumbal.view.settings import START_NEW, render_settings
 from dhumbal.view.table import TITLE, render_board
+from dhumbal.worked.examples import load_file
+from tests.table.tablekit import LANGS, SCORE_COLUMNS, parse_html, simple_move
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -233,7 +232,7 @@ def test_controls_say_what_they_do_and_which_are_not_allowed_now() -> None:
     assert '<span class="dht-hand__limit">call at 5</span>' in html
     assert escape(IllegalAction("over-call-limit", total=total, limit=5).text("en")) not in html
     # a hand the engine lets call: the control reads "Call on N", in the same place
-    from test_table_hint import callable_position
+    from tests.table.test_table_hint import callable_position
 
     allowed = ask(op="position", state=callable_position(), lang="en")["html"]
     call = re.search(r'<button [^>]*data-action="call"[^>]*>([^<]*)</button>', allowed)

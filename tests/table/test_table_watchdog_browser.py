@@ -18,16 +18,17 @@ from __future__ import annotations
 
 import base64
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from sitekit import PATIENCE_MS, on_page
-from tabledriver import TABLE, start, status, table_hash, ui_move, wait_ready
 
-from dhumbal.table import web
 from dhumbal.core.i18n import translator
+from dhumbal.table import web
 from dhumbal.view.loader import ERROR_TITLE, ERROR_TITLE_LIVE, ERRORS
-
+from tests.browserkit import PATIENCE_MS
+from tests.table.tabledriver import TABLE, start, status, table_hash, ui_move, wait_ready
+from tools.pagemodules import on_page
 
 LOAD = PATIENCE_MS  # ms: Pyodide boots in seconds, but the test machine may be busy
 STALL = 8000  # ms: the runtime's default stall limit (browser/runtime/watchdog.ts)

@@ -1,6 +1,6 @@
 """The bot levels: their names, and which module plays each one.
 
-Easy, medium and hard are played by :mod:`dhumbal.bots.bots`; the expert by
+Easy, medium and hard are played by :mod:`dhumbal.bots.heuristic`; the expert by
 :mod:`dhumbal.bots.expert`, which builds on the hard bot. This module sits above
 both, so neither imports the other's caller: everything that lets a bot
 move at a level the reader chose (the table, the command line, the arena,
@@ -12,19 +12,20 @@ experts never loads the sampler.
 
 from __future__ import annotations
 
-from typing import Callable, Final, Literal, Sequence
+from collections.abc import Callable, Sequence
+from typing import Final, Literal
 
-from . import bots
 from ..play.action import Action
 from ..play.deal import Deal
 from ..play.playout import play_out
+from . import heuristic
 
 Difficulty = Literal["easy", "medium", "hard", "expert"]
 #: The levels of the table's settings.
 DIFFICULTIES: Final = ("easy", "medium", "hard", "expert")
 Bot = Literal["easy", "medium", "hard", "expert", "aggressive"]
 #: Every bot: the table's four levels and the published reference bot
-#: (:func:`dhumbal.bots.bots.aggressive`), which plays in mixed tables only.
+#: (:func:`dhumbal.bots.heuristic.aggressive`), which plays in mixed tables only.
 BOTS: Final[tuple[Bot, ...]] = ("easy", "medium", "hard", "expert", "aggressive")
 
 
@@ -35,8 +36,8 @@ def choose(deal: Deal, difficulty: Bot = "medium") -> Action:
 
         return expert_choose(deal)
     if difficulty == "aggressive":
-        return bots.aggressive(deal)
-    return bots.choose(deal, difficulty)
+        return heuristic.aggressive(deal)
+    return heuristic.choose(deal, difficulty)
 
 
 def _expert(deal: Deal) -> Action:
@@ -48,14 +49,14 @@ def _expert(deal: Deal) -> Action:
 def policy(difficulty: Bot = "medium") -> Callable[[Deal], Action]:
     """``choose`` at one level, as a policy for :func:`dhumbal.play.playout.play_out`.
 
-    The three levels of :mod:`dhumbal.bots.bots` are its own policies (no call in
+    The three levels of :mod:`dhumbal.bots.heuristic` are its own policies (no call in
     between, as simulations play hundreds of thousands of moves).
     """
     if difficulty == "expert":
         return _expert
     if difficulty == "aggressive":
-        return bots.aggressive
-    return bots.policy(difficulty)
+        return heuristic.aggressive
+    return heuristic.policy(difficulty)
 
 
 def play_deal(

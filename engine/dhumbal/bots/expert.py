@@ -9,12 +9,13 @@ much for each such card (:data:`UNLIKELY_BITS`). From these weighted deals it
 reads the two things it does not know:
 
 - **the call**: how often a call now would be caught (a tie goes against the
-  caller). It calls when that chance is at most its profile's :data:`RISK`;
+  caller). It calls when that chance is at most its profile's ``risk``
+  (:class:`dhumbal.core.profiles.BotTuning`, in the profile's record);
 - **the draw**: how likely each card is to be the one the stock gives. Each
   candidate take and throw is scored by the hand it leaves, averaged over
   those draws: one move ahead, valued by its points, the best group it could
   throw next (:data:`SHED`), its size (:data:`SIZE`) and, where a profile
-  weighs it (:data:`RACE`), the turns it needs before it may call.
+  weighs it (its tuning's ``race``), the turns it needs before it may call.
 
 It is a search one move deep with an evaluation at its leaves because deeper
 search, rollouts, other beliefs and fitted values were each measured against
@@ -40,18 +41,19 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Final, Sequence
+from typing import Final
 
-from .bots import PATIENCE  # past this many turns without a turn cap, every level plays to end the deal
 from ..core.cards import Card
+from ..core.profiles import Profile
 from ..play.deal import Action, Deal, SeatView, call_is_caught
 from ..play.groups import Group, best_group_value, heaviest_group, throwable_groups
-from ..core.profiles import Profile
+from .heuristic import PATIENCE  # past this many turns without a turn cap, every level plays to end the deal
 from .sampler import Sampler, view_key
 
-__all__ = ["Decision", "RISK", "SAMPLES", "TIME_CAP", "best_move", "choose", "decide", "decide_view", "hand_value",
+__all__ = ["Decision", "SAMPLES", "TIME_CAP", "best_move", "choose", "decide", "decide_view", "hand_value",
            "ranked_throws", "risk", "stock_draws", "throw_action", "turns_to_call"]
 
 #: Sampled deals weighed at each decision that depends on hidden cards.
@@ -60,27 +62,13 @@ SAMPLES: Final = 300
 TIME_CAP: Final = 1.0
 #: How often the clock is read, in samples.
 CLOCK_EVERY: Final = 25
-#: The highest chance of being caught at which the expert calls, in percent, per profile
-#: (measured against three hard bots; a caught call costs most in `nepali-games`,
-#: least against the reward in the no-limit `cardrulesplus`). In `dashain` waiting
-#: costs more than a caught call: with a call at 10 or less the others are close
-#: to calling too, and 60 % (paired over the same 2,000 deals against 25 %) won 14
-#: more deals against three aggressive bots and 3 to 4 more head to head and
-#: against three hard bots; always calling when legal lost against hard bots.
-RISK: Final = {"nepali-games": 25, "dashain": 60, "cardrulesplus": 30}
-RISK_OTHER: Final = 25
 #: Hand value, in tenths of a point: ten times the points, less this many tenths of the
 #: best group the hand could throw next ...
 SHED: Final = 8
 #: ... plus this many tenths for each card held (a smaller hand is closer to a call).
 SIZE: Final = 10
-#: The race to a call: this many tenths for each own turn the hand is estimated to need
-#: before it can call (:func:`turns_to_call`), per profile (0: not weighed). In `dashain`
-#: the aggressive bot calls the moment it may, so a hand a turn nearer the limit is worth
-#: more than its points say. 10 (a point a turn), paired with 0 over the same 1,000 seeded
-#: deals: +1.3 points against three aggressive bots (se 0.6), +1.4 head to head (se 0.7),
-#: +0.8 against three hard bots (se 0.6); elsewhere not measured, so not weighed ...
-RACE: Final = {"nepali-games": 0, "dashain": 10, "cardrulesplus": 0}
+#: The race to a call (where a profile's tuning weighs it): each own turn the hand is
+#: estimated to need before it can call (:func:`turns_to_call`) costs ``race`` tenths ...
 #: ... counting each future draw as a card worth this many points ...
 RACE_DRAW: Final = 2
 #: ... and at most this many turns.
@@ -135,7 +123,7 @@ def hand_value(profile: Profile, hand: Sequence[Card]) -> int:
     values = profile.values
     points = sum([values[c] for c in hand])
     value = 10 * points - SHED * best_group_value(profile, hand) + SIZE * len(hand)
-    race = RACE.get(profile.key, 0)
+    race = profile.tuning.race
     if race and profile.call_limit is not None and not profile.jokers:
         value += race * turns_to_call(profile, hand, points)
     return value
@@ -162,7 +150,7 @@ def decide_view(profile: Profile, view: SeatView, *, clock: Callable[[], float] 
     """The expert's decision for the seat on turn, from that seat's ``view`` alone."""
     sampler, key, ref = _reference(profile, view)
     if (profile.turn_cap is None and view.turns >= PATIENCE) or len(view.hand) > LARGEST_HAND:
-        from .bots import choose as bot_choose
+        from .heuristic import choose as bot_choose
 
         return Decision(bot_choose(ref, "hard"))
     p = profile
@@ -186,7 +174,7 @@ def best_move(profile: Profile, view: SeatView, *, clock: Callable[[], float] = 
     in the call odds); a call only if no other move is legal."""
     sampler, key, ref = _reference(profile, view)
     if len(view.hand) > LARGEST_HAND:
-        from .bots import choose as bot_choose
+        from .heuristic import choose as bot_choose
 
         return bot_choose(ref, "hard")
     if _must_call(ref):
@@ -219,7 +207,7 @@ def stock_draws(profile: Profile, view: SeatView, *, clock: Callable[[], float] 
 
 def risk(profile: Profile) -> int:
     """The highest chance of being caught, in percent, at which the expert calls in ``profile``."""
-    return RISK.get(profile.key, RISK_OTHER)
+    return profile.tuning.risk
 
 
 def throw_action(profile: Profile, group: Group) -> Action:
@@ -260,7 +248,7 @@ class _Beliefs:
         self.in_stock: dict[Card, int] = {}
 
     @classmethod
-    def weigh(cls, sampler: Sampler, rng: random.Random, clock: Callable[[], float]) -> "_Beliefs":
+    def weigh(cls, sampler: Sampler, rng: random.Random, clock: Callable[[], float]) -> _Beliefs:
         """Weigh :data:`SAMPLES` deals drawn uniformly by ``sampler`` from ``rng``.
 
         Only the hidden hands of each sample are drawn (:meth:`Sampler.dealt`): the
@@ -288,7 +276,7 @@ class _Beliefs:
             top = len(order)
             over = 0
             lowest = _NO_CAP
-            for s, free, known_total, limits in hands:
+            for _s, free, known_total, limits in hands:
                 dealt_here = [values[c] for c in order[top - free:top]]
                 top -= free
                 total = known_total + sum(dealt_here)

@@ -3,7 +3,7 @@
 The rules pages list the four levels for each profile (``<!-- dhumbal:bots
 PROFILE -->``); every figure in the text (the totals each level calls at,
 how many deals the expert samples, the risk it accepts) is read from
-:mod:`dhumbal.bots.bots` and :mod:`dhumbal.bots.expert`, so the words cannot drift
+:mod:`dhumbal.bots.heuristic` and :mod:`dhumbal.bots.expert`, so the words cannot drift
 from the play.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import botlevels, bots, expert
 from ..core.i18n import N_, number, translator
 from ..core.profiles import Profile
+from . import botlevels, expert, heuristic
 
 LEVEL_NAMES: Final = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "expert": N_("Expert")}
 
@@ -22,6 +22,14 @@ MEDIUM: Final = N_("calls at {total} or less, throws its heaviest cards, and pic
 HARD: Final = N_("calls at {total} or less, or sooner when every other hand is sure to be heavier; it remembers the cards the others picked up and throws with an eye on what it keeps.")
 EXPERT: Final = N_("thinks about the cards it cannot see. Before each decision it deals them again {samples} times, in every way that fits what it has seen, and counts for less the deals where a player would have kept a card heavier than a single card it threw. It calls when at most {risk} of those deals would catch it, and it takes and throws for the hand they are likely to leave it.")
 PERCENT: Final = N_("{percent}%")
+# TRANSLATORS: a share over 99 % but under 100 %, in a sentence
+# ("caught in more than 99% of 2,000 deals"); {percent} is "99%" as
+# your language writes it.
+MORE_THAN: Final = N_("more than {percent}")
+# TRANSLATORS: a share under 1 % but over 0 %, in a sentence ("caught
+# in less than 1% of the deals"); {percent} is "1%" as your language
+# writes it.
+LESS_THAN: Final = N_("less than {percent}")
 
 
 def call_total(profile: Profile, level: str) -> int | None:
@@ -29,19 +37,23 @@ def call_total(profile: Profile, level: str) -> int | None:
     if level == "expert":
         return None
     limit = profile.call_limit
-    return bots.NO_LIMIT_CALL[level] if limit is None else max(0, limit - bots.MARGIN[level])
+    return heuristic.NO_LIMIT_CALL[level] if limit is None else max(0, limit - heuristic.MARGIN[level])
 
 
-def percent(share: float, lang: str) -> str:
-    """``25%`` in the reader's language (whole percent; under 1 and over 99 said so)."""
+def percent(share: float, lang: str, *, in_words: bool = True) -> str:
+    """``25%`` in the reader's language, in whole percent. A share under 1 % (but not 0) and
+    one over 99 % (but not all) are said so: in words for a sentence ("more than 99%",
+    "plus de 99 %"), or, with ``in_words=False``, as ``>99%`` and ``<1%`` for a table's
+    cell or a chart's label."""
+    t = translator(lang)
     whole = round(share * 100)
-    if share > 0 and whole == 0:
-        text = "<1"
-    elif share < 1 and whole == 100:
-        text = ">99"
-    else:
-        text = str(whole)
-    return translator(lang)(PERCENT, percent=number(text, lang))
+    bound = LESS_THAN if share > 0 and whole == 0 else MORE_THAN if share < 1 and whole == 100 else None
+    if bound is None:
+        return t(PERCENT, percent=number(whole, lang))
+    edge = 1 if bound == LESS_THAN else 99
+    if not in_words:
+        return t(PERCENT, percent=number(("<" if bound == LESS_THAN else ">") + str(edge), lang))
+    return t(bound, percent=t(PERCENT, percent=number(edge, lang)))
 
 
 def level_notes(profile: Profile, lang: str) -> list[tuple[str, str, str]]:
@@ -50,7 +62,7 @@ def level_notes(profile: Profile, lang: str) -> list[tuple[str, str, str]]:
     out = []
     for level in botlevels.DIFFICULTIES:
         if level == "expert":
-            risk = expert.RISK.get(profile.key, expert.RISK_OTHER)
+            risk = expert.risk(profile)
             text = t(EXPERT, samples=number(expert.SAMPLES, lang), risk=percent(risk / 100, lang))
         else:
             total = call_total(profile, level)

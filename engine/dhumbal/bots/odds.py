@@ -23,17 +23,18 @@ random source, so a figure is the same on every run, in CPython and Pyodide.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal, Sequence
+from typing import Any, Final, Literal
 
 from ..core import cards as C
-from .bots import policy
 from ..core.cards import Card
+from ..core.profiles import Profile
 from ..play.deal import Deal, SeatView
 from ..play.playout import play_out
-from ..core.profiles import Profile
-from .sampler import Sampler
 from ..play.scoring import call_is_caught, settle
+from .heuristic import policy
+from .sampler import Sampler
 
 __all__ = [
     "CallOdds", "CHART_COUNTS", "CHART_SAMPLES", "CallerOdds", "Chart", "HINT_PLAYOUTS", "HINT_SAMPLES",
@@ -119,7 +120,7 @@ def call_odds(
         move = best_move(profile, view)
         medium = policy("medium")
         won = 0
-        for k, deal in enumerate(sampler.samples(playouts, f"{seed}/play-on")):
+        for _k, deal in enumerate(sampler.samples(playouts, f"{seed}/play-on")):
             deal.play(move)
             end = deal.outcome if deal.phase == "over" else play_out(deal, medium)
             assert end is not None
@@ -265,7 +266,7 @@ class Chart:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Chart":
+    def from_json(cls, data: dict[str, Any]) -> Chart:
         """Read back what :meth:`to_json` wrote (``ValueError`` if it is not such data)."""
         try:
             chart = cls(

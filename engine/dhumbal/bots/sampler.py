@@ -39,14 +39,16 @@ seat's beliefs can name.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import Final, Iterator, Sequence
+from typing import Final
 
-from ..play.action import Action
 from ..core.cards import Card, card_text
-from ..play.deal import Deal, SeatView
 from ..core.profiles import Profile
-from ..core.shuffling import BITS as _BITS, STEPS, shuffle_with
+from ..core.shuffling import BITS as _BITS
+from ..core.shuffling import STEPS, shuffle_with
+from ..play.action import Action
+from ..play.deal import Deal, SeatView
 
 __all__ = ["Sampler", "SamplerError", "after_view", "stand_in", "view_key"]
 

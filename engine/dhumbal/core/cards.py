@@ -10,7 +10,8 @@ conserves every card.
 from __future__ import annotations
 
 import re
-from typing import Final, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Final
 
 Card = int
 

@@ -6,8 +6,9 @@ the data the engine plays by, so it cannot say anything the engine does not do.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Final, Sequence
+from typing import Final
 
 from .i18n import N_, NP_, Translator, number, translator
 from .profiles import DHUMBAL_7, DOUBLE_MARGIN, DOUBLE_PENALTY, OptionSpec, Profile, all_profiles
@@ -333,7 +334,7 @@ def rules_in_words(profile: Profile, lang: str) -> str:
         if spec.key == "players" and isinstance(value, int):
             parts.append(t.plural(*PLAYERS_COUNT, value))
         else:
-            parts.append(t(OPTION_SETTING, option=t(spec.label), value=option_value_text(spec, value, t)))
+            parts.append(t(OPTION_SETTING, option=t(spec.label), value=spec.value_words(value, t)))
     return t.raw(TITLE_SEPARATOR).join(parts)
 
 
@@ -342,29 +343,5 @@ def options_table(profile: Profile, lang: str) -> list[tuple[str, str, str, str]
     t = translator(lang)
     out = []
     for s in profile.option_specs:
-        out.append((s.key, t(s.label), option_value_text(s, s.default, t), allowed_text(s, t)))
+        out.append((s.key, t(s.label), s.value_words(s.default, t), s.allowed_words(t)))
     return out
-
-
-def option_value_text(spec: OptionSpec, value: object, t: Translator) -> str:
-    if value is None:
-        return t(N_("none"))
-    if isinstance(value, bool):
-        return t(N_("on")) if value else t(N_("off"))
-    if spec.kind == "choice" and spec.key == "direction":
-        return t(N_("clockwise")) if value == "clockwise" else t(N_("counterclockwise"))
-    if spec.kind == "choice" and spec.key == "courts":
-        return number(str(value).replace("-", "/"), t.lang) if value != "10" else t(N_("10 each"))
-    return number(str(value), t.lang)
-
-
-def allowed_text(spec: OptionSpec, t: Translator) -> str:
-    if spec.kind == "bool":
-        return t(N_("on or off"))
-    if spec.kind == "choice":
-        return ", ".join(option_value_text(spec, c, t) for c in spec.choices)
-    if spec.kind == "money":
-        return t(N_("any amount, e.g. {amount}"), amount=number("0.05", t.lang))
-    if spec.kind == "int-or-none":
-        return t(N_("none, or {low}–{high}"), low=spec.low, high=spec.high)
-    return t(N_("{low}–{high}"), low=spec.low, high=spec.high)

@@ -20,8 +20,9 @@ from __future__ import annotations
 import gettext
 import os
 import re
-from functools import lru_cache
-from typing import Final, Mapping
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from typing import Final
 
 from . import cards as C
 
@@ -44,7 +45,7 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:
     return (singular, plural)
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalog for ``lang``; English (the msgids themselves) when there is none."""
     if lang == SOURCE_LANGUAGE:
@@ -178,18 +179,20 @@ class Translator:
         self._t = translations(lang)
 
     def __call__(self, msgid: str, /, **params: object) -> str:
-        return format_text(self._t.gettext(msgid), params, self.lang)
+        template = self._t.gettext(msgid)
+        return format_text(template, _lone_jokers(msgid, template, params, self.lang), self.lang)
 
     def plural(self, singular: str, plural: str, n: int, /, **params: object) -> str:
         params.setdefault("count", n)
-        return format_text(self._t.ngettext(singular, plural, n), params, self.lang)
+        template = self._t.ngettext(singular, plural, n)
+        return format_text(template, _lone_jokers(singular, template, params, self.lang), self.lang)
 
     def raw(self, msgid: str) -> str:
         """The translated template itself (placeholders left in), with the language's typography."""
         return typography(self._t.gettext(msgid), self.lang)
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator(lang: str) -> Translator:
     return Translator(lang)
 
@@ -208,7 +211,8 @@ def format_text(template: str, params: Mapping[str, object], lang: str) -> str:
 # French puts a space before a colon, a semicolon, an exclamation or question
 # mark and a closing guillemet, and after an opening guillemet, and that space
 # never breaks the line: a no-break space (U+00A0) before the colon and inside
-# guillemets, a narrow one (U+202F) before ; ! ?. Translations are written with
+# guillemets, a narrow one (U+202F) before ; ! ? and before the % after a
+# number ("25 %"). Translations are written with
 # ordinary spaces or none; every generated text passes through typography()
 # (format_text, Translator.raw; the site glue passes its templates' output and
 # its French pages through typography_html()), so the rule is kept in this one
@@ -219,6 +223,8 @@ NNBSP: Final = "\u202f"
 # a space (or none, after a word) before : ; ! ? », when the mark ends a phrase
 _FR_BEFORE = re.compile(r"(?:[ \u00a0\u202f]|(?<=[^\s(\[«“‘/:;!?]))([:;!?»])(?=[\s)\].,»]|$)")
 _FR_AFTER_GUILLEMET = re.compile(r"«[ \u00a0\u202f]?")
+# a space (or none) between a number and its % sign, when the sign ends the figure
+_FR_PERCENT = re.compile(r"(?<=[0-9०-९])[ \u00a0\u202f]?%(?=[\s)\].,;:!?»]|$)")
 _TYPOGRAPHY_LANGS: Final = frozenset({"fr"})
 
 
@@ -233,10 +239,12 @@ def _fr_space(match: re.Match[str]) -> str:
 
 
 def typography(text: str, lang: str) -> str:
-    """``text`` with the language's spacing around punctuation ("Pris\u00a0: 25", "«\u00a0Jhyap\u00a0»")."""
+    """``text`` with the language's spacing around punctuation ("Pris\u00a0: 25", "«\u00a0Jhyap\u00a0»",
+    "25\u202f%")."""
     if lang not in _TYPOGRAPHY_LANGS or not text:
         return text
     text = _FR_BEFORE.sub(_fr_space, text)
+    text = _FR_PERCENT.sub(NNBSP + "%", text)
     return _FR_AFTER_GUILLEMET.sub("«" + NBSP, text)
 
 
@@ -320,7 +328,50 @@ def card_name(card: C.Card | str, lang: str) -> str:
 # its Latin index (``K♠``, ``10♥``; never ``१०♥``: the glossary's rule), and a
 # joker, which has no index, by its name in the reader's language with a
 # capital, as a card's name on its face (``Joker``, ``जोकर``), never its token.
+# A joker that fills a message's field alone is a noun of the sentence, with
+# its article ("You draw a joker", "The joker is not in your hand"): the
+# translator writes it so when it fills the field (``_lone_jokers``).
 _JOKER_TOKEN = re.compile(r"(?<![A-Za-z0-9])Jk([12])(?![A-Za-z0-9])")
+
+
+#: A joker standing alone in running text, with the language's article: "The joker" where
+#: the sentence opens with the card (a sentence about that card: "The joker is not in your
+#: hand"), "a joker" elsewhere ("You draw a joker from the stock"). A joker in a list of
+#: printed cards keeps its printed name ("You throw 5♠ Joker").
+JOKER_OPENING: Final = N_("The joker")
+# TRANSLATORS: a joker standing alone inside a sentence ("You draw a
+# joker from the stock.", "Only the top card of the pile, a joker, may
+# be taken."), with the article your language puts there; a sentence
+# that opens with the joker uses "The joker".
+JOKER_RUNNING: Final = N_("a joker")
+#: The fields of the engine's messages that hold cards (a card's token, or a list of them).
+CARD_FIELDS: Final = frozenset({"card", "cards", "top", "exposed"})
+_SENTENCE_OPENING = re.compile(r"(?:^|[.!?।]\s+)$")
+
+
+def _lone_jokers(msgid: str, template: str, params: Mapping[str, object], lang: str) -> Mapping[str, object]:
+    """``params`` with each field that holds one joker token alone (``Jk1``, or a list of just
+    that card) as the joker in running text: the opening form where ``template`` (the
+    translation of ``msgid``) opens a sentence or a title with the field, the running form
+    elsewhere (:data:`JOKER_RUNNING`), and in a phrase that goes inside another sentence (a
+    msgid that starts with a small letter, "take {card} from the pile") wherever it stands."""
+    lone = [k for k, v in params.items() if k in CARD_FIELDS and _joker_token(v)]
+    if not lone:
+        return params
+    t = translator(lang)
+    out = dict(params)
+    phrase = msgid[:1].islower()
+    for key in lone:
+        at = template.find("{" + key + "}")
+        opening = at >= 0 and not phrase and _SENTENCE_OPENING.search(template, 0, at) is not None
+        out[key] = t(JOKER_OPENING if opening else JOKER_RUNNING)
+    return out
+
+
+def _joker_token(value: object) -> bool:
+    if isinstance(value, (list, tuple)) and len(value) == 1:
+        value = value[0]
+    return isinstance(value, str) and _JOKER_TOKEN.fullmatch(value.strip()) is not None
 
 
 def card_words(card: C.Card | str, lang: str) -> str:

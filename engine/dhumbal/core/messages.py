@@ -15,8 +15,9 @@ tests render every message with the reader in every role it can hold.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Mapping, Sequence
+from typing import Final
 
 from .i18n import N_, NP_, translator
 
@@ -71,6 +72,8 @@ TEMPLATES: Final[Mapping[str, str | tuple[str, str]]] = {
     "call": N_("{seat} calls on {total}."),
     "call-won": N_("{seat}'s {total} is strictly lower than every other hand: the call wins."),
     "caught": N_("{seat} is caught: {catcher} holds {low}, not more than {total}."),
+    # the same when the catcher's hand equals the call (Message.text chooses it)
+    "caught-tie": N_("{seat} is caught: {catcher} also holds {total}, and a tie goes against the caller."),
     "turn-cap": N_("{count} turns have been played: every hand is shown, nobody is penalised, and the lowest hand wins."),
     "deal-winner": N_("{seat} wins the deal."),
     "no-deal-winner": N_("Nobody wins the deal: only the caller scores."),
@@ -84,6 +87,7 @@ TEMPLATES: Final[Mapping[str, str | tuple[str, str]]] = {
     "call/you": N_("You call on {total}."),
     "call-won/you": N_("Your {total} is strictly lower than every other hand: your call wins."),
     "caught/you": N_("You are caught: {catcher} holds {low}, not more than {total}."),
+    "caught-tie/you": N_("You are caught: {catcher} also holds {total}, and a tie goes against the caller."),
     "deal-winner/you": N_("You win the deal."),
     "eliminated/you": N_("You have {score} points and are eliminated."),
     "hand-now/you": N_("You now hold {count_cards} worth {total}."),
@@ -91,6 +95,7 @@ TEMPLATES: Final[Mapping[str, str | tuple[str, str]]] = {
     "not-your-turn/you-turn": N_("It is your turn, not {seat}'s."),
     # the reader in another role than the acting seat
     "caught/you-catcher": N_("{seat} is caught: you hold {low}, not more than {total}."),
+    "caught-tie/you-catcher": N_("{seat} is caught: you also hold {total}, and a tie goes against the caller."),
     "dealt/you-dealer": N_("You deal {hand_size} cards each; {exposed} is turned face up."),
 }
 
@@ -122,11 +127,14 @@ class Message:
         A draw from the stock shows its card only to the seat that drew it, or
         to everyone when ``viewer`` is ``None`` (a worked example, a replay),
         and never when the message no longer holds the card (as the table
-        keeps another seat's draw).
+        keeps another seat's draw). A caller caught by a hand equal to the
+        call is told so (``caught-tie``), not "4, not more than 4".
         """
         code = self.code
         if code == "took-stock" and "card" in self.params and (viewer is None or viewer == self.params.get("seat")):
             code = "took-stock-seen"
+        if code == "caught" and self.params.get("low") == self.params.get("total"):
+            code = "caught-tie"
         return render(variant(code, self.params, viewer), self.params, lang, names)
 
     def to_json(self) -> dict[str, object]:

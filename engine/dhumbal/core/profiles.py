@@ -4,17 +4,25 @@ Every dimension of the project's profile table is a field here, so the
 comparison page, the deal engine and the bots read the same values. A profile
 with options is a new frozen ``Profile`` (``with_options``), written in a
 canonical text form such as ``nepali-games(runs=on,jokers=on)``.
+
+Each profile is one record (:class:`ProfileRecord`, in :data:`RECORDS`): its
+key, names and aliases, its house rules, how its rules follow from them, how
+the expert bot is tuned for it (:class:`BotTuning`) and what its generated
+puzzles are called (:class:`PuzzleSettings`). Every part is required, so a
+profile added without its tuning fails at import, not with silent defaults.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from functools import cached_property
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import KW_ONLY, dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import Final, Literal, Mapping
+from functools import cached_property
+from typing import Final, Literal
 
-from .i18n import N_
+from .errors import Refusal
+from .i18n import N_, Translator, number, translator
 
 TurnOrder = Literal["draw-first", "throw-first"]
 TakeRule = Literal["pile-top", "offer-any-or-run-end", "single-only"]
@@ -24,13 +32,43 @@ TieOrder = Literal["dealer-left", "after-caller", "caller-only"]
 OptionValue = int | bool | str | None
 
 
-class ProfileError(ValueError):
-    """An unknown profile or option, or a value outside the allowed ones."""
+ERROR_BAD_PROFILE: Final = N_("There is no rule profile called {name}.")
+ERROR_BAD_OPTION: Final = N_("{label}: {value} is not allowed here (allowed: {allowed}).")
+ERROR_UNKNOWN_OPTION: Final = N_("These rules have no setting called {name}.")
+
+
+class ProfileError(Refusal):
+    """An unknown profile or option, or a value outside the allowed ones: ``str()`` is an
+    English sentence for a developer, :meth:`text` the reader's (``params`` name the profile,
+    the option, the value)."""
 
     def __init__(self, message: str, *, code: str, params: Mapping[str, object]) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = dict(params)
+        super().__init__(code, **params)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+    def template(self) -> str:
+        if self.code == "unknown-option":
+            return ERROR_UNKNOWN_OPTION
+        return ERROR_BAD_OPTION if self._spec() is not None else ERROR_BAD_PROFILE
+
+    def _spec(self) -> OptionSpec | None:
+        """The option a bad value was given for, when the error names both it and its profile."""
+        record = RECORDS.get(str(self.params.get("profile", "")))
+        if self.code != "bad-option-value" or record is None:
+            return None
+        return next((s for s in record.specs if s.key == self.params.get("option")), None)
+
+    def shown_params(self, lang: str, names: Sequence[str] | None) -> Mapping[str, object]:
+        t = translator(lang)
+        spec = self._spec()
+        if self.code == "unknown-option":
+            return {"name": str(self.params.get("option", ""))}
+        if spec is not None:
+            return {"label": t(spec.label), "value": str(self.params.get("value", ""))[:40], "allowed": spec.allowed_words(t)}
+        return {"name": str(self.params.get("profile", self.params.get("text", "")))[:40]}
 
 
 @dataclass(frozen=True)
@@ -106,6 +144,30 @@ class OptionSpec:
             return "on" if value else "off"
         return str(value)
 
+    def value_words(self, value: object, t: Translator) -> str:
+        """A value of this house rule as a reader of ``t``'s language reads it."""
+        if value is None:
+            return t(N_("none"))
+        if isinstance(value, bool):
+            return t(N_("on")) if value else t(N_("off"))
+        if self.kind == "choice" and self.key == "direction":
+            return t(N_("clockwise")) if value == "clockwise" else t(N_("counterclockwise"))
+        if self.kind == "choice" and self.key == "courts":
+            return number(str(value).replace("-", "/"), t.lang) if value != "10" else t(N_("10 each"))
+        return number(str(value), t.lang)
+
+    def allowed_words(self, t: Translator) -> str:
+        """The values this house rule allows, as a reader of ``t``'s language reads them."""
+        if self.kind == "bool":
+            return t(N_("on or off"))
+        if self.kind == "choice":
+            return ", ".join(self.value_words(c, t) for c in self.choices)
+        if self.kind == "money":
+            return t(N_("any amount, e.g. {amount}"), amount=number("0.05", t.lang))
+        if self.kind == "int-or-none":
+            return t(N_("none, or {low}–{high}"), low=self.low, high=self.high)
+        return t(N_("{low}–{high}"), low=self.low, high=self.high)
+
 
 DOUBLE_PENALTY: Final = 50  # cardrulesplus variant: a caught caller undercut by more than
 DOUBLE_MARGIN: Final = 5  # this many points scores this instead of the usual penalty
@@ -116,6 +178,36 @@ COURTS: Final[Mapping[str, tuple[int, int, int]]] = {
     "11-12-13": (11, 12, 13),
     "0-10-10": (0, 10, 10),
 }
+
+
+@dataclass(frozen=True)
+class BotTuning:
+    """How the expert bot (:mod:`dhumbal.bots.expert`) plays a profile, measured for it.
+
+    ``risk``: the highest chance of being caught, in percent, at which it calls.
+    ``race``: tenths of a point a hand is worth the worse for each own turn it is
+    estimated to need before it may call (0: not weighed), where the others race
+    to call too. The figures behind each profile's values are in ``bench/RESEARCH.md``.
+    """
+
+    risk: int
+    race: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.risk <= 100 or self.race < 0:
+            raise ValueError(f"bot tuning out of range: {self}")
+
+
+@dataclass(frozen=True)
+class PuzzleSettings:
+    """What the puzzle generator (:mod:`dhumbal.lab.puzzlegen`) does per profile:
+    ``prefix`` starts the names of the puzzle files it writes (``da-5-0-take``)."""
+
+    prefix: str
+
+    def __post_init__(self) -> None:
+        if not re.fullmatch(r"[a-z]{2,4}", self.prefix):
+            raise ValueError(f"a puzzle prefix is 2 to 4 small letters, not {self.prefix!r}")
 
 
 @dataclass(frozen=True)
@@ -152,6 +244,8 @@ class Profile:
     turn_cap: int | None
     direction: Literal["clockwise", "counterclockwise"]
     money_per_point: str | None
+    tuning: BotTuning
+    puzzles: PuzzleSettings
     option_specs: tuple[OptionSpec, ...] = field(repr=False)
     options: tuple[tuple[str, OptionValue], ...] = ()
 
@@ -174,13 +268,13 @@ class Profile:
             params={"profile": self.key, "option": key, "allowed": ", ".join(s.key for s in self.option_specs)},
         )
 
-    def with_options(self, **values: str | OptionValue) -> "Profile":
+    def with_options(self, **values: str | OptionValue) -> Profile:
         """A copy with house rules changed; unknown keys and values are refused."""
         current = {s.key: self.option(s.key) for s in self.option_specs}
         for key, raw in values.items():
             spec = self.spec(key.replace("_", "-") if key not in current else key)
             current[spec.key] = spec.parse(raw, self.key)
-        return _BUILDERS[self.key](current)
+        return RECORDS[self.key].make(current)
 
     def canonical(self) -> str:
         """``key(opt=value,…)`` listing only options that differ from the defaults."""
@@ -261,10 +355,10 @@ def _opts(specs: tuple[OptionSpec, ...], values: Mapping[str, OptionValue]) -> t
     return tuple((s.key, values[s.key]) for s in specs)
 
 
-def _nepali_games(o: Mapping[str, OptionValue]) -> Profile:
+def _nepali_games(r: ProfileRecord, o: Mapping[str, OptionValue]) -> Profile:
     return Profile(
-        key="nepali-games",
-        name=N_("Nepali Games"),
+        key=r.key,
+        name=r.name,
         sources=("000", "001"),
         players=_int(o["players"]),
         players_min=2,
@@ -293,16 +387,18 @@ def _nepali_games(o: Mapping[str, OptionValue]) -> Profile:
         turn_cap=200,
         direction="clockwise",
         money_per_point=None,
-        option_specs=_NG_SPECS,
-        options=_opts(_NG_SPECS, o),
+        tuning=r.tuning,
+        puzzles=r.puzzles,
+        option_specs=r.specs,
+        options=_opts(r.specs, o),
     )
 
 
-def _dashain(o: Mapping[str, OptionValue]) -> Profile:
+def _dashain(r: ProfileRecord, o: Mapping[str, OptionValue]) -> Profile:
     rounds = o["rounds"]
     return Profile(
-        key="dashain",
-        name=N_("Dashain"),
+        key=r.key,
+        name=r.name,
         sources=("002",),
         players=_int(o["players"]),
         players_min=2,
@@ -331,17 +427,19 @@ def _dashain(o: Mapping[str, OptionValue]) -> Profile:
         turn_cap=None,
         direction="clockwise",
         money_per_point=str(o["money"]),
-        option_specs=_DASHAIN_SPECS,
-        options=_opts(_DASHAIN_SPECS, o),
+        tuning=r.tuning,
+        puzzles=r.puzzles,
+        option_specs=r.specs,
+        options=_opts(r.specs, o),
     )
 
 
-def _cardrulesplus(o: Mapping[str, OptionValue]) -> Profile:
+def _cardrulesplus(r: ProfileRecord, o: Mapping[str, OptionValue]) -> Profile:
     rounds = o["rounds"]
     limit = o["limit"]
     return Profile(
-        key="cardrulesplus",
-        name=N_("CardRulesPlus zero-J"),
+        key=r.key,
+        name=r.name,
         sources=("003", "004"),
         players=_int(o["players"]),
         players_min=2,
@@ -370,23 +468,71 @@ def _cardrulesplus(o: Mapping[str, OptionValue]) -> Profile:
         turn_cap=None,
         direction="counterclockwise" if o["direction"] == "counterclockwise" else "clockwise",
         money_per_point=None,
-        option_specs=_CRP_SPECS,
-        options=_opts(_CRP_SPECS, o),
+        tuning=r.tuning,
+        puzzles=r.puzzles,
+        option_specs=r.specs,
+        options=_opts(r.specs, o),
     )
 
 
-_BUILDERS: Final = {
-    "nepali-games": _nepali_games,
-    "dashain": _dashain,
-    "cardrulesplus": _cardrulesplus,
-}
-_SPECS: Final = {"nepali-games": _NG_SPECS, "dashain": _DASHAIN_SPECS, "cardrulesplus": _CRP_SPECS}
-ALIASES: Final = {
-    "nepali-games": "nepali-games", "nepaligames": "nepali-games", "ng": "nepali-games",
-    "standard": "nepali-games", "dashain": "dashain", "jhyaap": "dashain",
-    "cardrulesplus": "cardrulesplus", "crp": "cardrulesplus", "zero-j": "cardrulesplus",
-}
-PROFILE_KEYS: Final = ("nepali-games", "dashain", "cardrulesplus")
+@dataclass(frozen=True)
+class ProfileRecord:
+    """One profile, whole: its key, name (a msgid) and aliases, its house rules, how its
+    rules follow from their values (``build``), the expert's tuning and the puzzle settings."""
+
+    key: str
+    name: str
+    aliases: tuple[str, ...]
+    specs: tuple[OptionSpec, ...]
+    build: Callable[[ProfileRecord, Mapping[str, OptionValue]], Profile]
+    _: KW_ONLY
+    tuning: BotTuning
+    puzzles: PuzzleSettings
+
+    def make(self, values: Mapping[str, OptionValue]) -> Profile:
+        """The profile with these house rules (every one of :attr:`specs` given)."""
+        return self.build(self, values)
+
+    def default(self) -> Profile:
+        return self.make({s.key: s.default for s in self.specs})
+
+
+def _registry(*records: ProfileRecord) -> dict[str, ProfileRecord]:
+    """The profiles by key, each checked whole: every part present and of its type, its
+    default rules buildable and naming it, no key, alias or puzzle prefix used twice."""
+    out: dict[str, ProfileRecord] = {}
+    taken: set[str] = set()
+    for r in records:
+        for part, kind in (("tuning", BotTuning), ("puzzles", PuzzleSettings)):
+            if not isinstance(getattr(r, part, None), kind):
+                raise TypeError(f"profile {r.key}: its record has no {part} ({kind.__name__})")
+        built = r.default()
+        if built.key != r.key or built.tuning != r.tuning or built.puzzles != r.puzzles:
+            raise ValueError(f"profile {r.key}: its rules name another profile, tuning or puzzle settings")
+        names = {r.key, *r.aliases, "puzzles:" + r.puzzles.prefix}
+        if r.key in out or names & taken:
+            raise ValueError(f"profile {r.key}: a key, alias or puzzle prefix already taken: {sorted(names & taken)}")
+        taken |= names
+        out[r.key] = r
+    return out
+
+
+#: Every profile, by key, in the order the site lists them. A caught call costs most in
+#: `nepali-games`, least against the reward in the no-limit `cardrulesplus`; in `dashain`
+#: waiting costs more than a caught call, and the race to call is weighed there only.
+#: Each tuning was measured against hard bots and the aggressive reference bot:
+#: ``bench/RESEARCH.md`` has the figures ("Kept") and the commands that reproduce them.
+RECORDS: Final[dict[str, ProfileRecord]] = _registry(
+    ProfileRecord("nepali-games", N_("Nepali Games"), ("nepaligames", "ng", "standard"), _NG_SPECS, _nepali_games,
+                  tuning=BotTuning(risk=25, race=0), puzzles=PuzzleSettings(prefix="ng")),
+    ProfileRecord("dashain", N_("Dashain"), ("jhyaap",), _DASHAIN_SPECS, _dashain,
+                  tuning=BotTuning(risk=60, race=10), puzzles=PuzzleSettings(prefix="da")),
+    ProfileRecord("cardrulesplus", N_("CardRulesPlus zero-J"), ("crp", "zero-j"), _CRP_SPECS, _cardrulesplus,
+                  tuning=BotTuning(risk=30, race=0), puzzles=PuzzleSettings(prefix="crp")),
+)
+PROFILE_KEYS: Final = tuple(RECORDS)
+#: Every name a profile is found by (its key and its aliases).
+ALIASES: Final = {name: r.key for r in RECORDS.values() for name in (r.key, *r.aliases)}
 
 
 def find_profile(name: str) -> Profile:
@@ -398,7 +544,7 @@ def find_profile(name: str) -> Profile:
             code="unknown-profile",
             params={"profile": name, "allowed": ", ".join(PROFILE_KEYS)},
         )
-    return _BUILDERS[key]({s.key: s.default for s in _SPECS[key]})
+    return RECORDS[key].default()
 
 
 _CANON_RE = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*(?:\((.*)\))?\s*$", re.S)

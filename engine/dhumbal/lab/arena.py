@@ -22,15 +22,15 @@ profile, the ``points`` added to its score (lower is better).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Sequence
 
 from ..bots.botlevels import BOTS, Bot, policy
-from ..play.deal import Action, Deal
 from ..bots.odds import Measure, measure_of
-from ..play.playout import play_out
 from ..core.profiles import Profile
+from ..play.deal import Action, Deal
+from ..play.playout import play_out
 from ..play.scoring import Outcome
 
 

@@ -21,15 +21,16 @@ from __future__ import annotations
 import importlib.util
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Sequence, TextIO
+from typing import TextIO
 
 from ..bots.botlevels import Difficulty, choose, policy
+from ..core.profiles import PROFILE_KEYS, Profile, find_profile
 from ..play.deal import Deal
 from ..play.playout import play_out
-from ..core.profiles import PROFILE_KEYS, Profile, find_profile
 
 SEATS = 4
 TARGET_DEALS = 5_000  # deals per CPU second, every profile

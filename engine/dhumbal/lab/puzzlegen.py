@@ -42,19 +42,22 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Final, TextIO
+from typing import Final, TextIO
 
-from ..core import cards as C
-from ..play.action import Action
-from ..bots.bots import LEVELS, PATIENCE, choose as bot_choose
-from ..play.deal import Deal
-from ..worked.examples import ExampleError
 from ..bots.expert import decide
-from ..trainer.grading import Grade, grade, move_key, moves
-from ..play.groups import group_kind
+from ..bots.heuristic import LEVELS, PATIENCE
+from ..bots.heuristic import choose as bot_choose
+from ..core import cards as C
 from ..core.profiles import Profile
+from ..play.action import Action
+from ..play.deal import Deal
+from ..play.groups import group_kind
+from ..trainer.grading import Grade, grade, move_key, moves
+from ..trainer.themes import tag
+from ..worked.examples import ExampleError
 from ..worked.puzzles import (
     GENERATED_MARGIN,
     MIN_LEAD,
@@ -64,7 +67,6 @@ from ..worked.puzzles import (
     load_text,
     puzzle_files,
 )
-from ..trainer.themes import tag
 
 __all__ = ["GENERATOR_VERSION", "Miner", "Stats", "position_key", "puzzle_text"]
 
@@ -91,8 +93,6 @@ MAX_DEALS_PER_PUZZLE: Final = 60
 #: The seats' names (a table has at most six), and as the Nepali page writes them.
 SEAT_NAMES: Final = ("Asha", "Bikash", "Chandra", "Dipa", "Esha", "Gopal")
 SEAT_NAMES_NE: Final = ("आशा", "विकास", "चन्द्रा", "दीपा", "ईशा", "गोपाल")
-#: The prefix of a puzzle's file name, by profile.
-PREFIX: Final = {"nepali-games": "ng", "dashain": "da", "cardrulesplus": "crp"}
 
 
 def position_key(deal: Deal) -> tuple[str, str, tuple[int, ...], tuple[int, ...]]:
@@ -350,7 +350,7 @@ class Miner:
         start, steps = self.lead_in(played, move)
         origin: dict[str, object] = {"version": GENERATOR_VERSION, "seed": self.seed, "deal": f"{self.seed}/{index}",
                                      "move": move}
-        name = f"{PREFIX[self.profile.key]}-{self.seed}-{index}-{move}"
+        name = f"{self.profile.puzzles.prefix}-{self.seed}-{index}-{move}"
         text = puzzle_text(start, steps, seat, quick.best.action, origin=origin)
         try:
             puzzle = load_text(text, f"{name}.toml", graded=False)

@@ -23,16 +23,17 @@ Every text is a catalog message, filled in the reader's language.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Sequence
+from typing import Any, Final
 
-from ..core import cards as C
-from ..play.action import Action
 from ..bots.botlevels import Difficulty, choose
-from ..play.deal import Deal, IllegalAction
+from ..core import cards as C
 from ..core.i18n import N_, number, translator
 from ..core.messages import Message
 from ..core.profiles import Profile, all_profiles
+from ..play.action import Action
+from ..play.deal import Deal, IllegalAction
 from ..play.records import transcript
 
 #: The opening shown on the comparison page: 3 players, medium bots, six turns.

@@ -33,16 +33,17 @@ import hashlib
 import json
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final, Sequence, cast
+from typing import Final, cast
 
-from ..bots import bots, expert
-from .arena import play_table
+from ..bots import expert, heuristic
 from ..bots.botlevels import BOTS, DIFFICULTIES, Bot, play_deal
+from ..core.profiles import Profile, find_profile
 from ..play.deal import Deal
 from ..play.records import transcript
-from ..core.profiles import Profile, find_profile
+from .arena import play_table
 
 __all__ = ["Strength", "SEATS", "check_current", "dump", "fingerprint", "lineups", "load", "measure", "run_profile", "wilson", "Z95"]
 
@@ -56,16 +57,22 @@ FINGERPRINT_DEALS: Final = 2
 CLOCKS: Final = frozenset({"TIME_CAP", "CLOCK_EVERY"})
 
 
-def tuning(lineup: Sequence[Bot] = BOTS) -> str:
+def tuning(lineup: Sequence[Bot] = BOTS, key: str | None = None) -> str:
     """Every setting of the modules that choose ``lineup``'s moves (their upper-case
-    names, the clocks aside), as text: part of each fingerprint, so that a change
-    of tuning shows even when the first deals happen to play alike."""
+    names, the clocks aside) and, with the expert at the table, the expert's tuning
+    for profile ``key`` (:class:`dhumbal.core.profiles.BotTuning`), as text: part of
+    each fingerprint, so that a change of tuning shows even when the first deals
+    happen to play alike."""
     parts = []
-    for module in (bots, expert) if "expert" in lineup else (bots,):
+    # Each module under a fixed label (the heuristic bots' is "bots", as it was named
+    # when the stored fingerprints were taken): renaming a module changes no fingerprint.
+    for label, module in (("bots", heuristic), ("expert", expert))[:2 if "expert" in lineup else 1]:
         for name in sorted(vars(module)):
             value = getattr(module, name)
             if name.isupper() and not name.startswith("_") and name not in CLOCKS and _plain(value):
-                parts.append(f"{module.__name__.rsplit('.', 1)[-1]}.{name}={value!r}")
+                parts.append(f"{label}.{name}={value!r}")
+    if "expert" in lineup and key is not None:
+        parts.append(f"{key}.tuning={find_profile(key).tuning!r}")
     return ";".join(parts)
 
 
@@ -128,7 +135,7 @@ class Strength:
                 "seed": self.seed, "fingerprint": self.fingerprint}
 
     @classmethod
-    def from_json(cls, data: object) -> "Strength":
+    def from_json(cls, data: object) -> Strength:
         """Read back :meth:`to_json` (``ValueError`` naming what is wrong)."""
         if not isinstance(data, dict):
             raise ValueError("a strength row must be an object")
@@ -162,7 +169,7 @@ _FRACTION: Final = re.compile(r"([0-9]{1,12})/([0-9]{1,6})")
 def fingerprint(key: str, lineup: Sequence[Bot], seed: str, deals: int = FINGERPRINT_DEALS) -> str:
     """A hash of the transcripts of the first ``deals`` deals of a run (what the bots did)."""
     profile = table_profile(key, len(lineup))
-    h = hashlib.sha256(f"{profile.canonical()}|{','.join(lineup)}|{seed}|{tuning(lineup)}".encode())
+    h = hashlib.sha256(f"{profile.canonical()}|{','.join(lineup)}|{seed}|{tuning(lineup, key)}".encode())
     for i in range(deals):
         deal = Deal.new(profile, f"{seed}/{i}", dealer=i % profile.players)  # as play_table deals them
         play_deal(deal, list(lineup))

@@ -10,18 +10,24 @@ the hands are known: played by the engine (``start_deal``, then
 entered as each seat's hand total (``book_elsewhere``, the score pad's and
 ``python -m dhumbal score``'s way). Both seat the deal the same way, settle
 it with :func:`dhumbal.play.scoring.settle` and book it with
-:func:`dhumbal.play.scoring.book`.
+:func:`dhumbal.play.scoring.book`. A match may also start from a position
+laid out mid-deal (:meth:`Match.from_position`, a worked example's).
+
+:meth:`Match.scoreboard` is what every seat may know of the match (scores,
+seating, who is out, the standings) as a value: the table is drawn from it,
+never from the match, whose deal holds every hidden card.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Final, Sequence
+from typing import Any, Final
 
-from ..play.deal import Deal, PositionError
 from ..core.messages import Message
 from ..core.profiles import Profile, parse_profile
+from ..play.deal import Deal, PositionError
 from ..play.records import state_from_json, state_to_json
 from ..play.scoring import Outcome, book, play_order, settle
 
@@ -34,6 +40,17 @@ class Standing:
     score: int
     place: int  # 1 = first; equal scores share a place
     eliminated: bool = False
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """What every seat may know of a match, as it stood: by match seat the scores, the deal's
+    seating (deal seat -> match seat), who is out (in the order they went out), the standings."""
+
+    scores: tuple[int, ...]
+    seating: tuple[int, ...]
+    eliminated: tuple[int, ...]
+    standings: tuple[Standing, ...]
 
 
 @dataclass
@@ -59,9 +76,23 @@ class Match:
         if not 0 <= self.first_dealer < n:
             raise PositionError(f"first dealer {self.first_dealer} is not a seat of {n}")
 
+    @classmethod
+    def from_position(cls, deal: Deal, seed: int | str) -> Match:
+        """A match whose first deal is ``deal``, laid out mid-play (a worked example's position):
+        its seats in deal order, its dealer the first; later deals follow from ``seed``."""
+        match = cls(deal.profile, seed=seed, first_dealer=deal.dealer)
+        match.deal = deal
+        match.seating = list(range(deal.players))
+        match.dealers = [deal.dealer]
+        return match
+
     @property
     def players(self) -> int:
         return self.profile.players
+
+    def scoreboard(self) -> Scoreboard:
+        """The match's public facts now (see :class:`Scoreboard`)."""
+        return Scoreboard(tuple(self.scores), tuple(self.seating), tuple(self.eliminated), tuple(self.standings()))
 
     def active(self) -> list[int]:
         """Match seats still in play, in play order starting from seat 0."""
@@ -193,7 +224,7 @@ class Match:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Match":
+    def from_json(cls, data: Any) -> Match:
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
             raise PositionError("not a match state (format 1)")
         try:

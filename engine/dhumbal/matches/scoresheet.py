@@ -23,14 +23,15 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, Final, Mapping, Sequence
+from typing import Any, Final
 
+from ..core.errors import Refusal
 from ..core.i18n import N_, number, translator
-from .match import Match, Standing
-from ..core.messages import seat_name
 from ..core.profiles import Profile, ProfileError, parse_profile
+from .match import Match, Standing
 from .tally import Tally, TallyError, tally_next
 
 SHEET_FORMAT: Final = 1
@@ -54,18 +55,11 @@ ERRORS: Final[Mapping[str, str]] = {
 }
 
 
-class SheetError(ValueError):
+class SheetError(Refusal):
     """A sheet or a change that cannot be read (``code`` a key of :data:`ERRORS`)."""
 
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
-    def text(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
-        shown = {k: (seat_name(v, names, lang) if k == "seat" and isinstance(v, int) else v)
-                 for k, v in self.params.items()}
-        return translator(lang)(ERRORS[self.code], **shown)
+    def template(self) -> str:
+        return ERRORS[self.code]
 
 
 @dataclass(frozen=True)

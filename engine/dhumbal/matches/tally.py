@@ -25,16 +25,23 @@ the words match the numbers.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Final, Mapping, Sequence
+from typing import Any, Final
 
 from ..core import cards as C
+from ..core.errors import Refusal
 from ..core.i18n import N_, translator
-from .match import Match, money_text
 from ..core.messages import Message, seat_name
 from ..core.profiles import DOUBLE_MARGIN, DOUBLE_PENALTY, Profile, ProfileError
 from ..play.scoring import Outcome, outcome_messages
+from .match import Match
+
+# TRANSLATORS: the separator between the parts of one "why" line of
+# the score pad and of its CSV's Why column ("counted from the dealer's
+# left; scores 0 and collects 24").
+REASONS_SEPARATOR: Final = N_("; ")
 
 #: The largest running score a table may give (far beyond any real match).
 MAX_SCORE: Final = 1_000_000
@@ -67,7 +74,6 @@ ERRORS: Final[Mapping[str, str]] = {
     "ledger-sum": N_("The running scores add up to {sum}, but in these rules they always add up to {zero}."),
     "match-over": N_("The match is over: start a new match to score more deals."),
 }
-SEAT_KEYS: Final = frozenset({"seat"})
 
 
 def money_split(points: Sequence[int], rate: str) -> list[str]:
@@ -90,25 +96,18 @@ def money_split(points: Sequence[int], rate: str) -> list[str]:
     return [f"{x:.2f}" if x else "0.00" for x in rounded]
 
 
-class TallyError(ValueError):
+class TallyError(Refusal):
     """Input a table typed that cannot be settled: ``code`` (a key of :data:`ERRORS`),
     ``params`` (``seat`` holds a match seat) and, on a score sheet, the ``deal`` (1-based)."""
 
     def __init__(self, code: str, *, deal: int | None = None, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
+        super().__init__(code, **params)
         self.deal = deal
+        seat = params.get("seat")
+        self.seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
-    @property
-    def seat(self) -> int | None:
-        seat = self.params.get("seat")
-        return seat if isinstance(seat, int) else None
-
-    def text(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
-        shown = {k: (seat_name(v, names, lang) if k in SEAT_KEYS and isinstance(v, int) else v)
-                 for k, v in self.params.items()}
-        return translator(lang)(ERRORS[self.code], **shown)
+    def template(self) -> str:
+        return ERRORS[self.code]
 
     def __str__(self) -> str:
         return self.text()
@@ -379,7 +378,9 @@ class Tally:
     def reasons(self, lang: str, names: Sequence[str] | None = None) -> list[tuple[int, str]]:
         """Why each player in the deal took, paid or scored what it did: (match seat, one line)."""
         t = translator(lang)
-        return [(self.seating[i], "; ".join(t(msgid, **params) for msgid, params in parts))
+        # the parts' separator in the language's typography ("…donneur ; compte 0" in French)
+        separator = t.raw(REASONS_SEPARATOR)
+        return [(self.seating[i], separator.join(t(msgid, **params) for msgid, params in parts))
                 for i, parts in enumerate(_reasons(self, names, lang))]
 
     def to_json(self) -> dict[str, Any]:

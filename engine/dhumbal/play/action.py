@@ -31,15 +31,15 @@ class Action:
     cards: tuple[Card, ...] = ()
 
     @classmethod
-    def call(cls) -> "Action":
+    def call(cls) -> Action:
         return CALL
 
     @classmethod
-    def take_stock(cls) -> "Action":
+    def take_stock(cls) -> Action:
         return TAKE_STOCK
 
     @classmethod
-    def take_pile(cls, card: Card | None = None) -> "Action":
+    def take_pile(cls, card: Card | None = None) -> Action:
         if card is None:
             return TAKE_PILE
         if 0 <= card < C.DECK_MAX:
@@ -47,7 +47,7 @@ class Action:
         return cls("take", "pile", (card,))
 
     @classmethod
-    def throw(cls, *cards: Card) -> "Action":
+    def throw(cls, *cards: Card) -> Action:
         if len(cards) == 1 and 0 <= cards[0] < C.DECK_MAX:
             return THROW_CARD[cards[0]]
         action = _THROWS.get(cards)

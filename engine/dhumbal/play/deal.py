@@ -37,13 +37,16 @@ counterclockwise play), so the deal never needs to know the direction.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Literal, Sequence
 
 from ..core import cards as C
-from .action import CALL, TAKE_PILE, TAKE_PILE_CARD, TAKE_STOCK, THROW_CARD, Action, parse_action
 from ..core.cards import Card
 from ..core.errors import IllegalAction, PositionError
+from ..core.messages import Message
+from ..core.profiles import Profile
+from ..core.shuffling import shuffle
+from .action import CALL, TAKE_PILE, TAKE_PILE_CARD, TAKE_STOCK, THROW_CARD, Action, parse_action
 from .groups import (
     Group,
     GroupKind,
@@ -53,57 +56,16 @@ from .groups import (
     run_ends,
     throwable_groups,
 )
-from ..core.messages import Message
-from ..core.profiles import Profile
 from .scoring import Outcome, call_is_caught, outcome_messages, settle
-from ..core.shuffling import shuffle
+from .seatview import Phase, SeatView
 
 # Besides its own names, the deal hands on the names its callers use with it: the
-# actions (dhumbal.play.action), the outcome (dhumbal.play.scoring), the refusals (dhumbal.core.errors)
-# and the kinds of group (dhumbal.play.groups).
+# actions (dhumbal.play.action), the outcome (dhumbal.play.scoring), the refusals (dhumbal.core.errors),
+# the kinds of group (dhumbal.play.groups) and what one seat may know (dhumbal.play.seatview).
 __all__ = [
     "Action", "Deal", "GroupKind", "IllegalAction", "Outcome", "Phase", "PositionError", "SeatView",
-    "call_is_caught", "classify_group", "iter_cards", "parse_action", "run_ends",
+    "call_is_caught", "classify_group", "parse_action", "run_ends",
 ]
-
-Phase = Literal["start", "throw", "take", "over"]
-
-
-# -- what one seat may know ---------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """Everything one seat may know of a live deal, as card codes: the input of a
-    bot that must not peek, and of a sampler that deals the hidden cards anew.
-
-    ``unseen`` are the cards whose place the seat cannot know: the stock and
-    the other hands, less what those seats were seen to pick up and still
-    hold (``known``). Every card is in exactly one of ``hand``, ``pile``,
-    ``pending``, the ``known`` lists of the others, and ``unseen``.
-    ``history`` is every move so far, as the table saw it: who drew blind,
-    who took which face-up card, who threw what.
-    """
-
-    seat: int
-    players: int
-    dealer: int
-    turn: int
-    phase: Phase
-    turns: int
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, ...]
-    stock_count: int
-    pile: tuple[Card, ...]  # bottom .. top
-    offer: int  # the top ``offer`` cards of the pile are the previous throw
-    offer_kind: GroupKind
-    pending: tuple[Card, ...]  # the seat on turn's throw before its pick (throw-first)
-    took_from_pile: Card | None
-    known: tuple[tuple[Card, ...], ...]
-    unseen: tuple[Card, ...]
-    # every move of the deal so far, which the whole table saw (a stock draw names no card)
-    history: tuple[tuple[int, Action], ...] = ()
-
 
 # -- the deal --------------------------------------------------------------------
 
@@ -133,7 +95,7 @@ class Deal:
     # -- creation ------------------------------------------------------------------
 
     @classmethod
-    def new(cls, profile: Profile, seed: int | str = 0, *, dealer: int | None = None, players: int | None = None) -> "Deal":
+    def new(cls, profile: Profile, seed: int | str = 0, *, dealer: int | None = None, players: int | None = None) -> Deal:
         """Shuffle with ``seed`` and deal one card at a time from the dealer's left."""
         n = profile.players if players is None else players
         if not 2 <= n <= profile.players_max:
@@ -399,10 +361,6 @@ class Deal:
             return groups
         return [g for g in groups if self._reshuffle_pool(len(g)) > 0]
 
-    def valid_groups(self, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
-        """Every throwable group from ``hand``, each as sorted cards, in a fixed order."""
-        return throwable_groups(self.profile, hand)
-
     # -- applying -------------------------------------------------------------------
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Message]:
@@ -551,32 +509,7 @@ class Deal:
     def _resolve(self, caller: int | None) -> None:
         self.outcome = settle(self.profile, self.totals(), self.dealer, caller)
 
-    # -- views ----------------------------------------------------------------------
-
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: its own hand, the table's public facts, and (after the show) every hand."""
-        over = self.phase == "over"
-        return {
-            "profile": self.profile.canonical(),
-            "seat": seat,
-            "players": self.players,
-            "dealer": self.dealer,
-            "turn": self.turn,
-            "phase": self.phase,
-            "hand": [C.card_text(c) for c in self.hands[seat]],
-            "total": self.total(seat),
-            "counts": [len(h) for h in self.hands],
-            "stock": len(self.stock),
-            "pile_top": None if self.pile_top is None else C.card_text(self.pile_top),
-            "offer": [C.card_text(c) for c in self.offer_cards],
-            "offer_kind": self.offer_kind,
-            "pending": [C.card_text(c) for c in self.pending] if self.pending else [],
-            "turns": self.turns,
-            "limit": self.profile.call_limit,
-            "known": [[C.card_text(c) for c in k] for k in self.known],
-            "hands": [[C.card_text(c) for c in h] for h in self.hands] if over else None,
-            "outcome": self.outcome.to_json() if self.outcome else None,
-        }
+    # -- what one seat may know ----------------------------------------------------
 
     def public_view(self, seat: int) -> SeatView:
         """What ``seat`` may know now, as card codes (see :class:`SeatView`)."""
@@ -596,17 +529,10 @@ class Deal:
             history=tuple(self.history),
         )
 
-    def copy(self) -> "Deal":
+    def copy(self) -> Deal:
         """An independent copy (the history is copied too; its actions are shared values)."""
         return type(self)(
             self.profile, self.seed, self.dealer, [h[:] for h in self.hands], self.stock[:], self.pile[:],
             self.offer, self.offer_kind, self.pending[:], self.turn, self.phase, self.turns, self.reshuffles,
             self.took_from_pile, [k[:] for k in self.known], self.history[:], self.outcome,
         )
-
-
-def iter_cards(deal: Deal) -> Iterator[Card]:
-    yield from (c for h in deal.hands for c in h)
-    yield from deal.stock
-    yield from deal.pile
-    yield from deal.pending

@@ -21,8 +21,9 @@ Two kinds of callers need different things:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Literal, Sequence
+from typing import Literal
 
 from ..core import cards as C
 from ..core.cards import Card

@@ -32,7 +32,7 @@ and on Pyodide.
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from .action import Action
 from .deal import Deal

@@ -11,14 +11,15 @@ field.
 from __future__ import annotations
 
 import re
-from typing import Any, Final, Literal, Sequence
+from collections.abc import Sequence
+from typing import Any, Final, Literal
 
 from ..core import cards as C
-from .action import Action, parse_action
 from ..core.cards import Card
+from ..core.profiles import Profile, ProfileError, parse_profile
+from .action import Action, parse_action
 from .deal import Deal, IllegalAction, PositionError
 from .groups import classify_group, group_kind
-from ..core.profiles import Profile, ProfileError, parse_profile
 from .scoring import Outcome, settle
 
 STATE_FORMAT: Final = 1

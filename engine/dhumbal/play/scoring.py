@@ -15,8 +15,9 @@ through these three and nothing else, so the two can never settle apart.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Any, Collection, Literal, Sequence
+from typing import Any, Literal
 
 from ..core.messages import Message
 from ..core.profiles import DOUBLE_MARGIN, DOUBLE_PENALTY, Profile
@@ -50,7 +51,7 @@ class Outcome:
         }
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "Outcome":
+    def from_json(cls, d: dict[str, Any]) -> Outcome:
         return cls(
             reason=d["reason"], caller=d["caller"], caught=bool(d["caught"]), winner=d["winner"],
             hands=tuple(d["hands"]), took=tuple(d["took"]), paid=tuple(d["paid"]),

@@ -6,12 +6,15 @@ and reads it back, refusing anything that is not one with a ``ValueError``.
 It decides nothing about the rules; :mod:`dhumbal.table.session` applies what it
 reads through the engine's checked path.
 
-**Version 2** (written since): ``table=2.``, a check value, ``.`` and
-base64url (no padding) of the raw-deflated compact JSON ``{"v": 2, "p":
-profile, "s": seed, "d": level, "n": deals, "a": [actions of each deal], …}``.
-The check value (:func:`link_check`, 48 bits of SHA-256 of the data) makes a
-link damaged in transit fail instead of restoring another game; links written
-before it (``table=2.`` and the data alone) are still read. Every action of a deal, the
+**Version 3** (written now): ``table=3.``, a check value, ``.`` and base64url
+(no padding) of the raw-deflated compact JSON ``{"v": 3, "p": profile, "s":
+seed, "d": level, "n": deals, "a": [actions of each deal], …}``. The check
+value (:func:`link_check`, 48 bits of SHA-256 of the data) makes a link
+damaged in transit fail instead of restoring another game, and a version-3
+link without it is refused. **Version 2** (still read) is the same data
+behind ``table=2.``, with the check value or, written before it, without:
+a version-2 link stripped of its check cannot be told from one of those,
+which is why the check came with a version of its own. Every action of a deal, the
 bots' as well as the reader's, is one symbol of the base64url alphabet
 (:func:`action_code`), read against the deal as it stands: a take from the
 stock or the pile, a call, a single card thrown (its place in the hand,
@@ -40,29 +43,30 @@ import hashlib
 import json
 import re
 import zlib
-from typing import Any, Final, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any, Final
 
 from ..core import boundedjson
 from ..core import cards as C
 from .action import Action
 from .deal import Deal
 
-HASH_VERSION: Final = 2
-#: The link versions the engine reads.
-READ_VERSIONS: Final = (1, 2)
+HASH_VERSION: Final = 3
 HASH_PREFIX: Final = "table="
-#: What follows ``table=`` in a version-2 link, before its data.
+#: What follows ``table=`` in a version-3 link (check value required) and a version-2
+#: link (check value or not), before the check value or the data.
+V3_MARK: Final = "3."
 V2_MARK: Final = "2."
 MAX_HASH: Final = 16_000  # characters of a URL hash
 #: The check value's length, in base64url characters (6 bytes of SHA-256), and its end.
 CHECK_CHARS: Final = 8
 CHECK_END: Final = "."
 #: The longest ``table=…`` text the engine reads (the page sends no more of a longer one).
-MAX_LINK: Final = len(HASH_PREFIX) + len(V2_MARK) + CHECK_CHARS + len(CHECK_END) + MAX_HASH
-#: The longest JSON text a version-2 link may inflate into.
+MAX_LINK: Final = len(HASH_PREFIX) + len(V3_MARK) + CHECK_CHARS + len(CHECK_END) + MAX_HASH
+#: The longest JSON text a version-2 or 3 link may inflate into.
 MAX_LINK_JSON: Final = 120_000
 
-# -- one action as one symbol (version 2) ---------------------------------------------
+# -- one action as one symbol (versions 2 and 3) ---------------------------------------
 
 ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _VALUE: Final = {ch: i for i, ch in enumerate(ALPHABET)}
@@ -86,7 +90,7 @@ def _hand(deal: Deal) -> list[C.Card]:
 
 
 def action_code(deal: Deal, action: Action) -> str:
-    """``action`` for the seat on turn of ``deal`` (before it is applied), as version-2 symbols."""
+    """``action`` for the seat on turn of ``deal`` (before it is applied), as link symbols."""
     if action.kind == "call":
         return ALPHABET[_CALL_CODE]
     if action.kind == "take":
@@ -250,7 +254,7 @@ def expand_state(state: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def link_check(body: str) -> str:
-    """The check value of a version-2 link's data (its base64url text): 6 bytes of its
+    """The check value of a link's data (its base64url text): 6 bytes of its
     SHA-256, as base64url. Any change to the data, the check or the dot between them
     fails it, but for one change in about 2**48."""
     digest = hashlib.sha256(body.encode("ascii", "replace")).digest()[:6]
@@ -258,14 +262,17 @@ def link_check(body: str) -> str:
 
 
 def encode_hash(payload: Mapping[str, Any]) -> str:
-    """The link of ``payload``: version 2 (``payload["v"] == 2``) deflated behind ``table=2.``
-    and its check value; version 1 as ``table=`` and base64url (no padding) of the compact JSON."""
+    """The link of ``payload``: version 3 (``payload["v"] == 3``) deflated behind ``table=3.``
+    and its check value; version 1 as ``table=`` and base64url (no padding) of the compact JSON
+    (version 2 is read, never written)."""
     raw = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    if payload.get("v") == 2:
+    if payload.get("v") == HASH_VERSION:
         packer = zlib.compressobj(9, zlib.DEFLATED, -15)
         raw = packer.compress(raw) + packer.flush()
         body = base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-        return HASH_PREFIX + V2_MARK + link_check(body) + CHECK_END + body
+        return HASH_PREFIX + V3_MARK + link_check(body) + CHECK_END + body
+    if payload.get("v") != 1:
+        raise ValueError(f"links are written in version 1 or {HASH_VERSION}, not {payload.get('v')!r}")
     return HASH_PREFIX + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
@@ -279,12 +286,13 @@ def _base64(body: str) -> bytes:
 
 
 def decode_hash(text: str) -> dict[str, Any]:
-    """The JSON object in a ``#table=…`` hash (either version); ``ValueError`` if it is not one.
+    """The JSON object in a ``#table=…`` hash (any version); ``ValueError`` if it is not one.
 
-    A version-2 link with a check value is refused unless its data match it,
-    before anything is inflated. A version-2 link is inflated at most to
-    :data:`MAX_LINK_JSON` bytes, so a short link that would inflate into a
-    long text is refused, not inflated.
+    A link with a check value is refused unless its data match it, before
+    anything is inflated, and a version-3 link without one is refused. A
+    version-2 or 3 link is inflated at most to :data:`MAX_LINK_JSON` bytes,
+    so a short link that would inflate into a long text is refused, not
+    inflated.
     """
     if not isinstance(text, str):
         raise ValueError("a hash is text")
@@ -297,15 +305,17 @@ def decode_hash(text: str) -> dict[str, Any]:
     if len(t) > MAX_LINK:
         raise ValueError("the hash is longer than any link the engine writes")
     version = 1
-    if body.startswith(V2_MARK):
-        version, body = 2, body[len(V2_MARK):]
+    if body.startswith((V3_MARK, V2_MARK)):
+        version, body = (3 if body.startswith(V3_MARK) else 2), body[len(V3_MARK):]
         if CHECK_END in body:
-            # A link written with its check value (one written before it has no dot).
+            # A link written with its check value (a version-2 one written before it has no dot).
             check, _, body = body.partition(CHECK_END)
             if len(check) != CHECK_CHARS or check != link_check(body):
                 raise ValueError("the link does not match its check value: it was changed or cut short")
+        elif version == 3:
+            raise ValueError("the link has lost its check value: it was changed or cut short")
     raw = _base64(body)
-    if version == 2:
+    if version > 1:
         unpacker = zlib.decompressobj(-15)
         try:
             raw = unpacker.decompress(raw, MAX_LINK_JSON + 1)
@@ -315,7 +325,7 @@ def decode_hash(text: str) -> dict[str, Any]:
             raise ValueError("the hash inflates into more than a link holds, or is cut short")
     try:
         # Bounded: a link nested thousands deep must not reach the recursive parser.
-        data = boundedjson.loads(raw, max_chars=MAX_LINK_JSON if version == 2 else MAX_HASH)
+        data = boundedjson.loads(raw, max_chars=MAX_LINK_JSON if version > 1 else MAX_HASH)
     except (UnicodeDecodeError, ValueError) as exc:
         raise ValueError(f"the hash does not hold JSON: {exc}") from None
     if not isinstance(data, dict):

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Mapping
+from typing import Any, Final
 
-from ..core import boundedjson
 from ..bots.botlevels import DIFFICULTIES, Difficulty
-from ..play.deal import Deal, IllegalAction, PositionError
-from ..core.i18n import N_, available_languages, read_decimal, translator
-from ..core.profiles import OptionSpec, Profile, ProfileError, find_profile, parse_profile
-from ..play.records import state_from_json
+from ..core import boundedjson
+from ..core.errors import Refusal
+from ..core.i18n import N_, available_languages, read_decimal
+from ..core.profiles import Profile, ProfileError, find_profile, parse_profile
 from ..matches.scoresheet import CHANGES, Entry, SheetError, read_entry
+from ..play.deal import Deal, IllegalAction, PositionError
+from ..play.records import state_from_json
 
 MAX_REQUEST: Final = 200_000  # characters of one request
 MAX_NAME: Final = 40
@@ -31,26 +33,28 @@ SEED_MAX: Final = 2**31 - 1
 ERROR_BAD_REQUEST: Final = N_("The table received a request it cannot read, so nothing was changed.")
 ERROR_NO_SESSION: Final = N_("This table has no game in progress yet. Start a new match.")
 ERROR_BAD_POSITION: Final = N_("This position cannot be played: it is not a complete, valid deal.")
-ERROR_BAD_PROFILE: Final = N_("There is no rule profile called {name}.")
-ERROR_BAD_OPTION: Final = N_("{label}: {value} is not allowed here (allowed: {allowed}).")
-ERROR_UNKNOWN_OPTION: Final = N_("These rules have no setting called {name}.")
 ERROR_BAD_DIFFICULTY: Final = N_("The bots can be easy, medium, hard or expert, not {value}.")
 ERROR_DEAL_NOT_OVER: Final = N_("Finish this deal first.")
 ERROR_MATCH_OVER: Final = N_("The match is over: start a new match.")
 ERROR_BAD_SEED: Final = N_("A deal number must be a whole number from 0 to {max}.")
 
 
-class RequestError(Exception):
-    """A request that cannot be served: a stable ``code`` and a localized message."""
+class RequestError(Refusal):
+    """A request that cannot be served: a stable ``code`` and a localized message, the
+    sentence ``msgid``, or (``cause``) the engine refusal it stands for, told as that says."""
 
-    def __init__(self, code: str, msgid: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
+    def __init__(self, code: str, msgid: str = "", *, cause: Refusal | None = None, **params: object) -> None:
+        super().__init__(code, **params)
         self.msgid = msgid
-        self.params = params
+        self.cause = cause
 
-    def text(self, lang: str) -> str:
-        return translator(lang)(self.msgid, **_localize_params(self.params, lang))
+    def template(self) -> str:
+        return self.msgid
+
+    def text(self, lang: str = "en", names: Sequence[str] | None = None, viewer: int | None = None) -> str:
+        if self.cause is not None:
+            return self.cause.text(lang, names, viewer)
+        return super().text(lang, names, viewer)
 
 
 # -- settings ---------------------------------------------------------------------
@@ -78,7 +82,8 @@ def read_profile(text: object, options: object, players: object = None, *, lang:
     if text is None:
         text = DEFAULT_PROFILE
     if not isinstance(text, str) or len(text) > 400:
-        raise RequestError("bad-profile", ERROR_BAD_PROFILE, name=str(text)[:40])
+        raise RequestError("bad-profile", cause=ProfileError("not a profile's text", code="unknown-profile",
+                                                            params={"profile": str(text)[:40]}))
     if options is None:
         options = {}
     if not isinstance(options, dict):
@@ -90,7 +95,7 @@ def read_profile(text: object, options: object, players: object = None, *, lang:
         profile = parse_profile(text)
     except ProfileError as exc:
         if exc.code == "unknown-profile":
-            raise RequestError("bad-profile", ERROR_BAD_PROFILE, name=str(exc.params.get("profile", text))[:40]) from None
+            raise RequestError("bad-profile", cause=exc) from None
         try:
             base: Profile | None = find_profile(text.split("(")[0])
         except ProfileError:
@@ -100,7 +105,7 @@ def read_profile(text: object, options: object, players: object = None, *, lang:
         if not isinstance(key, str) or not (value is None or isinstance(value, (str, int, bool))) or isinstance(value, float):
             raise RequestError("bad-request", ERROR_BAD_REQUEST)
         if isinstance(value, str) and len(value.strip()) > 40:
-            raise _option_error(profile, _too_long(key, value))
+            raise _option_error(profile, _too_long(profile, key, value))
     for spec in profile.option_specs:
         if spec.kind == "money" and isinstance(values.get(spec.key), str):
             values[spec.key] = read_decimal(str(values[spec.key]), lang)
@@ -112,61 +117,24 @@ def read_profile(text: object, options: object, players: object = None, *, lang:
         # A huge amount of money per point ("1e999") is allowed by the option but breaks the money text.
         shown = spec.text(profile.option(spec.key))
         if spec.kind == "money" and len(shown) > MAX_MONEY_TEXT:
-            raise _option_error(profile, _too_long(spec.key, shown))
+            raise _option_error(profile, _too_long(profile, spec.key, shown))
     return profile
 
 
-def _too_long(key: str, value: str) -> ProfileError:
-    return ProfileError("value too long", code="bad-option-value", params={"option": key, "value": value[:12] + "…"})
+def _too_long(profile: Profile, key: str, value: str) -> ProfileError:
+    return ProfileError("value too long", code="bad-option-value",
+                        params={"profile": profile.key, "option": key, "value": value[:12] + "…"})
 
 
 def _option_error(profile: Profile | None, exc: ProfileError) -> RequestError:
+    """A house rule refused, told as the profiles tell it; an option that is not one of the
+    profile's (or no profile to look in) is a request the table cannot read."""
     if exc.code == "unknown-option":
-        return RequestError("bad-option", ERROR_UNKNOWN_OPTION, name=str(exc.params.get("option", "")))
-    spec: OptionSpec | None = None
-    if profile is not None:
-        key = str(exc.params.get("option", ""))
-        spec = next((s for s in profile.option_specs if s.key == key), None)
-    if spec is None:
+        return RequestError("bad-option", cause=exc)
+    key = str(exc.params.get("option", ""))
+    if profile is None or not any(s.key == key for s in profile.option_specs):
         return RequestError("bad-option", ERROR_BAD_REQUEST)
-    return RequestError(
-        "bad-option", ERROR_BAD_OPTION,
-        label=_LabelText(spec.label), value=str(exc.params.get("value", ""))[:40],
-        allowed=_AllowedText(spec),
-    )
-
-
-class _LabelText:
-    """A deferred option label: translated when the error is shown in the reader's language."""
-
-    def __init__(self, msgid: str) -> None:
-        self.msgid = msgid
-
-    def __str__(self) -> str:  # pragma: no cover - replaced in RequestError.text
-        return self.msgid
-
-
-class _AllowedText:
-    def __init__(self, spec: OptionSpec) -> None:
-        self.spec = spec
-
-    def __str__(self) -> str:  # pragma: no cover - replaced in RequestError.text
-        return self.spec.allowed_text()
-
-
-def _localize_params(params: Mapping[str, object], lang: str) -> dict[str, object]:
-    from ..core.compare import allowed_text
-
-    t = translator(lang)
-    out: dict[str, object] = {}
-    for k, v in params.items():
-        if isinstance(v, _LabelText):
-            out[k] = t(v.msgid)
-        elif isinstance(v, _AllowedText):
-            out[k] = allowed_text(v.spec, t)
-        else:
-            out[k] = v
-    return out
+    return RequestError("bad-option", cause=ProfileError(str(exc), code=exc.code, params={**exc.params, "profile": profile.key}))
 
 
 def read_difficulty(value: object) -> Difficulty:

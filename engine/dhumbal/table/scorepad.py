@@ -11,8 +11,10 @@ reason and keeps the sheet as it was.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, cast
+from collections.abc import Mapping
+from typing import Any, cast
 
+from ..core.errors import Refusal
 from ..core.i18n import translator
 from .messages import ErrorResponse, NextDeal, ScorepadResponse, Sheet, SheetParts, SheetRefusal
 from .protocol import ERROR_BAD_CHANGE, ERROR_BAD_REQUEST, RequestError, read_pad_change, read_profile
@@ -31,10 +33,20 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
     the table's settings are), or ``link`` a shared link's payload (:mod:`dhumbal.matches.padlink`:
     a link that fails its check or holds no sheet the engine settles is an error, ``bad-link``).
     The answer carries the sheet's own link (``link``)."""
-    from ..matches.scoresheet import SheetError, change_setup, change_sheet, csv_text, read_sheet, settle_sheet
-    from ..matches.tally import TallyError
     from ..matches.padlink import LinkError, read_link, sheet_link
-    from ..view.padview import ENDED, LINK_CHANGED, LINK_DAMAGED, REMOVED, REOPENED, SETTLED, SETUP_CHANGED, render_evening, render_parts
+    from ..matches.scoresheet import Sheet as SheetData
+    from ..matches.scoresheet import change_setup, change_sheet, csv_text, read_sheet, settle_sheet
+    from ..view.padview import (
+        ENDED,
+        LINK_CHANGED,
+        LINK_DAMAGED,
+        REMOVED,
+        REOPENED,
+        SETTLED,
+        SETUP_CHANGED,
+        render_evening,
+        render_parts,
+    )
 
     t = translator(lang)
     data = req.get("sheet")
@@ -51,15 +63,14 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
         if not isinstance(setup, dict):
             raise RequestError("bad-request", ERROR_BAD_REQUEST)
         profile = read_profile(setup.get("profile"), setup.get("options"), lang=lang)
+    sheet: SheetData | None = None
     try:
         sheet = read_sheet(data, profile)
         settled = settle_sheet(sheet)
-    except SheetError as exc:
-        return error("bad-link", t(LINK_DAMAGED), lang) if from_link else error("bad-sheet", exc.text(lang), lang)
-    except TallyError as exc:
+    except Refusal as exc:
         if from_link:
             return error("bad-link", t(LINK_DAMAGED), lang)
-        return error("bad-sheet", exc.text(lang, sheet.names), lang)
+        return error("bad-sheet", exc.text(lang, None if sheet is None else sheet.names), lang)
     said = ""
     refusal: SheetRefusal | None = None
     change = req.get("change")
@@ -69,19 +80,16 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
             raise RequestError("bad-change", ERROR_BAD_CHANGE)
         try:
             sheet, settled = change_setup(sheet, change.get("names"), change.get("dealer"))
-        except (TallyError, SheetError) as exc:
-            seat = exc.seat if isinstance(exc, TallyError) else None
-            refusal = {"code": exc.code, "text": exc.text(lang, sheet.names), "deal": None, "seat": seat}
+        except Refusal as exc:
+            refusal = {"code": exc.code, "text": exc.text(lang, sheet.names), "deal": None, "seat": exc.seat}
         else:
             said = t(SETUP_CHANGED)
     elif change is not None:
         kind, index, entry = read_pad_change(change, len(sheet.names))
         try:
             sheet, settled = change_sheet(sheet, kind, index=index, entry=entry)
-        except (TallyError, SheetError) as exc:
-            deal = exc.deal if isinstance(exc, TallyError) else None
-            seat = exc.seat if isinstance(exc, TallyError) else None
-            refusal = {"code": exc.code, "text": exc.text(lang, sheet.names), "deal": deal, "seat": seat}
+        except Refusal as exc:
+            refusal = {"code": exc.code, "text": exc.text(lang, sheet.names), "deal": exc.deal, "seat": exc.seat}
         else:
             if kind in ("add", "edit"):
                 number = len(settled.tallies) if kind == "add" else int(index or 0)
@@ -120,8 +128,7 @@ MAX_EVENING = 12
 def _evening(value: object) -> list[Any]:
     """The evening's earlier matches, each settled; one that cannot be read is left out alone
     (the page keeps it as it is), and none at all when the value is not a list of them."""
-    from ..matches.scoresheet import SheetError, read_sheet, settle_sheet
-    from ..matches.tally import TallyError
+    from ..matches.scoresheet import read_sheet, settle_sheet
 
     if not isinstance(value, list):
         return []
@@ -129,6 +136,6 @@ def _evening(value: object) -> list[Any]:
     for data in value[-MAX_EVENING:]:
         try:
             out.append(settle_sheet(read_sheet(data)))
-        except (SheetError, TallyError):
+        except Refusal:
             continue
     return out

@@ -3,73 +3,57 @@
 A session is one table on one page: a match under one profile, the reader in
 one seat against bots. Bots move right after the reader until it is the
 reader's turn again. Every action of every deal, the bots' and the reader's,
-is kept as link symbols (:func:`dhumbal.play.share.action_code`), so a shared link
-restores by applying each action once through the engine's checks, without
-asking a bot to decide anything (:func:`restore_session`; a legal link costs
-one checked action per action it holds, bounded by :data:`MAX_LINK_ACTIONS`).
-A link of the first version holds only the reader's moves and replays the
-bots; that work is counted (:data:`BOT_BUDGET`, an expert decision weighing
-:data:`EXPERT_WEIGHT`) and a link that would cost more is refused.
+is kept as link symbols (:func:`dhumbal.play.share.action_code`): the game's
+link is written and read back by :mod:`dhumbal.table.links`, which applies
+each action once through the engine's checks (:meth:`Session.replay_action`)
+without asking a bot to decide anything. Replaying a first-version link asks
+the bots again; that work is counted against ``bot_budget`` (an expert
+decision weighing :data:`EXPERT_WEIGHT`) and :class:`LinkTooCostly` ends it.
 
 A practice deal (``Settings.practice``: a review's "Play from here") is a
 match of that one deal, over when the deal is; its link says so.
 
 While a request is answered for the reader (``watching``), the bots' moves
-are also kept one by one as a :class:`Playback`: the board before the first
-of them and, after each, the felt with that move on the acting seat, so the
-page can show them one at a time. The engine has already played them; the
-page only shows the pictures in order.
+are also kept one by one as a :class:`Playback`: what the table looked like
+before the first of them and, after each, with that move on the acting seat,
+as :class:`dhumbal.view.model.TableModel` values that :mod:`dhumbal.table.web`
+draws, so the page can show them one at a time. The engine has already
+played them; the page only shows the pictures in order. A session draws
+nothing itself: :meth:`Session.model` is what the renderer may see.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Mapping, Sequence
+from typing import Final
 
-from ..core import cards as C
-from ..play.action import Action
 from ..bots.botlevels import choose
-from ..play.deal import Deal, IllegalAction, SeatView
+from ..bots.sampler import stand_in
+from ..core import cards as C
 from ..core.i18n import N_, cards_in_words, translator
-from ..matches.match import Match
 from ..core.messages import Message
+from ..matches.match import Match
+from ..play.action import Action
+from ..play.deal import Deal, IllegalAction, SeatView
+from ..play.records import state_from_json
+from ..play.share import (
+    action_code,
+    encode_move,
+)
+from ..view.model import TableModel
 from .protocol import (
     ERROR_DEAL_NOT_OVER,
     ERROR_MATCH_OVER,
     RequestError,
     Settings,
-    read_difficulty,
-    read_names,
-    read_position,
-    read_profile,
-    read_seed,
 )
-from ..play.records import state_from_json, state_to_json
-from ..bots.sampler import stand_in
-from ..play.share import (
-    ACTIONS_CHARS,
-    HASH_VERSION,
-    action_code,
-    compact_state,
-    decode_move,
-    encode_hash,
-    encode_move,
-    expand_state,
-    read_actions,
-)
-from ..view.felt import render_felt
-from ..view.model import TableModel
-from ..view.table import render_board
 
 MAX_MOVES: Final = 1_000  # reader moves in one deal
 MAX_DEALS: Final = 60
-#: The most actions (symbols) one link may hold over all its deals: restoring
-#: applies each once, a few tens of microseconds in CPython.
-MAX_LINK_ACTIONS: Final = 60_000
-#: What replaying a first-version link may cost, in bot decisions: each easy,
-#: medium or hard decision counts 1, an expert decision (a search over
-#: sampled deals, a hundred times a medium one's work) EXPERT_WEIGHT.
-BOT_BUDGET: Final = 4_000
+#: What one bot decision costs of ``bot_budget``: 1 at the easy, medium and hard
+#: levels; an expert decision (a search over sampled deals, a hundred times a
+#: medium one's work) this much.
 EXPERT_WEIGHT: Final = 25
 LOG_SIZE: Final = 600  # log lines shown (a deal's events; a capped deal has about 400)
 
@@ -95,27 +79,33 @@ PROMPT_OUT: Final = N_("You are out of this match; the bots play on. Press Next 
 OUTCOME_CODES: Final = frozenset({"call", "call-won", "caught", "turn-cap", "deal-winner", "no-deal-winner"})
 
 
-@dataclass
+@dataclass(frozen=True)
 class Frame:
-    """One bot move as the page shows it: the acting deal seat, what it did, the felt after it."""
+    """One bot move as the page shows it: the acting deal seat, what it did (in words and as
+    the events the reader may be told), and the table after it."""
 
     seat: int
     texts: list[str]
-    felt: str
+    events: list[Message]
+    table: TableModel
 
 
 @dataclass
 class Playback:
     """The bots' moves of one answer, to be shown one at a time.
 
-    ``board`` is the whole board before the first of them (after the
-    reader's own move, or the deal), ``lead`` what was said up to then, and
-    ``frames`` each move; the answer's final board follows the last.
+    ``board`` is the table before the first of them (after the reader's own
+    move, or the deal), ``lead`` what was said up to then, and ``frames``
+    each move; the answer's final board follows the last.
     """
 
-    board: str
+    board: TableModel
     lead: list[str]
     frames: list[Frame] = field(default_factory=list)
+
+
+class LinkTooCostly(ValueError):
+    """A first-version link whose replay would make more bot decisions than its budget allows."""
 
 
 @dataclass
@@ -144,10 +134,7 @@ class Session:
         if s.start is not None:
             deal = state_from_json(s.start)
             deal.profile = s.profile
-            self.match = Match(s.profile, seed=s.seed, first_dealer=deal.dealer)
-            self.match.deal = deal
-            self.match.seating = list(range(deal.players))
-            self.match.dealers = [deal.dealer]
+            self.match = Match.from_position(deal, s.seed)
             self.me = deal.turn
             self.moves = [[]]
             self.actions = [""]
@@ -294,7 +281,7 @@ class Session:
         guard = 0
         self.playback = None
         if self.watching and not deal.is_over and deal.turn != me:
-            self.playback = Playback(board=render_board(self._model()), lead=list(lead))
+            self.playback = Playback(board=self._model(), lead=list(lead))
         while not deal.is_over and deal.turn != me:
             guard += 1
             if guard > 50_000:  # pragma: no cover - bots always finish (PROFILES ruling 5)
@@ -308,34 +295,12 @@ class Session:
             said = self._record(events)
             texts += said
             if self.playback is not None:
-                felt = render_felt(self._model(), move=(seat, self._told(events)))
-                self.playback.frames.append(Frame(seat, said, felt))
+                self.playback.frames.append(Frame(seat, said, self._told(events), self._model()))
         return texts + self._book()
 
-    def act(self, action: Action) -> list[str]:
-        """The reader's action, then the bots'; ``IllegalAction`` if refused (nothing changes)."""
-        deal = self.deal
-        me = self.my_deal_seat()
-        if deal is None or me is None:
-            raise IllegalAction("deal-over")
-        if len(self.moves[-1]) >= MAX_MOVES:
-            raise IllegalAction("deal-over")
-        before = list(deal.hands[me])
-        events = self._apply(deal, action, seat=me)
-        self.moves[-1].append(encode_move(action))
-        taken = [c for c in deal.hands[me] if c not in before]
-        self.new_card = taken[0] if action.kind == "take" and taken else None
-        own = self._record(events)
-        return own + self._bots(own)
-
-    def replay_action(self, action: Action) -> None:
-        """One action of a restored link, for the seat on turn (the reader's or a bot's):
-        checked and applied by the engine, kept, and booked when it ends the deal; no bot
-        decides anything. ``IllegalAction`` if the engine refuses it."""
-        deal = self.deal
-        if deal is None or deal.is_over:
-            raise IllegalAction("deal-over")
-        seat = deal.turn
+    def _move(self, deal: Deal, seat: int, action: Action) -> list[Message]:
+        """``action`` for ``seat`` (on turn), through the engine's checks and kept; when it is
+        the reader's, also kept as their move, and a card it took marked as new."""
         mine = seat == self.my_deal_seat()
         if mine and len(self.moves[-1]) >= MAX_MOVES:
             raise IllegalAction("deal-over")
@@ -345,7 +310,25 @@ class Session:
             self.moves[-1].append(encode_move(action))
             taken = [c for c in deal.hands[seat] if c not in before]
             self.new_card = taken[0] if action.kind == "take" and taken else None
-        self._record(events, render=False)
+        return events
+
+    def act(self, action: Action) -> list[str]:
+        """The reader's action, then the bots'; ``IllegalAction`` if refused (nothing changes)."""
+        deal = self.deal
+        me = self.my_deal_seat()
+        if deal is None or me is None:
+            raise IllegalAction("deal-over")
+        own = self._record(self._move(deal, me, action))
+        return own + self._bots(own)
+
+    def replay_action(self, action: Action) -> None:
+        """One action of a restored link, for the seat on turn (the reader's or a bot's):
+        checked and applied by the engine, kept, and booked when it ends the deal; no bot
+        decides anything. ``IllegalAction`` if the engine refuses it."""
+        deal = self.deal
+        if deal is None or deal.is_over:
+            raise IllegalAction("deal-over")
+        self._record(self._move(deal, deal.turn, action), render=False)
         self._book(render=False)
 
     def next_deal(self, *, bots: bool = True) -> list[str]:
@@ -360,32 +343,6 @@ class Session:
         """Whether the table's match is over: its deals are played, or its one practice deal is."""
         return self.deal is not None and self.deal.is_over and (
             self.settings.practice or self.match.is_over() or len(self.moves) >= MAX_DEALS)
-
-    # -- sharing --------------------------------------------------------------------
-
-    def hash_payload(self) -> dict[str, Any]:
-        """The link's data (version 2): the settings and every action of every deal."""
-        s = self.settings
-        payload: dict[str, Any] = {
-            "v": HASH_VERSION,
-            "p": s.profile.canonical(),
-            "s": s.seed,
-            "d": s.difficulty,
-            "n": len(self.actions),
-            "a": list(self.actions),
-        }
-        if s.start is not None:
-            payload["x"] = compact_state(s.start)
-            if s.names is not None:
-                payload["nm"] = list(s.names)
-            if s.practice:
-                payload["pr"] = 1
-        if self.sort:
-            payload["o"] = 1
-        return payload
-
-    def hash(self) -> str:
-        return encode_hash(self.hash_payload())
 
     def status(self) -> str:
         """What the reader should do now (or how things stand)."""
@@ -422,8 +379,8 @@ class Session:
             difficulty=self.settings.difficulty,
             names=list(self.names),
             me=self.me,
-            match=self.match,
-            seen=self.seen_deal(),
+            scoreboard=self.match.scoreboard(),
+            deal=self.seen_deal(),
             log=self.log[-LOG_SIZE:],
             sort=self.sort,
             live=live,
@@ -434,128 +391,3 @@ class Session:
             new_card=self.new_card,
             face_down=face_down,
         )
-
-
-class LinkTooCostly(ValueError):
-    """A first-version link whose replay would make more bot decisions than :data:`BOT_BUDGET` allows."""
-
-
-def _link_settings(payload: Mapping[str, Any]) -> Settings:
-    """The settings a link names, each field checked by type and range (``ValueError``)."""
-    try:
-        profile = read_profile(payload.get("p"), {})
-        difficulty = read_difficulty(payload.get("d"))
-        seed_raw = payload.get("s")
-        if seed_raw is None:
-            raise ValueError("the hash has no seed")
-        seed = read_seed(seed_raw)
-    except RequestError as exc:
-        raise ValueError(f"bad hash field: {exc.code}") from None
-    start: dict[str, Any] | None = None
-    names: tuple[str, ...] | None = None
-    if "x" in payload:
-        x = payload["x"]
-        if not isinstance(x, dict):
-            raise ValueError("the hash's position is not an object")
-        try:
-            deal, profile2 = read_position(expand_state(x))
-            names = read_names(payload.get("nm"), deal.players)
-        except (RequestError, ValueError, TypeError) as exc:
-            raise ValueError(f"bad position in the hash: {exc}") from None
-        if profile2.canonical() != profile.canonical():
-            raise ValueError("the hash's profile and position disagree")
-        # The engine writes the position's own seed as the link's, as it is (a text
-        # of digits stays a text): the match's later deals follow from it.
-        if type(seed_raw) is not type(deal.seed) or seed_raw != deal.seed:
-            raise ValueError("the hash's seed and position disagree")
-        seed = deal.seed
-        start = state_to_json(deal)
-    elif "nm" in payload or "pr" in payload:
-        raise ValueError("the hash names seats or a practice deal without a position")
-    sort = payload.get("o", 0)
-    if sort not in (0, 1) or isinstance(sort, bool):
-        raise ValueError("the hash's sort flag is neither 0 nor 1")
-    practice = payload.get("pr", 0)
-    if practice not in (0, 1) or isinstance(practice, bool):
-        raise ValueError("the hash's practice flag is neither 0 nor 1")
-    return Settings(profile, difficulty, seed, start, names, practice=practice == 1)
-
-
-def restore_session(payload: Mapping[str, Any], lang: str) -> Session:
-    """Rebuild a session from a decoded link of either version; ``ValueError`` (or the
-    engine's refusal) for anything that does not restore exactly or would cost more
-    than a link may."""
-    version = payload.get("v")
-    if version == HASH_VERSION:
-        return _restore_actions(payload, lang)
-    if version == 1:
-        return replay_session(payload, lang)
-    raise ValueError(f"hash version {version!r}, expected 1 or {HASH_VERSION}")
-
-
-def _restore_actions(payload: Mapping[str, Any], lang: str) -> Session:
-    """A version-2 link: every action of every deal applied once, through the engine's checks."""
-    unknown = set(payload) - {"v", "p", "s", "d", "n", "a", "x", "nm", "o", "pr"}
-    if unknown:
-        raise ValueError(f"the hash has unknown fields: {sorted(unknown)[:3]}")
-    settings = _link_settings(payload)
-    deals = payload.get("a")
-    if (not isinstance(deals, list) or not 1 <= len(deals) <= MAX_DEALS
-            or not all(isinstance(d, str) and set(d) <= ACTIONS_CHARS for d in deals)):
-        raise ValueError("the hash's actions are not a list of action texts")
-    if sum(len(d) for d in deals) > MAX_LINK_ACTIONS:
-        raise ValueError(f"the hash holds more than {MAX_LINK_ACTIONS} actions")
-    if payload.get("n") != len(deals) or isinstance(payload.get("n"), bool):
-        raise ValueError("the hash's deal number does not match its actions")
-    session = Session(settings, lang=lang)
-    session.sort = payload.get("o") == 1
-    for k, codes in enumerate(deals):
-        if k == 0:
-            session.start(bots=False)
-        else:
-            try:
-                session.next_deal(bots=False)
-            except RequestError as exc:
-                raise ValueError(f"deal {k + 1} of the hash cannot start: {exc.code}") from None
-        deal = session.deal
-        assert deal is not None
-        for action in read_actions(deal, codes):
-            session.replay_action(action)
-    deal = session.deal
-    assert deal is not None
-    # A link the engine writes ends where the table waits for the reader: at the
-    # reader's turn, or at the end of a deal. Anything else would ask the bots.
-    if not deal.is_over and not session.is_my_turn():
-        raise ValueError("the hash stops where a bot is to play")
-    session.set_lang(lang)  # the log of the deal on the table, in words
-    return session
-
-
-def replay_session(payload: Mapping[str, Any], lang: str, *, bounded: bool = True) -> Session:
-    """Rebuild a session from a first-version link (the reader's moves; the bots replay
-    theirs, within :data:`BOT_BUDGET` unless ``bounded`` is false); ``ValueError`` for
-    anything that does not replay exactly, :class:`LinkTooCostly` for a replay that
-    would cost more."""
-    if payload.get("v") != 1:
-        raise ValueError(f"hash version {payload.get('v')!r}, expected 1")
-    settings = _link_settings(payload)
-    moves = payload.get("m")
-    if not isinstance(moves, list) or not moves or len(moves) > MAX_DEALS or not all(isinstance(m, str) for m in moves):
-        raise ValueError("the hash's moves are not a list of texts")
-    if payload.get("n") != len(moves) or isinstance(payload.get("n"), bool):
-        raise ValueError("the hash's deal number does not match its moves")
-    session = Session(settings, lang=lang, bot_budget=BOT_BUDGET if bounded else None)
-    session.sort = payload.get("o") == 1
-    session.start()
-    for k, text in enumerate(moves):
-        if k > 0:
-            session.next_deal()
-        codes = [c for c in text.split(",") if c] if text else []
-        if len(codes) > MAX_MOVES:
-            raise ValueError("too many moves in one deal")
-        for code in codes:
-            if not session.is_my_turn():
-                raise ValueError("a move where it is not the reader's turn")
-            session.act(decode_move(code))
-    session.bot_budget = None
-    return session

@@ -31,20 +31,24 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable, Final, Mapping, Sequence, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, cast
 
 from ..bots.botlevels import Difficulty
 from ..core import boundedjson
+from ..core.errors import Refusal
 from ..core.i18n import N_, cards_in_words, translator
 from ..core.profiles import Profile
 from ..play.action import Action, parse_action
 from ..play.deal import IllegalAction
 from ..play.records import state_to_json, transcript
 from ..play.share import decode_hash
+from ..view.felt import render_felt
 from ..view.model import TableModel
 from ..view.settings import render_settings
 from ..view.table import render_board, render_table
-from . import scorepad
+from . import messages, scorepad
+from .links import link_of, restore_session
 from .messages import (
     PROTOCOL,
     ActRequest,
@@ -59,7 +63,6 @@ from .messages import (
     PingRequest,
     PongResponse,
     PositionRequest,
-    Refusal,
     Response,
     RestoreRequest,
     RestoreResponse,
@@ -89,7 +92,7 @@ from .protocol import (
     read_seed,
     unwrap_position,
 )
-from .session import Session, restore_session
+from .session import Session
 from .tables import Table
 
 NOTICE_BAD_HASH: Final = N_("The game in this link cannot be restored: it is damaged, or it was made by an older version of this site. A fresh deal has started instead.")
@@ -145,13 +148,19 @@ def _board(tab: Table, op: str, events: list[str], *, status: str | None = None,
            refusal: IllegalAction | None = None) -> BoardResponse:
     """The table after ``op``: the board, what is said (``events``, then the ``status``, or the
     Hint, or the prompt), the link and the summary; the bots' moves one at a time when there are some."""
+    return _drawn(tab, op, events, status=status, notice=notice, refusal=refusal)[0]
+
+
+def _drawn(tab: Table, op: str, events: list[str], *, status: str | None = None, notice: str | None = None,
+           refusal: IllegalAction | None = None) -> tuple[BoardResponse, TableModel]:
+    """:func:`_board`, and the model it drew the board from."""
     session = tab.playing()
     model = session.model(live=True, table_id=tab.id)
     hint = tab.shown_hint()
     model.hint_on = hint is not None
     deal = session.deal
     lang = session.lang
-    refused: Refusal | None = None
+    refused: messages.Refusal | None = None
     if refusal is not None:
         refused = {"code": refusal.code,
                    "text": cards_in_words(refusal.text(lang, session.deal_names(), session.my_deal_seat()), lang)}
@@ -189,7 +198,7 @@ def _board(tab: Table, op: str, events: list[str], *, status: str | None = None,
         "events": events,
         "notice": notice,
         "refusal": refused,
-        "hash": session.hash(),
+        "hash": link_of(session),
         "summary": summary,
     }
     if playback is not None and playback.frames:
@@ -199,19 +208,18 @@ def _board(tab: Table, op: str, events: list[str], *, status: str | None = None,
         lead_at = len(playback.lead)
         tail = [e for e in events[lead_at + said:] if not (say and e in say)] if events[:lead_at] == playback.lead else []
         out["playback"] = {
-            "html": playback.board,
+            "html": render_board(playback.board),
             "say": " ".join(([notice] if notice else []) + playback.lead),
-            "frames": [{"seat": f.seat, "say": " ".join(f.texts), "log": f.texts, "felt": f.felt}
-                       for f in playback.frames],
+            "frames": [{"seat": f.seat, "say": " ".join(f.texts), "log": f.texts,
+                        "felt": render_felt(f.table, move=(f.seat, f.events))} for f in playback.frames],
             "end": " ".join(tail + ([say] if say else [])),
         }
-    return out
+    return out, model
 
 
 def _fresh(tab: Table, op: str, events: list[str], *, notice: str | None = None) -> FreshBoardResponse:
     """A new game on the table (or the table told again): the board and the rules form."""
-    out = _board(tab, op, events, notice=notice)
-    model = tab.playing().model(live=True, table_id=tab.id)
+    out, model = _drawn(tab, op, events, notice=notice)
     return {**out, "settings_html": render_settings(model)}
 
 
@@ -269,7 +277,7 @@ def _restore(req: RestoreRequest, tab: Table, lang: str) -> RestoreResponse:
         if not isinstance(text, str):
             raise ValueError("no hash")
         session = restore_session(decode_hash(text), lang)
-    except Exception:  # noqa: BLE001
+    except Exception:
         # Whatever a link holds, the reader gets the notice and a fresh
         # deal, never an error the page cannot leave: the link is not
         # the engine's to trust (every field is checked by type and
@@ -386,7 +394,7 @@ def handle_request(req: object) -> Response:
         if tab.session is not None:
             _TABLES[tab.id] = tab  # a table is kept once it has a game
         return answer
-    except RequestError as exc:
+    except Refusal as exc:  # any refusal of the engine's, told the same way
         return _error(exc.code, exc.text(lang), lang)
 
 

@@ -18,17 +18,18 @@ written as printed (``K♠ K♥``): a page draws them as card badges.
 
 from __future__ import annotations
 
-from typing import Final, Sequence
+from collections.abc import Sequence
+from typing import Final
 
-from ..core import cards as C
-from ..play.action import Action
-from ..core.cards import Card
-from ..play.deal import SeatView
-from .grading import Grade, MoveGrade, move_key
-from ..play.groups import throwable_groups
-from ..core.i18n import N_, NP_, count_text, number, translator
 from ..bots.levels import percent
+from ..core import cards as C
+from ..core.cards import Card
+from ..core.i18n import N_, NP_, count_text, number, translator
 from ..core.profiles import Profile
+from ..play.action import Action
+from ..play.deal import SeatView
+from ..play.groups import throwable_groups
+from .grading import Grade, MoveGrade, move_key
 
 __all__ = ["best_text", "figure_text", "move_fact", "move_text", "samples_text", "why", "yours_text"]
 

@@ -40,17 +40,18 @@ engine and sample count give the same figures, on CPython and on Pyodide.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Sequence
+from typing import Any, Final
 
-from ..core import cards as C
-from ..play.action import Action, parse_action
 from ..bots.botlevels import Difficulty, policy
-from ..play.deal import Deal, SeatView, call_is_caught
 from ..bots.odds import Measure, measure_of
-from ..play.playout import play_out
-from ..core.profiles import Profile
 from ..bots.sampler import Sampler
+from ..core import cards as C
+from ..core.profiles import Profile
+from ..play.action import Action, parse_action
+from ..play.deal import Deal, SeatView, call_is_caught
+from ..play.playout import play_out
 
 __all__ = [
     "GRADE_SAMPLES", "LEVEL", "MAX_GRADE_SAMPLES", "Grade", "GradeError", "MoveGrade", "grade", "grade_view",
@@ -163,7 +164,7 @@ class Grade:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Grade":
+    def from_json(cls, data: Any) -> Grade:
         """Read back what :meth:`to_json` wrote (``ValueError`` if it is not such data)."""
         try:
             measure = data["measure"]

@@ -23,7 +23,8 @@ refinement never outweighs one more level missing.
 from __future__ import annotations
 
 import math
-from typing import Final, Iterable, Literal
+from collections.abc import Iterable
+from typing import Final, Literal
 
 from ..bots.botlevels import DIFFICULTIES
 

@@ -25,14 +25,15 @@ runtime.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Sequence
+from typing import Final
 
 from ..bots import expert
 from ..play.action import Action
 from ..play.deal import Deal
-from .grading import Grade, MoveKey, grade_view, move_key, moves
 from ..play.records import state_to_json
+from .grading import Grade, MoveKey, grade_view, move_key, moves
 
 __all__ = ["MISTAKE_POINTS", "MISTAKE_SE", "REVIEW_SAMPLES", "ReviewError", "ReviewStep", "review_deal", "same_move"]
 

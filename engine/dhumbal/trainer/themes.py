@@ -19,17 +19,18 @@ reader who is told the theme recognises it in the position.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Final, Sequence
+from typing import Final
 
-from ..play.action import Action
-from ..core.cards import Card
-from ..play.deal import SeatView
 from ..bots.expert import turns_to_call
-from .grading import Grade, MoveGrade
-from ..play.groups import group_kind, throwable_groups
+from ..core.cards import Card
 from ..core.i18n import N_
 from ..core.profiles import Profile
+from ..play.action import Action
+from ..play.deal import SeatView
+from ..play.groups import group_kind, throwable_groups
+from .grading import Grade, MoveGrade
 
 __all__ = ["THEMES", "TAGGERS", "Theme", "tag"]
 
@@ -155,7 +156,7 @@ def _pair(pos: Position) -> bool:
         return False
     barred = pos.view.took_from_pile
     free = [c for c in pos.view.hand if c != barred]
-    for rank, cards in _pairs(pos.profile, free).items():
+    for _rank, cards in _pairs(pos.profile, free).items():
         if any(c in best.cards for c in cards):
             continue
         if any(a.kind == "throw" and any(c in a.cards for c in cards) for a in pos.actions):

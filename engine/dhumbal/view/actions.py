@@ -24,17 +24,20 @@ cards may be thrown, and why not, without deciding anything itself.
 from __future__ import annotations
 
 import json
-from typing import Final, Sequence
+from collections.abc import Sequence
+from typing import Final
 
 from ..core import cards as C
-from ..play.action import Action
-from ..play.deal import Deal
 from ..core.i18n import N_, Translator, card_words, cards_in_words, translator
 from ..core.messages import TEMPLATES
+from ..play.action import Action
+from ..play.deal import Deal
 from .markup import button, esc, ordered
 from .model import TableModel
 from .review import review_button
 
+# TRANSLATORS: the Call button; the first-run guide names it ("press Call"),
+# so its first words are the ones the guide uses.
 CALL_ON: Final = N_("Call on {total}")
 HINT: Final = N_("Hint")
 THROW_NONE: Final = N_("Throw")

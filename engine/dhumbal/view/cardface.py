@@ -23,8 +23,9 @@ whoever knows that a card may be taken or may not be thrown back says so.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from html import escape
-from typing import Final, Iterable, Literal, Mapping
+from typing import Final, Literal
 
 from ..core import cards as C
 from ..core.i18n import card_name

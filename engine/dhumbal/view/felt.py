@@ -14,14 +14,15 @@ that lands when a card is taken.
 
 from __future__ import annotations
 
-from typing import Final, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Final
 
-from . import cardface
 from ..core import cards as C
-from ..play.action import Action
-from ..play.deal import Deal
 from ..core.i18n import N_, NP_, Translator, card_name, number, translator
 from ..core.messages import Message
+from ..play.action import Action
+from ..play.deal import Deal
+from . import cardface
 from .markup import attributes, button, cards_spans, esc, ordered, signed, with_cards
 from .model import TableModel
 from .scores import outcome_badges
@@ -60,8 +61,8 @@ def _count(n: int, t: Translator) -> str:
 
 
 def score_text(model: TableModel, match_seat: int) -> str:
-    assert model.match is not None
-    score = model.match.scores[match_seat]
+    assert model.scoreboard is not None
+    score = model.scoreboard.scores[match_seat]
     if model.profile.settlement == "cumulative":
         return number(score, model.lang)
     return signed(score, model.lang)
@@ -86,7 +87,7 @@ def render_felt(model: TableModel, *, move: tuple[int, Sequence[Message]] | None
     plays the bots' moves back one at a time.
     """
     deal = model.deal
-    assert deal is not None and model.match is not None
+    assert deal is not None and model.scoreboard is not None
     t = translator(model.lang)
     me = model.my_seat()
     n = deal.players
@@ -95,7 +96,7 @@ def render_felt(model: TableModel, *, move: tuple[int, Sequence[Message]] | None
     names = model.deal_names()
     items = []
     for pos, s in enumerate(others):
-        m = model.match.seating[s]
+        m = model.scoreboard.seating[s]
         cls = "dht-seat"
         if not deal.is_over and s == deal.turn:
             cls += " dht-seat--turn"
@@ -105,7 +106,7 @@ def render_felt(model: TableModel, *, move: tuple[int, Sequence[Message]] | None
         if deal.is_over and deal.outcome is not None and deal.outcome.winner == s:
             cls += " dht-seat--winner"
         body = (f'<p class="dht-seat__plate"><span class="dht-seat__name">{esc(names[s])}</span>{seat_badges(model, deal, s, t)}</p>'
-                f'<span class="dht-seat__score" data-score="{model.match.scores[m]}">{esc(t(SCORE, score=score_text(model, m)))}</span>')
+                f'<span class="dht-seat__score" data-score="{model.scoreboard.scores[m]}">{esc(t(SCORE, score=score_text(model, m)))}</span>')
         if deal.is_over:
             body += (f'<span class="dht-seat__hand" data-total="{deal.total(s)}">'
                      f'<span class="dht-seat__faces">{cards_spans(ordered(deal.hands[s], True, deal.profile), model.lang)}</span>'

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import cardface
 from ..core import cards as C
-from ..play.deal import Deal, IllegalAction
 from ..core.i18n import N_, NP_, Translator, card_name, number, typography
 from ..core.profiles import Profile
+from ..play.deal import Deal, IllegalAction
+from . import cardface
 from .felt import HAND_SHOWN, SCORE, score_text, seat_badges
 from .markup import attributes, button, esc, ordered, with_card_in_text
 from .model import TableModel
@@ -57,11 +57,11 @@ def _worth_shown(profile: Profile, card: C.Card) -> bool:
 
 def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: bool) -> str:
     """The reader's place: name, dealer and turn, total, call limit, and the hand (buttons to mark)."""
-    assert model.match is not None
+    assert model.scoreboard is not None
     p = deal.profile
     tid = model.table_id
     lang = model.lang
-    m = model.match.seating[me]
+    m = model.scoreboard.seating[me]
     total = deal.total(me)
     cls = "dht-me dht-seat dht-seat--me"
     if my_turn:
@@ -84,7 +84,7 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
              f'<span class="dht-hand__title dht-sr">{esc(t(YOUR_HAND))}</span></span>'
              f'<span class="dht-hand__facts">{shown_total}'
              f'<span class="dht-hand__limit">{esc(limit)}</span>'
-             f'<span class="dht-seat__score" data-score="{model.match.scores[m]}">{esc(t(SCORE, score=score_text(model, m)))}</span>'
+             f'<span class="dht-seat__score" data-score="{model.scoreboard.scores[m]}">{esc(t(SCORE, score=score_text(model, m)))}</span>'
              f'{marked}</span></p>')
 
     if model.face_down:

@@ -20,12 +20,12 @@ from __future__ import annotations
 from typing import Final
 
 from ..bots import expert
-from ..play.deal import SeatView
-from ..core.i18n import N_, number, translator
 from ..bots.levels import percent
 from ..bots.odds import HINT_PLAYOUTS, CallOdds, call_odds
-from ..core.profiles import Profile
 from ..bots.sampler import stand_in
+from ..core.i18n import N_, number, translator
+from ..core.profiles import Profile
+from ..play.deal import SeatView
 from .suggest import suggest
 
 HINT_CAUGHT: Final = N_("A call now on {total} would be caught in {caught} of {samples} deals that fit what you have seen.")

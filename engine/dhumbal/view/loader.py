@@ -7,7 +7,8 @@ the one that applies.
 
 from __future__ import annotations
 
-from typing import Final, Mapping
+from collections.abc import Mapping
+from typing import Final
 
 from ..core.i18n import N_, translator
 from .markup import esc

@@ -7,13 +7,13 @@ the same call serves text and attribute values); cards are drawn by
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from typing import Iterable, Mapping, Sequence
 
-from . import cardface
 from ..core import cards as C
 from ..core.i18n import Translator, number
 from ..core.profiles import Profile
+from . import cardface
 
 
 def esc(text: object) -> str:

@@ -1,13 +1,20 @@
-"""What the table renderer draws: :class:`TableModel`, made by :class:`dhumbal.table.session.Session`."""
+"""What the table renderer draws: :class:`TableModel`, made by :class:`dhumbal.table.session.Session`.
+
+Fair play by type: the model holds the deal as the reader's seat sees it
+(while it is in play a stand-in with no hidden card,
+:meth:`dhumbal.table.session.Session.seen_deal`) and the match's public
+facts (:class:`dhumbal.matches.match.Scoreboard`), never the match itself,
+so no renderer can reach the real deal's hidden cards.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ..core import cards as C
-from ..play.deal import Deal
-from ..matches.match import Match
 from ..core.profiles import Profile
+from ..matches.match import Scoreboard
+from ..play.deal import Deal
 
 
 @dataclass
@@ -20,10 +27,10 @@ class TableModel:
     difficulty: str
     names: list[str]  # by match seat
     me: int  # the reader's match seat
-    match: Match | None
-    #: the deal as the reader's seat sees it (:meth:`dhumbal.table.session.Session.seen_deal`): while it
-    #: is in play a stand-in that holds no hidden card; drawn in place of ``match.deal``
-    seen: Deal | None = None
+    #: the match's public facts (None: no match, as for the rules form alone)
+    scoreboard: Scoreboard | None
+    #: the deal as the reader's seat sees it: while it is in play a stand-in that holds no hidden card
+    deal: Deal | None = None
     log: list[str] = field(default_factory=list)
     sort: bool = False
     live: bool = False
@@ -36,21 +43,15 @@ class TableModel:
     hint_on: bool = False  # the reader's call odds are showing in the status line (see hint_text)
 
     @classmethod
-    def for_settings(cls, lang: str, table_id: str, profile: Profile, difficulty: str) -> "TableModel":
+    def for_settings(cls, lang: str, table_id: str, profile: Profile, difficulty: str) -> TableModel:
         return cls(lang=lang, table_id=table_id, profile=profile, difficulty=difficulty,
-                   names=[], me=0, match=None, live=True)
-
-    @property
-    def deal(self) -> Deal | None:
-        if self.seen is not None:
-            return self.seen
-        return None if self.match is None else self.match.deal
+                   names=[], me=0, scoreboard=None, live=True)
 
     def deal_names(self) -> list[str]:
-        assert self.match is not None
-        return [self.names[m] for m in self.match.seating]
+        assert self.scoreboard is not None
+        return [self.names[m] for m in self.scoreboard.seating]
 
     def my_seat(self) -> int | None:
-        if self.match is None or self.me not in self.match.seating:
+        if self.scoreboard is None or self.me not in self.scoreboard.seating:
             return None
-        return self.match.seating.index(self.me)
+        return self.scoreboard.seating.index(self.me)

@@ -16,13 +16,14 @@ and at the end the standings and each player's figures.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from decimal import Decimal
-from typing import Final, Mapping
+from typing import Final
 
-from ..core.compare import option_value_text, rules_in_words
+from ..core.compare import rules_in_words
 from ..core.i18n import N_, Translator, digits, number, translator
-from ..matches.match import money_text
 from ..core.profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
+from ..matches.match import money_text
 from ..matches.scoresheet import Settled, average_text, money_totals, payments, player_stats
 from ..matches.tally import Tally
 from .markup import esc, signed
@@ -174,7 +175,7 @@ def _option_control(fid: str, spec: OptionSpec, t: Translator) -> str:
 
     def shown(choice: str) -> str:
         value: object = choice == "on" if spec.kind == "bool" else None if choice == "none" else choice
-        return digits(option_value_text(spec, value, t), t.lang)
+        return digits(spec.value_words(value, t), t.lang)
 
     opts = "".join(f'<option value="{esc(c)}"{" selected" if c == current else ""}>{esc(shown(c))}</option>'
                    for c in choices)
@@ -289,11 +290,10 @@ def render_deal(tally: Tally, settled: Settled, lang: str, *, latest: bool) -> s
     p = tally.profile
     names = settled.sheet.names
     o = tally.outcome
-    rate = p.money_per_point or "0"
     heads = _rows(p, t)
     head = "".join(f'<th scope="col" data-row="{esc(k)}">{esc(label)}</th>' for k, label in heads)
     body = []
-    for i, seat in enumerate(sorted(tally.seating)):
+    for _i, seat in enumerate(sorted(tally.seating)):
         d = tally.seating.index(seat)
         cells = []
         for key, _ in heads:

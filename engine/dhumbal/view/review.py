@@ -19,12 +19,13 @@ where it lands.
 from __future__ import annotations
 
 import json
-from typing import Final, Sequence
+from collections.abc import Sequence
+from typing import Final
 
 from ..core import cards as C
-from ..trainer.advice import move_text, why
-from ..play.deal import Deal
 from ..core.i18n import N_, NP_, Translator, cards_in_words, number
+from ..play.deal import Deal
+from ..trainer.advice import move_text, why
 from ..trainer.review import ReviewStep
 from .markup import attributes, button, cards_spans, esc
 

@@ -19,12 +19,13 @@ the felt and on the reader's own line.
 
 from __future__ import annotations
 
-from typing import Final, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Final
 
-from ..play.deal import Deal
 from ..core.i18n import N_, NP_, Translator, number, translator
-from ..matches.match import money_text
 from ..core.profiles import Profile
+from ..matches.match import money_text
+from ..play.deal import Deal
 from ..play.scoring import Outcome
 from .markup import esc, signed
 from .model import TableModel
@@ -250,15 +251,15 @@ def outcome_badges(outcome: Outcome | None, seat: int, t: Translator, *, short: 
 
 def render_result(model: TableModel, deal: Deal, t: Translator) -> str:
     """The deal's scores, one line per seat (the winner's lit), and what each column means."""
-    assert model.match is not None and deal.outcome is not None
+    assert model.scoreboard is not None and deal.outcome is not None
     o = deal.outcome
     p = deal.profile
     names = model.deal_names()
     seats = list(range(deal.players))
-    match_seats = [model.match.seating[s] for s in seats]
-    scores = model.match.scores
+    match_seats = [model.scoreboard.seating[s] for s in seats]
+    scores = model.scoreboard.scores
     totals = [scores[m] for m in match_seats]
-    eliminated = [m in model.match.eliminated for m in match_seats] if p.elimination is not None else None
+    eliminated = [m in model.scoreboard.eliminated for m in match_seats] if p.elimination is not None else None
     rows = score_rows(o, p, model.lang, totals=totals, eliminated=eliminated)
     me = model.my_seat()
     notes = score_notes(o, p, model.lang, names, totals=totals, eliminated=eliminated, reader=me)
@@ -284,10 +285,10 @@ def render_result(model: TableModel, deal: Deal, t: Translator) -> str:
 
 
 def render_standings(model: TableModel, t: Translator) -> str:
-    assert model.match is not None
+    assert model.scoreboard is not None
     lang = model.lang
     rows = []
-    for st in model.match.standings():
+    for st in model.scoreboard.standings:
         score = number(st.score, lang) if model.profile.settlement == "cumulative" else signed(st.score, lang)
         out = f' <span class="dht-badge">{esc(t(OUT))}</span>' if st.eliminated else ""
         rows.append(f'<tr data-seat="{st.seat}" data-place="{st.place}" data-score="{st.score}">'
@@ -300,10 +301,10 @@ def render_standings(model: TableModel, t: Translator) -> str:
 
 def _strip_values(model: TableModel, deal: Deal, lang: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """Per deal seat, (value, shown) for this deal and for the total, in the strip's unit."""
-    assert model.match is not None and deal.outcome is not None
+    assert model.scoreboard is not None and deal.outcome is not None
     o = deal.outcome
     p = deal.profile
-    totals = [model.match.scores[model.match.seating[s]] for s in range(deal.players)]
+    totals = [model.scoreboard.scores[model.scoreboard.seating[s]] for s in range(deal.players)]
     if p.settlement == "pay-caller":
         rate = p.money_per_point or "0"
 
@@ -317,21 +318,21 @@ def _strip_values(model: TableModel, deal: Deal, lang: str) -> tuple[list[tuple[
 
 def render_strip(model: TableModel, deal: Deal, t: Translator) -> str:
     """The deal's end in a strip: one line per seat (name, this deal, total; the place once the match is over)."""
-    assert model.match is not None and deal.outcome is not None
+    assert model.scoreboard is not None and deal.outcome is not None
     o = deal.outcome
     lang = model.lang
     names = model.deal_names()
     me = model.my_seat()
     this_deal, totals = _strip_values(model, deal, lang)
-    places = {st.seat: st for st in model.match.standings()} if model.match_over and not model.practice else {}
-    eliminated = set(model.match.eliminated) if deal.profile.elimination is not None else set()
+    places = {st.seat: st for st in model.scoreboard.standings} if model.match_over and not model.practice else {}
+    eliminated = set(model.scoreboard.eliminated) if deal.profile.elimination is not None else set()
     head = (f'<th scope="col">{esc(t(PLAYER))}</th><th scope="col">{esc(t(STRIP_DEAL))}</th>'
             f'<th scope="col">{esc(t(ROW_TOTAL))}</th>')
     if places:
         head += f'<th scope="col">{esc(t(PLACE))}</th>'
     lines = []
     for s in range(deal.players):
-        m = model.match.seating[s]
+        m = model.scoreboard.seating[s]
         cls = ["dht-score__seat"]
         if o.winner == s:
             cls.append("dht-score__seat--winner")

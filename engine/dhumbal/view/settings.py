@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Final, Mapping
+from collections.abc import Mapping
+from typing import Final
 
-from ..core.compare import option_value_text
 from ..core.i18n import N_, Translator, digits, number, translator
 from ..core.profiles import PROFILE_KEYS, OptionSpec, find_profile
 from .markup import esc
@@ -88,7 +88,7 @@ def _control(fid: str, spec: OptionSpec, value: object, t: Translator) -> str:
             v = choice == "on"
         elif choice == "none":
             v = None
-        return digits(option_value_text(spec, v, t), t.lang)
+        return digits(spec.value_words(v, t), t.lang)
 
     opts = "".join(
         f'<option value="{esc(c)}"{" selected" if c == current else ""}>{esc(shown(c))}</option>' for c in choices

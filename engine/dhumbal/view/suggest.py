@@ -28,14 +28,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..bots import expert
-from ..play.action import Action
-from ..trainer.advice import move_fact, move_text
-from ..core.cards import Card
-from ..play.deal import SeatView
-from ..core.i18n import N_, cards_in_words, translator
 from ..bots.levels import percent
-from ..core.profiles import Profile
 from ..bots.sampler import after_view
+from ..core.cards import Card
+from ..core.i18n import N_, cards_in_words, translator
+from ..core.profiles import Profile
+from ..play.action import Action
+from ..play.deal import SeatView
+from ..trainer.advice import move_fact, move_text
 
 SUGGEST: Final = N_("The expert's move: {move}.")
 SUGGEST_THEN: Final = N_("The expert's move: {move}, then {then}.")

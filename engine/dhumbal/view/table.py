@@ -11,7 +11,8 @@ controls) and the log.
 from __future__ import annotations
 
 import json
-from typing import Final, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Final
 
 from ..core.i18n import (
     CARD_NAME,
@@ -66,7 +67,7 @@ LOG: Final = N_("What happened")
 #: ``data-label-*``; the loader's progress templates; the share texts; the
 #: engine's verdicts on marked cards, which may be any refusal). They are
 #: escaped like every text, and the catalog check
-#: (sitegen/dhumbal_site/catalogs.py) refuses double quotes, backticks and
+#: (sitegen/dhumbal_site/translation/catalogs.py) refuses double quotes, backticks and
 #: angle brackets in their translations; tests/table checks that this list
 #: is complete.
 ATTRIBUTE_MSGIDS: Final = frozenset({
@@ -140,7 +141,7 @@ def render_board(model: TableModel, *, dock_head: str = "") -> str:
     answer, so a screen reader's live region is never replaced.
     """
     deal = model.deal
-    if deal is None or model.match is None:
+    if deal is None or model.scoreboard is None:
         return ""
     t = translator(model.lang)
     me = model.my_seat()

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..play.deal import Action, IllegalAction, Outcome
 from ..core.messages import Message
 from ..core.profiles import Profile
+from ..play.deal import Action, IllegalAction, Outcome
 
 
 @dataclass

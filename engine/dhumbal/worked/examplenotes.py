@@ -15,7 +15,6 @@ from typing import Any
 from .examplefile import MAX_FILE_BYTES, ExampleError, parse
 from .examplemodel import StepResult, Walkthrough
 
-
 _NOTE_FIELD = re.compile(r"\{([a-z_]+)(?:\.([^{}]+))?\}")
 
 

@@ -23,11 +23,15 @@ here.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Final, Mapping
+from typing import Any, Final
 
 from ..core import cards as C
+from ..core.profiles import Profile, ProfileError, find_profile
+from ..core.shuffling import shuffle
 from ..play.deal import Deal, PositionError
+from ..play.records import from_position, state_to_json
 from .examplefile import (
     MAX_FILE_BYTES,
     MAX_NESTING,
@@ -40,9 +44,6 @@ from .examplefile import (
 from .examplemodel import Step, StepResult, Walkthrough, display_names
 from .examplenotes import babel_extract, check_notes, note_text
 from .examplesteps import PHASES, cards_of, is_int, parse_step, run_step, shown, table_of
-from ..core.profiles import Profile, ProfileError, find_profile
-from ..play.records import from_position, state_to_json
-from ..core.shuffling import shuffle
 
 __all__ = [
     "ExampleError", "MAX_FILE_BYTES", "MAX_NESTING", "PHASES", "Step", "StepResult", "Walkthrough", "babel_extract",

@@ -14,19 +14,19 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable, Final, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any, Final
 
 from ..core import cards as C
+from ..core.messages import Message
+from ..matches.match import Match, money_text
 from ..play.deal import Action, Deal, IllegalAction, Outcome, parse_action
+from ..play.records import state_to_json
 from .examplefile import ExampleError, Positions
 from .examplemodel import Step, StepResult, Walkthrough
-from ..matches.match import Match, money_text
-from ..core.messages import Message
-from ..play.records import state_to_json
 
 STEP_KEYS: Final = {"act", "expect", "refused", "note"}
 EXPECT_SEAT_KEYS: Final = {"total", "hand", "cards", "took", "paid", "money", "score", "hand_row"}
-EXPECT_PLAIN_KEYS: Final = {"stock", "pile_top", "pile", "offer", "winner", "caught", "eliminated", "turn", "phase", "all_cards", "out_of_play", "pile_size"}
 PHASES: Final = ("start", "throw", "take", "over")
 
 SeatOf = Callable[..., int]

@@ -44,22 +44,23 @@ from __future__ import annotations
 import re
 import time
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Iterator
+from typing import Any, Final
 
-from ..core import cards as C
-from ..play.action import Action, parse_action
 from ..bots.botlevels import DIFFICULTIES, choose
-from ..play.deal import Deal, IllegalAction, SeatView
-from .examples import ExampleError, Walkthrough, example_files, load_parsed, read_text
 from ..bots.expert import decide
-from ..trainer.grading import CLEAR_MARGIN, MAX_GRADE_SAMPLES, Grade, grade, move_key
+from ..core import cards as C
 from ..core.i18n import N_, NP_, translator
 from ..core.profiles import Profile
-from ..trainer.rating import rating
+from ..play.action import Action, parse_action
+from ..play.deal import Deal, IllegalAction, SeatView
 from ..play.records import state_from_json, state_to_json
+from ..trainer.grading import CLEAR_MARGIN, MAX_GRADE_SAMPLES, Grade, grade, move_key
+from ..trainer.rating import rating
 from ..trainer.themes import THEMES, tag
+from .examples import ExampleError, Walkthrough, example_files, load_parsed, read_text
 
 __all__ = [
     "GENERATED_MARGIN", "MIN_LEAD", "PUZZLE_SAMPLES", "Generated", "Puzzle", "THEMES", "babel_extract", "check",

@@ -14,12 +14,14 @@ how the puzzles were found.
 
 Cards go through the one card formatter of :mod:`dhumbal.core.i18n`
 (:func:`dhumbal.core.i18n.card_words`), so a title writes cards as the rest of the
-reader's page does.
+reader's page does; a joker alone is filled in by the translator with its article
+("Dipa picked up a joker").
 """
 
 from __future__ import annotations
 
-from typing import Final, Sequence
+from collections.abc import Sequence
+from typing import Final
 
 from ..core import cards as C
 from ..core.cards import Card
@@ -40,7 +42,7 @@ TITLE_FACE_UP: Final = {
     "discard": N_("{cards} on the discard pile"),
 }
 TITLE_JOKER: Final = N_("A joker in play")
-TITLE_RACE: Final = N_("{total} points, {limit} to call")
+TITLE_RACE: Final = N_("{total} points, call at {limit} or less")
 TITLE_THROW: Final = N_("What to throw from {cards}?")
 
 #: The themes a generated puzzle's title is about, most particular first.
@@ -48,6 +50,8 @@ TITLE_ORDER: Final = ("tie", "pickup", "barred", "joker", "race", "catch", "call
 
 
 def _cards(cards: Sequence[Card], lang: str) -> str:
+    if len(cards) == 1 and C.is_joker(cards[0]):
+        return C.card_text(cards[0])  # a joker alone: the translator writes it with its article
     return " ".join(card_words(c, lang) for c in sorted(cards, key=C.sort_key))
 
 
@@ -79,9 +83,9 @@ def title_text(puzzle: Puzzle, themes: Sequence[str], lang: str) -> str:
     if theme == "pickup":
         seat = next((s for s in others if deal.known[s]), None)
         if seat is not None:
-            return t(TITLE_PICKUP, name=names[seat], card=card_words(deal.known[seat][-1], lang))
+            return t(TITLE_PICKUP, name=names[seat], card=C.card_text(deal.known[seat][-1]))
     if theme == "barred" and deal.took_from_pile is not None:
-        return t(TITLE_KEPT, card=card_words(deal.took_from_pile, lang))
+        return t(TITLE_KEPT, card=C.card_text(deal.took_from_pile))
     if theme == "joker":
         return t(TITLE_JOKER)
     if theme == "catch":

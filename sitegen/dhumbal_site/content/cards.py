@@ -82,8 +82,8 @@ def parse_attrs(text: str) -> dict[str, str]:
 
 def card_markup(token: str, name: str) -> str:
     """The markup of one card: the engine's inline card badge, named ``name``."""
-    from dhumbal.view.cardface import face
     from dhumbal.core.cards import parse_card
+    from dhumbal.view.cardface import face
 
     return face(parse_card(normalize_card(token)), "en", size="inline", label=name)
 
@@ -217,8 +217,8 @@ def text_with_cards(text: str, lang: str) -> str:
 
 @lru_cache(maxsize=1024)
 def _badge(card: str, lang: str) -> str:
-    from dhumbal.view.cardface import inline
     from dhumbal.core.cards import parse_card
+    from dhumbal.view.cardface import inline
 
     return inline(parse_card(card), lang)
 

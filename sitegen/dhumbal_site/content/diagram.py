@@ -19,11 +19,11 @@ from typing import Any, Final
 
 from markupsafe import Markup
 
-from dhumbal.view import cardface
 from dhumbal.core import cards as C
+from dhumbal.core.i18n import N_, NP_, translator
 from dhumbal.play.action import Action
 from dhumbal.play.deal import Deal
-from dhumbal.core.i18n import N_, NP_, translator
+from dhumbal.view import cardface
 from dhumbal.view.felt import CARD_COUNT, DEALER, EMPTY, PILE_LABELS, STOCK, TO_PLAY
 from dhumbal.view.scores import CALLED
 

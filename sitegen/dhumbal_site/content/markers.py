@@ -99,7 +99,7 @@ class HTMLBlock(str):
 
     search: str
 
-    def __new__(cls, html: str, *, search: str | None = None) -> "HTMLBlock":
+    def __new__(cls, html: str, *, search: str | None = None) -> HTMLBlock:
         block = super().__new__(cls, html)
         block.search = html if search is None else search
         return block

@@ -17,14 +17,14 @@ import hashlib
 import json
 import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from dhumbal.core.i18n import N_, NP_, number, translator
 from dhumbal.bots.levels import PERCENT, level_notes, percent
 from dhumbal.bots.odds import CHART_COUNTS, CHART_SAMPLES, Chart, chart
+from dhumbal.core.i18n import N_, NP_, number, translator
 from dhumbal.core.profiles import PROFILE_KEYS, Profile, ProfileError, find_profile
 
+from .. import ROOT
 from .markers import MarkerContext
 from .render import render
 
@@ -49,7 +49,6 @@ NOTE = N_("Each row comes from {samples} deals sampled by the game engine when t
 NOTE_LINK = N_("The table's Hint gives the same figure for the position in play, from what you have seen there.")
 
 _CHARTS: dict[str, Chart] = {}
-ROOT = Path(__file__).resolve().parents[3]
 #: Chart figures kept between builds, named by what makes them (see :func:`fingerprint`).
 CACHE = ROOT / "build" / "call-odds"
 #: The engine modules the figures depend on.
@@ -130,7 +129,7 @@ def render_call_odds(ctx: MarkerContext) -> str:
             count=k,
             label=t.plural(*COUNT, k),
             points=" ".join(f"{x(i)},{y(v)}" for i, v in enumerate(col)),
-            dots=[(x(i), y(v), percent(v, lang)) for i, v in enumerate(col)],
+            dots=[(x(i), y(v), percent(v, lang, in_words=False)) for i, v in enumerate(col)],
         ))
     descriptions = [
         t.plural(*LINE_DESC, k, first=percent(row_first, lang), last=percent(row_last, lang),
@@ -146,7 +145,7 @@ def render_call_odds(ctx: MarkerContext) -> str:
         rows.append({
             "total": number(tot, lang),
             "hand": " ".join(_card(c) for c in hand) if hand else t(EMPTY_HAND),
-            "cells": [percent(v, lang) for v in figures],
+            "cells": [percent(v, lang, in_words=False) for v in figures],
         })
     others = data.players - 1
     return render(

@@ -41,31 +41,40 @@ from typing import Any, Final
 
 from markupsafe import Markup
 
-from dhumbal.view import cardface
+from dhumbal.bots.levels import PERCENT
 from dhumbal.core import cards as C
-from dhumbal.play.action import Action
-from dhumbal.trainer.advice import best_text, samples_text, why, yours_text
 from dhumbal.core.compare import rules_in_words
-from dhumbal.worked.examples import ExampleError
-from dhumbal.trainer.grading import Grade, move_key
 from dhumbal.core.i18n import N_, NP_, card_name, digits, number, translator
 from dhumbal.core.profiles import PROFILE_KEYS, find_profile
-from dhumbal.worked.puzzles import (
-    PUZZLE_SAMPLES, THEMES, Puzzle, check, find_solvers, grade_puzzle, load_file, prompt, puzzle_files, puzzle_rating,
-    puzzle_themes,
-)
-from dhumbal.worked.puzzletext import lead_text, title_text
-from dhumbal.bots.levels import PERCENT
+from dhumbal.play.action import Action
+from dhumbal.trainer.advice import best_text, samples_text, why, yours_text
+from dhumbal.trainer.grading import Grade, move_key
 from dhumbal.trainer.rating import BANDS, band
+from dhumbal.view import cardface
 from dhumbal.view.actions import CALL_ON, throw_verdicts
 from dhumbal.view.felt import CARD_COUNT, EMPTY, MAY_TAKE, NOT_TAKABLE, PILE_LABELS, STOCK, TAKE_STOCK
 from dhumbal.view.felt import PICK_CARD as TAKE_CARD
+from dhumbal.worked.examples import ExampleError
+from dhumbal.worked.puzzles import (
+    PUZZLE_SAMPLES,
+    THEMES,
+    Puzzle,
+    check,
+    find_solvers,
+    grade_puzzle,
+    load_file,
+    prompt,
+    puzzle_files,
+    puzzle_rating,
+    puzzle_themes,
+)
+from dhumbal.worked.puzzletext import lead_text, title_text
 
+from .. import ROOT
 from .diagram import takable
 from .markers import HTMLBlock, MarkerContext
 from .render import block, render
 
-ROOT: Final = Path(__file__).resolve().parents[3]
 PUZZLES: Final = ROOT / "puzzles"
 #: Grades kept between builds, named by what makes them (see :func:`fingerprint`).
 CACHE: Final = ROOT / "build" / "puzzles"
@@ -142,11 +151,6 @@ def fingerprint(path: Path) -> str:
     h = hashlib.sha256(_engine_digest().encode())
     h.update(path.read_bytes())
     return h.hexdigest()[:20]
-
-
-def cached_grade(puzzle: Puzzle, path: Path, cache: Path = CACHE) -> Grade:
-    """The puzzle's grade: read from ``cache`` when its fingerprint matches, else computed and kept."""
-    return cached_record(puzzle, path, cache)[0]
 
 
 def cached_record(puzzle: Puzzle, path: Path, cache: Path = CACHE) -> tuple[Grade, tuple[str, ...]]:
@@ -239,9 +243,6 @@ class PuzzleSet:
                 entry.number = i + 1
             self._by_id = {e.id: e for e in self._entries}
         return self._entries
-
-    def load_all(self) -> list[Puzzle]:
-        return [e.puzzle for e in self.entries()]
 
     def entry(self, puzzle_id: str) -> Entry:
         self.entries()

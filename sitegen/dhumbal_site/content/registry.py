@@ -29,7 +29,7 @@ from .markers import MarkerHandler
 from .odds_chart import render_bots, render_call_odds
 from .puzzles import render_daily, render_progress, render_puzzles
 from .scorepad import render_scorepad
-from ..translation.status import render_status
+from .statuspage import render_status
 from .strength_table import render_strength
 from .walkthrough import render_example, render_examples
 

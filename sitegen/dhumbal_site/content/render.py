@@ -1,7 +1,8 @@
 """Jinja rendering of generated page content, in the reader's language.
 
 Templates live in ``templates/`` beside this module; ``_("…")`` in a template
-is a msgid translated through the same catalogs as the engine's messages, so
+is a msgid translated through the same catalogs as the engine's messages (and
+``ngettext(singular, plural, n)`` a plural one, its form chosen by ``n``), so
 ``make catalogs`` extracts template strings too.
 """
 
@@ -14,11 +15,13 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
-from dhumbal.core.i18n import number, translator, typography_html
+from dhumbal.core.i18n import N_, number, translator, typography_html
 
 from .markers import HTMLBlock
 
 TEMPLATES = Path(__file__).parent / "templates"
+# TRANSLATORS: the last two items of a list of names ("A, B and C").
+AND: str = N_("{first} and {second}")
 
 
 @lru_cache(maxsize=1)
@@ -41,6 +44,14 @@ def render(template: str, lang: str, **context: Any) -> str:
     def gettext(msgid: str, **params: Any) -> str:
         return t(msgid, **params) if params else t.raw(msgid)
 
+    def ngettext(singular: str, plural: str, n: int, **params: Any) -> str:
+        return t.plural(singular, plural, n, **params)
+
+    def listed(items: list[str]) -> str:
+        """Names as a list in running text: "A, B and C", "A, B et C"."""
+        names = [str(i) for i in items]
+        return t(AND, first=", ".join(names[:-1]), second=names[-1]) if len(names) > 1 else "".join(names)
+
     def num(value: int | str, signed: bool = False) -> str:
         return number(value, lang, signed=signed)
 
@@ -49,7 +60,7 @@ def render(template: str, lang: str, **context: Any) -> str:
 
         return Markup(text_with_cards(text, lang))
 
-    html = environment().get_template(template).render(_=gettext, num=num, cards=cards, lang=lang, **context)
+    html = environment().get_template(template).render(_=gettext, ngettext=ngettext, listed=listed, num=num, cards=cards, lang=lang, **context)
     # the text around the translations (a colon between a label and its value) in the language's typography
     html = typography_html(html, lang)
     return "\n".join(line for line in html.splitlines() if line.strip())

@@ -26,8 +26,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from dhumbal.core.i18n import N_, NP_, number, translator
 from dhumbal.bots.levels import LEVEL_NAMES, PERCENT, percent
+from dhumbal.core.i18n import N_, NP_, number, translator
 from dhumbal.core.profiles import PROFILE_KEYS, ProfileError, find_profile
 from dhumbal.lab.strength import Strength, check_current, lineups, load
 
@@ -110,8 +110,8 @@ def table_rows(key: str, lang: str, path: Path | None = None) -> list[dict[str, 
             "bot": t(LEVEL_NAMES[lineup[0]]),
             "against": t.plural(*kind, others, count=number(others, lang)),
             "deals": number(row.deals, lang),
-            "share": percent(row.share, lang),
-            "interval": t(RANGE, low=percent(low, lang), high=percent(high, lang)),
+            "share": percent(row.share, lang, in_words=False),
+            "interval": t(RANGE, low=percent(low, lang, in_words=False), high=percent(high, lang, in_words=False)),
         })
     return out
 

@@ -8,27 +8,26 @@ A file the engine contradicts fails the build with the file and line (the
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any, Final
 
-from dhumbal.core import cards as C
-from dhumbal.play.action import Action
-from dhumbal.core.compare import rules_in_words
-from dhumbal.play.deal import Deal
-from dhumbal.worked.examples import ExampleError, Walkthrough, display_names, example_files, load_file, note_text
-from dhumbal.core.i18n import N_, translator
-from dhumbal.core.profiles import PROFILE_KEYS
-from dhumbal.play.records import state_from_json
-from dhumbal.view.scores import score_rows
-
-from .cards import clear_badges
-from .diagram import clear_faces, diagram
 from markupsafe import Markup
 
+from dhumbal.core import cards as C
+from dhumbal.core.compare import rules_in_words
+from dhumbal.core.i18n import N_, translator
+from dhumbal.core.profiles import PROFILE_KEYS
+from dhumbal.play.action import Action
+from dhumbal.play.deal import Deal
+from dhumbal.play.records import state_from_json
+from dhumbal.view.scores import score_rows
+from dhumbal.worked.examples import ExampleError, Walkthrough, display_names, example_files, load_file, note_text
+
+from .. import ROOT
+from .cards import clear_badges
+from .diagram import clear_faces, diagram
 from .markers import HTMLBlock, MarkerContext
 from .render import block, render
 
-ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 
 ACTION_TEXT = {

@@ -1,11 +1,11 @@
 """The site glue, event by event, with its state kept per build.
 
 mkdocs-static-i18n runs a MkDocs build per language: English, then one nested
-build per other language from English's ``on_post_build``. :class:`SiteHooks`
-(what ``sitegen/hooks.py`` calls) makes a fresh :class:`SiteBuild` for each
-outer build and reuses it for the nested ones: what one language pass learns
-(search settings, sitemap pages) is there when the outer build finishes, and
-nothing leaks from one ``mkdocs serve`` rebuild to the next.
+build per other language from English's ``on_post_build``. The plugin
+(plugin.py) makes a fresh :class:`SiteBuild` for each outer build and reuses
+it for the nested ones: what one language pass learns (search settings,
+sitemap pages) is there when the outer build finishes, and nothing leaks from
+one ``mkdocs serve`` rebuild to the next.
 
 What it does, in build order:
 
@@ -14,14 +14,14 @@ What it does, in build order:
   translated gets a note); give Material the list of languages
   (``extra.alternate``), the repository for the edit links (repository.py)
   and the Content-Security-Policy (``extra.dhumbal_csp``, see csp.py); note
-  this language's search settings.
-* ``on_files``: add the Devanagari font files to the site.
+  this language's search settings. ``on_files``: add the Devanagari fonts.
 * ``on_page_markdown``: refuse a page whose front matter YAML misreads or
   that holds markup, naming its file and line (frontmatter.py); show the
   current English page in place of a translation that is still a copy of it
   (freshness.is_copy); expand ``<!-- dhumbal:NAME ARGS -->`` markers, and
-  refuse a translation whose markers differ from its English page's; a
-  handler's finished HTML (``HTMLBlock``) is kept aside, behind a placeholder.
+  refuse a translation whose markers differ from its English page's; give a
+  Weblate page (front matter still English) its title and description from its
+  catalog (pagemeta.py); a handler's HTML (``HTMLBlock``) waits behind a placeholder.
 * ``on_page_content``: put the page's text in its language's typography
   (``dhumbal.core.i18n.typography_html``); turn card tokens into accessible cards; translate the
   heading permalink title; put each kept block's search text where its
@@ -43,15 +43,12 @@ from __future__ import annotations
 
 import importlib
 import itertools
-import json
 import logging
-import os
 import re
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
@@ -61,7 +58,7 @@ from dhumbal.core.i18n import translator, typography, typography_html
 
 from ..content import registry
 from ..content.cards import CARD_TOKEN, CardNamer, rewrite_cards
-from ..content.generated import glossary_gaps
+from ..content.markers import BLOCK_PATTERN, HTMLBlock, expand_markers, find_markers
 from ..languages import (
     Alternate,
     Language,
@@ -71,32 +68,30 @@ from ..languages import (
     languages_of,
     page_alternates,
     source_language,
+    with_base,
 )
-from ..content.markers import BLOCK_PATTERN, HTMLBlock, expand_markers, find_markers
-from .search_index import SearchSettings, parse_pipeline, split_entries, write_index
-from .sitemaps import SitemapPage, render_sitemap, write_sitemap
 from ..runtime import csp, fonts
 from ..strings import strings_for
-from ..translation import freshness, frontmatter
+from ..translation import freshness, frontmatter, pagemeta
+from ..translation.glossary import glossary_gaps
 from . import repository
+from .search_index import SearchSettings, parse_pipeline, split_entries, write_index
+from .sitemaps import SitemapPage, render_sitemap, write_sitemap
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.nav import Navigation
     from mkdocs.structure.pages import Page
 
+    from .config import DhumbalConfig
+
 log = logging.getLogger("mkdocs.plugins.dhumbal")
 
-_CONFIG_SCRIPT = re.compile(
-    r'(<script id="__config" type="application/json">)(?P<json>.*?)(</script>)', re.S
-)
 #: The end of a kept block's search text (its start is the placeholder).
 _BLOCK_END = "<!-- /dhumbal-block {key} -->"
 _PLACED_BLOCK = re.compile(
     r"<!-- dhumbal-block (?P<key>[\w.-]+) -->.*?<!-- /dhumbal-block (?P=key) -->", re.S
 )
-#: The page that untranslated-page notices link to.
-CONTRIBUTE_PAGE = "contribute.md"
 
 
 def theme_strings(config: MkDocsConfig, *keys: str) -> list[str]:
@@ -136,8 +131,9 @@ def search_plugin(config: MkDocsConfig) -> Any:
 class SiteBuild:
     """Everything one build (all its language passes) accumulates."""
 
-    def __init__(self, config: MkDocsConfig, repo_root: Path) -> None:
+    def __init__(self, config: MkDocsConfig, repo_root: Path, options: DhumbalConfig) -> None:
         self.repo_root = repo_root
+        self.options = options
         self.languages: list[Language] = languages_of(config)
         self.default = next(lang.code for lang in self.languages if lang.default)
         self.codes = frozenset(lang.code for lang in self.languages)
@@ -198,12 +194,13 @@ class SiteBuild:
                 "language in plugins.i18n.languages"
             )
         config.extra["alternate"] = language_switcher(config, self.languages)
-        # The repository, for each page's edit and report links (repository.py); the
-        # git remote only when DHUMBAL_REPO_URL is not set at all (set empty: no links).
+        # The repository, for each page's edit and report links (repository.py): repo_url,
+        # else the checkout's git remote unless the plugin's repo_url_from_git is false.
         if not config.repo_url and self.repo_url is None:
-            self.repo_url = "" if repository.ENV in os.environ else repository.from_git(self.repo_root) or ""
+            from_git = repository.from_git(self.repo_root) if self.options.repo_url_from_git else None
+            self.repo_url = from_git or ""
             if not self.repo_url:
-                log.info("dhumbal: no repository address (set DHUMBAL_REPO_URL): pages get no "
+                log.info("dhumbal: no repository address (repo_url, or DHUMBAL_REPO_URL): pages get no "
                          "'Edit this page' or 'Report a problem' link")
         if not config.repo_url and self.repo_url:
             config.repo_url = self.repo_url
@@ -280,6 +277,8 @@ class SiteBuild:
         )
         if translated and english is not None:
             self.check_markers(page, markdown, english)
+            # a page translated on Weblate keeps the English title and description: its catalog's
+            pagemeta.translate_meta(page.meta, get_data(english)[1], lang, page.file.src_uri.partition("/")[2])
         return expanded
 
     def english_source(self, page: Page, config: MkDocsConfig, lang: str) -> str | None:
@@ -409,11 +408,12 @@ class SiteBuild:
         outdated = None if untranslated or lang == self.default else self.outdated(page, config, lang, alternates)
         contribute_url = None
         if untranslated or outdated is not None:
-            contribute = self.files[lang].get_file_from_path(CONTRIBUTE_PAGE)
+            contribute = self.files[lang].get_file_from_path(self.options.contribute_page)
             if contribute is None:
                 raise PluginError(
                     f"{page.file.src_uri}: the notice on this page (not yet translated, or out of "
-                    f"date) links to the Contribute page, but there is no {CONTRIBUTE_PAGE}"
+                    f"date) links to the Contribute page, but there is no {self.options.contribute_page} "
+                    "(the dhumbal plugin's contribute_page in mkdocs.yml)"
                 )
             contribute_url = contribute.url
         prefix = self.language(lang).prefix
@@ -480,7 +480,7 @@ class SiteBuild:
         lang = current_language(config)
         if lang == self.default:
             return output  # the site root is the language root
-        return self._with_base(output, self.lang_bases[page.url], page.file.src_uri)
+        return with_base(output, self.lang_bases[page.url], page.file.src_uri)
 
     def on_template_context(
         self, context: dict[str, Any], template_name: str, config: MkDocsConfig
@@ -496,23 +496,9 @@ class SiteBuild:
             # The 404 page is served at any address, so its links are absolute;
             # its search and instant navigation must use its language's root.
             root = next(a["link"] for a in config.extra["alternate"] if a["lang"] == lang)
-            output = self._with_base(output, root, "404.html")
+            output = with_base(output, root, "404.html")
             self.not_found_pages[lang] = output
         return output
-
-    @staticmethod
-    def _with_base(output: str, base: str, where: str) -> str:
-        match = _CONFIG_SCRIPT.search(output)
-        if match is None:
-            raise PluginError(
-                f"{where}: Material's configuration script (#__config) is "
-                "missing; the per-language search index and sitemap need it"
-            )
-        data = json.loads(match.group("json"))
-        data["base"] = base
-        # str(): the Markup that htmlsafe_json_dumps returns would escape the page.
-        config_json = str(htmlsafe_json_dumps(data))
-        return output[: match.start("json")] + config_json + output[match.end("json") :]
 
     # -- end of the outer build ---------------------------------------------
 
@@ -543,25 +529,3 @@ class SiteBuild:
             if page is not None:
                 (site / language.prefix / "404.html").write_text(page, encoding="utf-8")
 
-
-class SiteHooks:
-    """What the MkDocs hooks call: routes each event to the current build."""
-
-    def __init__(self, repo_root: Path) -> None:
-        self.repo_root = repo_root
-        self.build: SiteBuild | None = None
-
-    def current(self) -> SiteBuild:
-        if self.build is None:
-            raise PluginError("dhumbal: site hooks called before on_config")
-        return self.build
-
-    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        if self.build is None or not i18n_plugin(config).building:
-            self.build = SiteBuild(config, self.repo_root)
-        return self.build.on_config(config)
-
-    def on_post_build(self, config: MkDocsConfig) -> None:
-        if i18n_plugin(config).building:
-            return  # a nested language build: the outer build finishes
-        self.current().finish(config)

@@ -9,9 +9,9 @@ and its language filled in.
 
 Where the address comes from, first found: ``repo_url`` in ``mkdocs.yml``
 (from ``DHUMBAL_REPO_URL``, which the workflows set to the repository they
-run in), else, when that variable is not set at all, the checkout's git
-remote ``origin``. None is invented: a build that finds neither (or that
-sets the variable empty) has no such links and says so once.
+run in), else the checkout's git remote ``origin`` (unless the plugin's
+``repo_url_from_git`` is false). None is invented: a build that finds
+neither has no such links and says so once.
 
 Material would also draw the repository in the header and fetch its figures
 from the host's API, a third-party request the site never makes;
@@ -25,8 +25,6 @@ import subprocess
 from pathlib import Path
 from urllib.parse import quote, urlencode, urlsplit
 
-#: The environment variable ``mkdocs.yml`` reads the address from.
-ENV = "DHUMBAL_REPO_URL"
 #: ``git@host:owner/name.git`` and ``ssh://git@host[:port]/owner/name.git``.
 _SCP = re.compile(r"^(?:[\w.-]+@)?(?P<host>[\w.-]+):(?P<path>(?!/)[\w./-]+?)(?:\.git)?/?$")
 _SSH = re.compile(r"^ssh://(?:[\w.-]+@)?(?P<host>[\w.-]+)(?::\d+)?/(?P<path>[\w./-]+?)(?:\.git)?/?$")

@@ -17,7 +17,10 @@ blocks it and the page never reloads. Rather than loosen the policy, under
 * ``locales/`` (the catalogs and the glossary), ``examples/``,
   ``puzzles/`` and ``browser/`` (the page code and styles, bundled by the
   build: frontend.py) are watched too, so saving a ``.po`` file rebuilds the
-  site with it (the build compiles the catalogs first).
+  site with it (the build compiles the catalogs first);
+* each rebuild names the cause of its error again (:meth:`Serving.on_build`):
+  MkDocs drops a log message it has printed once in the process, so a
+  second failing rebuild said only "Aborted with a BuildError!".
 
 Should a later MkDocs inject differently, the page keeps MkDocs' script (the
 policy then blocks it) and the server says so once: nothing else changes.
@@ -28,8 +31,11 @@ from __future__ import annotations
 import html
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+
+from mkdocs.utils import DuplicateFilter
 
 log = logging.getLogger("mkdocs.plugins.dhumbal")
 
@@ -83,6 +89,15 @@ class Serving:
 
     def on_startup(self, command: str) -> None:
         self.active = command == "serve"
+
+    def on_build(self) -> None:
+        """A build starts (not a nested language pass): MkDocs' filter of repeated
+        messages forgets the last build's, so an error that still stands is named
+        again. Within one build, a message still shows once."""
+        for logger in (logging.getLogger("mkdocs.commands.build"), logging.getLogger("mkdocs")):
+            for found in logger.filters:
+                if isinstance(found, DuplicateFilter):
+                    found.msgs.clear()
 
     def on_serve(self, server: Any, config: Any) -> Any:
         for name in WATCHED:

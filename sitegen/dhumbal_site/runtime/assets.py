@@ -2,8 +2,8 @@
 
 Every page's mini table plays with the same engine as the build, run by
 Pyodide in a module Web Worker. This module is the build-time half; the
-run-time half is ``browser/runtime/client.ts`` (the page's
-``window.DhumbalRuntime``, which starts nothing until the table asks) and
+run-time half is ``browser/runtime/client.ts`` (the page's runtime
+module, loaded on intent, which starts nothing until the table asks) and
 ``browser/worker/`` (the worker). The wheel and the standard library it
 runs on are built by enginewheel.py; offline.py keeps them on the device.
 
@@ -113,7 +113,7 @@ def lock_data(lock_path: Path) -> dict[str, Any]:
     try:
         data = json.loads(lock_path.read_text(encoding="utf-8"))
         info = data["info"]
-        info["abi_version"]  # noqa: B018 - Pyodide checks it: it must be there
+        info["abi_version"]
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise PluginError(f"dhumbal: cannot read {lock_path}: {error}") from error
     return {"info": info, "packages": {}}
@@ -257,11 +257,12 @@ def write_engine(site_dir: Path, wheel: EngineWheel, pyodide: str,
 def compile_catalogs(repo_root: Path) -> None:
     """Compile ``locales/*/LC_MESSAGES/*.po`` into the engine package (before hashing it)."""
     from ..translation import catalogs
+    from ..translation.pofile import CatalogError
 
     try:
         with build_lock(repo_root / "build" / ".catalogs.lock"):
             catalogs.compile_catalogs()
-    except catalogs.CatalogError as error:
+    except CatalogError as error:
         raise PluginError(f"dhumbal: a catalog cannot be compiled:\n{error}") from error
 
 
@@ -269,7 +270,7 @@ def compile_catalogs(repo_root: Path) -> None:
 
 
 class RuntimeAssets:
-    """What ``sitegen/hooks.py`` calls: prepare in ``on_config``, write in ``on_post_build``.
+    """What the plugin (plugin/plugin.py) calls: prepare in ``on_config``, write in ``on_post_build``.
 
     mkdocs-static-i18n runs one nested build per extra language; the runtime
     is built once, by the outer build, and served from the site root only.

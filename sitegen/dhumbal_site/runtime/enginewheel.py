@@ -4,10 +4,10 @@ What :func:`cached_wheel` gives the site build (see runtime.py for where
 they are served and why):
 
 * the engine wheel, built with standard tooling (``python -m build --wheel
-  --no-isolation`` on a staging copy of ``engine/dhumbal``, after the
-  catalogs are compiled into the package), with Pyodide's bytecode of every
-  engine module added beside the sources (``__pycache__/*.cpython-314.pyc``,
-  listed in RECORD);
+  --no-isolation`` on a staging copy of ``engine/dhumbal`` less what the
+  browser never runs, :data:`LEFT_OUT`, after the catalogs are compiled into
+  the package), with Pyodide's bytecode of every module added beside the
+  sources (``__pycache__/*.cpython-314.pyc``, listed in RECORD);
 * ``python_stdlib.zip``: the standard library trimmed to what the worker's
   Python loads (Pyodide's own start-up, importing ``dhumbal`` and
   ``dhumbal.table.web``, answering the :data:`WORKLOAD` requests), as sourceless
@@ -24,8 +24,8 @@ standard library the first time an import misses (see browser/worker/python.ts).
 ``SOURCE_DATE_EPOCH`` and the zip dates are fixed, so the same sources give
 the same bytes and hashes. Both files are cached under
 ``build/engine-wheel/<fingerprint>/``, the fingerprint being a hash of
-``pyproject.toml``, every file under ``engine/dhumbal`` (compiled catalogs
-included), ``bytecode.mjs``, the workload and Pyodide's version:
+``pyproject.toml``, every file of ``engine/dhumbal`` the wheel holds
+(compiled catalogs included), ``bytecode.mjs``, the workload and Pyodide's version:
 ``mkdocs serve`` rebuilds them (a few seconds) only when one of them
 changed. Parallel builds (the tests) wait for each other on a lock instead
 of building twice.
@@ -46,9 +46,10 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from mkdocs.exceptions import PluginError
 
@@ -73,6 +74,12 @@ STDLIB_NAME = "python_stdlib.zip"
 #: Inside it: the names of the standard library's modules it leaves out
 #: (an import of one of them makes the worker fetch the whole library).
 MORE_LIST = "_dhumbal_more.txt"
+
+#: What the browser never runs, left out of the wheel (paths in ``engine/dhumbal``):
+#: the developer's tools, the command line, and the worked examples and puzzles,
+#: which the build runs and the pages show. The worker's imports reach none of them
+#: (tests/runtime/test_runtime_assets.py holds it); DECISIONS.md has the bytes saved.
+LEFT_OUT = ("lab/", "cli/", "__main__.py", "worked/", "trainer/themes.py", "trainer/rating.py")
 
 _SKIP_DIRS = {"__pycache__"}
 _SKIP_SUFFIXES = (".pyc", ".pyo", ".tmp")
@@ -152,18 +159,19 @@ def _engine_files(repo_root: Path) -> list[Path]:
     for dirpath, dirnames, filenames in os.walk(package):
         dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_DIRS)
         for name in sorted(filenames):
-            if not name.endswith(_SKIP_SUFFIXES):
-                files.append(Path(dirpath) / name)
+            path = Path(dirpath) / name
+            if not name.endswith(_SKIP_SUFFIXES) and not path.relative_to(package).as_posix().startswith(LEFT_OUT):
+                files.append(path)
     return files
 
 
 def engine_fingerprint(repo_root: Path) -> str:
-    """A hash of what makes the wheel: ``pyproject.toml``, ``engine/dhumbal/**``
-    (compiled catalogs included), the bytecode compiler, the workload and Pyodide's version."""
+    """A hash of what makes the wheel: ``pyproject.toml``, ``engine/dhumbal/**`` less
+    :data:`LEFT_OUT` (compiled catalogs included), the bytecode compiler, the workload and Pyodide's version."""
     h = hashlib.sha256()
     for path in [repo_root / "pyproject.toml", *_engine_files(repo_root)]:
         rel = path.relative_to(repo_root).as_posix()
-        data = path.read_bytes()
+        data = wheel_pyproject(path.read_text(encoding="utf-8")).encode() if rel == "pyproject.toml" else path.read_bytes()
         h.update(f"{rel}\0{len(data)}\0".encode())
         h.update(data)
     h.update(BYTECODE_SCRIPT.read_bytes())
@@ -173,9 +181,29 @@ def engine_fingerprint(repo_root: Path) -> str:
     return h.hexdigest()
 
 
+#: The tables of ``pyproject.toml`` that make the wheel (its metadata and its files).
+_WHEEL_TABLES = ("build-system", "project", "tool.setuptools")
+
+
+def wheel_pyproject(text: str) -> str:
+    """``pyproject.toml`` as the wheel is built from it: the project's metadata and setuptools'
+    settings only. The dev extra's pins, the command line's script and the tools' settings
+    are the checkout's, never the browser's, so a tool's new pin leaves the wheel unchanged."""
+    kept, keep = [], True
+    for line in text.splitlines(keepends=True):
+        header = line.strip()
+        if header.startswith("[") and header.endswith("]"):
+            name = header.strip("[]").strip()
+            keep = name in _WHEEL_TABLES or name.startswith("tool.setuptools.")
+        if keep:
+            kept.append(line)
+    return "".join(kept)
+
+
 def _stage(repo_root: Path, staging: Path) -> None:
-    """A minimal project tree: pyproject.toml, a README stub and engine/dhumbal."""
-    shutil.copy2(repo_root / "pyproject.toml", staging / "pyproject.toml")
+    """A minimal project tree: pyproject.toml (:func:`wheel_pyproject`), a README stub and engine/dhumbal."""
+    (staging / "pyproject.toml").write_text(
+        wheel_pyproject((repo_root / "pyproject.toml").read_text(encoding="utf-8")), encoding="utf-8")
     (staging / "README.md").write_text(
         "Rules engine for Dhumbal (Jhyap), the Nepali hand-reduction card game.\n", encoding="utf-8"
     )

@@ -9,7 +9,7 @@ copied into the built site only, never committed.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -24,7 +24,7 @@ FILES = (
 DEST = "assets/fonts"
 
 
-@lru_cache(maxsize=None)
+@cache
 def writes_devanagari(lang: str) -> bool:
     """Whether ``lang`` is written in Devanagari (Nepali, Hindi, Marathi…), from the Unicode
     CLDR's likely script of the language (through Babel), so a new language needs no list."""

@@ -43,8 +43,8 @@ from mkdocs.exceptions import PluginError
 
 from dhumbal.core.i18n import N_, translator
 
+from ..languages import Language, current_language, i18n_plugin, languages_of, with_base
 from . import csp, icons
-from ..languages import Language, current_language, i18n_plugin, languages_of
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -156,7 +156,8 @@ def build_data(site: Path, languages: list[Language], engine_cache: str, pyodide
                 raise PluginError(f"dhumbal: {rel} was not written: the offline page and manifest come before sw.js")
             shell[rel] = revision(site / rel)
         offline[lang.code] = lang.prefix + OFFLINE_TEMPLATE
-    pages = {lang.code: {"root": lang.prefix, "pages": _pages(site, lang, languages)} for lang in languages}
+    pages: dict[str, dict[str, Any]] = {
+        lang.code: {"root": lang.prefix, "pages": _pages(site, lang, languages)} for lang in languages}
     for lang in languages:  # the score pad is for a table away from any connection: in the shell, every language
         for page in SHELL_PAGES:
             if lang.prefix + page in pages[lang.code]["pages"]:
@@ -243,7 +244,7 @@ def headers_file(manifest: dict[str, Any]) -> str:
 
 
 class OfflineSite:
-    """What ``sitegen/hooks.py`` calls, for every language pass and at the end of the build."""
+    """What the plugin (plugin/plugin.py) calls, for every language pass and at the end of the build."""
 
     def __init__(self, repo_root: Path) -> None:
         self.repo_root = repo_root
@@ -282,11 +283,9 @@ class OfflineSite:
 
     def on_post_template(self, output: str, template_name: str, config: MkDocsConfig) -> str:
         if template_name == OFFLINE_TEMPLATE:
-            from ..plugin.build import SiteBuild
-
             lang = current_language(config)
             root = next(a["link"] for a in config.extra["alternate"] if a["lang"] == lang)
-            output = SiteBuild._with_base(output, root, OFFLINE_TEMPLATE)
+            output = with_base(output, root, OFFLINE_TEMPLATE)
             self.pages[lang] = output
         return output
 
@@ -310,6 +309,6 @@ class OfflineSite:
             return
         from .assets import runtime_config
 
-        config = runtime_config(manifest)
-        data = build_data(site, languages, manifest["cache"], config["pyodideDir"], config["integrity"])
+        runtime = runtime_config(manifest)
+        data = build_data(site, languages, manifest["cache"], runtime["pyodideDir"], runtime["integrity"])
         worker.write_text(service_worker(data), encoding="utf-8")

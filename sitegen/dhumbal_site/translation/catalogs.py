@@ -32,23 +32,23 @@ import os
 import re
 import string
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from .. import ROOT
 from .pofile import CatalogError, Scanned, scan, shown, text_shown
 
-ROOT = Path(__file__).resolve().parents[3]
 LOCALES = ROOT / "locales"
 DOMAIN = "dhumbal"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 PACKAGE_LOCALE = ROOT / "engine" / "dhumbal" / "locale"
 #: The creation date written into every compiled catalog (reproducible .mo files).
-MO_DATE = datetime.datetime(1980, 1, 1, tzinfo=datetime.timezone.utc)
+MO_DATE = datetime.datetime(1980, 1, 1, tzinfo=datetime.UTC)
 
 _PERCENT = re.compile(r"%\(([A-Za-z_][A-Za-z0-9_]*)\)[sdif]")
 #: A field name as the sources write them: ``{total}``, or a worked example's
@@ -126,7 +126,8 @@ def read_scanned(path: Path, lang: str | None = None) -> tuple[Scanned, Catalog]
     try:
         catalog = read_po(io.BytesIO(scanned.data), locale=lang, abort_invalid=True)
     except Exception as exc:  # babel raises several types for broken files
-        raise CatalogError(f"{shown(path, ROOT)}: cannot read catalog: {str(exc)[:200]}") from None
+        line = getattr(exc, "lineno", None) or 1
+        raise CatalogError(f"{shown(path, ROOT)}:{line}: cannot read catalog: {str(exc)[:200]}") from None
     if stamp is not None:
         _READ[key] = (stamp, scanned, catalog)
     return scanned, catalog
@@ -227,7 +228,9 @@ def check_catalog(lang: str, template: Catalog | None = None) -> list[Problem]:
             if (tm.context, _ids(tm)[0]) in scanned.broken:
                 continue  # reported above, where the file breaks
             if cat.get(tm.id, tm.context) is None:
-                problems.append(Problem(rel, 0, _ids(tm)[0], "missing from the catalog (run make catalogs)"))
+                # no line of its own in the catalog: the template's line names the message
+                problems.append(Problem(shown(TEMPLATE, ROOT), tm.lineno or 1, _ids(tm)[0],
+                                        f"missing from {rel} (run make catalogs)"))
     for m in cat:
         if not m.id:
             continue
@@ -262,11 +265,6 @@ def check_catalog(lang: str, template: Catalog | None = None) -> list[Problem]:
         if template is not None and template.get(m.id, m.context) is None:
             problems.append(Problem(rel, line, first, "not in the template any more (run make catalogs)"))
     return problems
-
-
-def check_all() -> dict[str, list[Problem]]:
-    template = read_catalog(TEMPLATE) if TEMPLATE.exists() else None
-    return {lang: check_catalog(lang, template) for lang in languages()}
 
 
 def _fresh(mo: Path, po: Path) -> bool:
@@ -321,14 +319,33 @@ def compile_catalogs(langs: Iterable[str] | None = None) -> list[Path]:
 
 
 def partial_languages() -> frozenset[str]:
-    """The languages still being translated, as ``mkdocs.yml`` marks them (their missing
-    messages are warnings); none when there is no ``mkdocs.yml`` beside ``locales/``."""
+    """The languages still being translated (their missing messages are warnings): those
+    ``mkdocs.yml`` marks so, and those it does not know yet (:func:`new_languages`);
+    none when there is no ``mkdocs.yml`` beside ``locales/``."""
     config = LOCALES.parent / "mkdocs.yml"
     if not config.is_file():
         return frozenset()
     from ..languages import partial_codes
 
-    return partial_codes(config)
+    return partial_codes(config) | new_languages()
+
+
+def new_languages() -> frozenset[str]:
+    """The languages with a catalog but no block in ``mkdocs.yml``: started where only the
+    catalog is made (Weblate's "Start new translation"), and not set up yet by ``make
+    new-language``. They are being translated, and said to be new."""
+    config = LOCALES.parent / "mkdocs.yml"
+    if not config.is_file():
+        return frozenset()
+    from ..languages import configured
+
+    return frozenset(languages()) - {lang.code for lang in configured(config)}
+
+
+#: What a contributor who cannot translate a new message does (CONTRIBUTING.md says more).
+CANNOT_TRANSLATE = ("a message added in English needs its French, Dutch and Nepali before it can land: "
+                    "translate it, or open the pull request as it is and ask for translations in it "
+                    "(CONTRIBUTING.md, \"A message you cannot translate\")")
 
 
 def translated_share(lang: str) -> tuple[int, int]:
@@ -382,8 +399,8 @@ def normalize_headers() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m dhumbal_site.translation.catalogs compile|check|normalize``: a broken catalog
-    is reported in one line naming the file and the line (exit 1), never with a traceback."""
+    """``python -m dhumbal_site.translation.catalogs compile|check [--root DIR]|normalize``: a broken
+    catalog is reported in one line naming the file and the line (exit 1), never with a traceback."""
     args = sys.argv[1:] if argv is None else argv
     try:
         if args[:1] == ["compile"]:
@@ -397,32 +414,55 @@ def main(argv: list[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return 1
     if args[:1] == ["check"]:
+        if args[1:2] == ["--root"] and len(args) > 2:
+            return _check_under(Path(args[2]))
         bad = 0
         try:
             template = read_catalog(TEMPLATE) if TEMPLATE.exists() else None
         except CatalogError as error:
-            print(error)
+            for line in str(error).splitlines():
+                print(f"error: {line}")
             template, bad = None, 1
-        partial = partial_languages()
+        partial, new = partial_languages(), new_languages()
+        untranslated = False
         for lang in languages():
             # a catalog that cannot be read is one problem; the others are still checked
             try:
                 problems = check_catalog(lang, template)
                 done, total = translated_share(lang) if template is not None else (0, 0)
             except CatalogError as error:
-                print(error)
+                for line in str(error).splitlines():
+                    print(f"error: {line}")
                 print(f"{lang}: cannot be read, 1 problem(s)")
                 bad += 1
                 continue
             warned = [p for p in problems if lang in partial and p.incomplete]
             for problem in problems:
-                print(f"warning: {problem}" if problem in warned else problem)
+                print(f"warning: {problem}" if problem in warned else f"error: {problem}")
+            untranslated = untranslated or any(p.incomplete and p not in warned for p in problems)
             bad += len(problems) - len(warned)
             todo = f", {len(warned)} warning(s) (being translated)" if warned else ""
             print(f"{lang}: {done}/{total} translated, {len(problems) - len(warned)} problem(s){todo}")
+            if lang in new:
+                print(f"{lang}: new: run `make new-language CODE={lang}` (its catalog was started without its pages "
+                      "and mkdocs.yml block; until then what it lacks is a warning)")
+        if untranslated:
+            print(f"note: {CANNOT_TRANSLATE}")
         return 1 if bad else 0
     print("usage: python -m dhumbal_site.translation.catalogs compile|check|normalize")
     return 2
+
+
+def _check_under(root: Path) -> int:
+    """``check`` of the catalogs of another copy of the project (``check --root DIR``)."""
+    global ROOT, LOCALES, TEMPLATE
+    kept = ROOT, LOCALES, TEMPLATE
+    ROOT, LOCALES = root, root / "locales"
+    TEMPLATE = LOCALES / f"{DOMAIN}.pot"
+    try:
+        return main(["check"])
+    finally:
+        ROOT, LOCALES, TEMPLATE = kept
 
 
 if __name__ == "__main__":

@@ -43,14 +43,15 @@ import hashlib
 import re
 import subprocess
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
 
 from dhumbal.core.i18n import N_, digits
 
-ROOT = Path(__file__).resolve().parents[3]
+from .. import ROOT
+
 DOCS = ROOT / "docs"
 REFERENCE = "en"
 #: The front matter key of a translation that holds its English page's hash.
@@ -230,6 +231,8 @@ class Freshness:
 
     #: The page is still the English text (see :func:`is_copy`): not translated yet.
     copy: bool = False
+    #: The line of the record in the page's front matter (1 when it has none).
+    line: int = 1
 
     @property
     def fresh(self) -> bool:
@@ -260,8 +263,8 @@ class Freshness:
             how = f"no {FIELD} in its front matter"
         else:
             how = f"recorded {self.recorded}, the English page is now {self.current}"
-        return (f"{self.page}: {self.text('en')} ({how}); once the translation says what the English "
-                f"page says, run: make translated PAGES={self.page}")
+        return (f"docs/{self.page}:{self.line}: {self.text('en')} ({how}); once the translation says what "
+                f"the English page says, run: make translated PAGES={self.page}")
 
 
 def check_page(lang: str, name: str, docs: Path = DOCS) -> Freshness | None:
@@ -273,8 +276,11 @@ def check_page(lang: str, name: str, docs: Path = DOCS) -> Freshness | None:
     current = source_hash(english_text)
     recorded = recorded_hash(text)
     copy = is_copy(text, english_text)
+    front = _front(text)
+    record = _FRONT_LINE.search(front) if front is not None else None
+    line = text.count("\n", 0, 4 + record.start()) + 1 if record is not None else 1
     changed = None if recorded == current or copy else english_date(name, docs)
-    return Freshness(f"{lang}/{name}", name, recorded, current, changed, copy)
+    return Freshness(f"{lang}/{name}", name, recorded, current, changed, copy, line)
 
 
 def check_language(lang: str, docs: Path = DOCS) -> list[Freshness]:

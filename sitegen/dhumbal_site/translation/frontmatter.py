@@ -19,7 +19,8 @@ passed over: MkDocs drops front matter that YAML cannot read without a word
 :func:`read` names the file's line of every YAML error, and before YAML
 reads it, the line of a plain (unquoted) value holding ``": "`` (which YAML
 takes for another key) or ``" #"`` (which starts a comment: the rest of the
-value is silently lost), with how to write it.
+value is silently lost), and of a quote that opens a value and is never closed
+(which YAML reports lines further down, or not at all), each with what to do.
 
 Every string of the front matter (keys, values, nested lists and mappings)
 is checked: no angle bracket, double quote, backtick or character reference
@@ -34,12 +35,14 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[3]
+from .. import ROOT
+
 DOCS = ROOT / "docs"
 
 #: The longest string a front-matter field may hold (a page description is
@@ -86,6 +89,26 @@ def _plain_value_problems(head: str, first_line: int) -> list[tuple[int, str]]:
     return found
 
 
+def _open_quote_problems(head: str, first_line: int) -> list[tuple[int, str]]:
+    """A quoted value whose quote is not closed on its line: YAML reads on into the next lines
+    and fails further down (or takes the next value's quote for the end), so the line of the
+    opening quote is the one to name. A project value is one line, or a folded block."""
+    found = []
+    for number, line in enumerate(head.split("\n"), start=first_line):
+        match = re.match(r"^[ \t]*(?:-[ \t]+)?(?P<key>[^\s:#'\"][^:#]*?):[ \t]+(?P<quote>[\"'])(?P<rest>.*)$", line)
+        if match is None:
+            continue
+        rest, quote = match.group("rest"), match.group("quote")
+        closed = (re.search(r'(?<!\\)"', rest) is not None if quote == '"'
+                  else re.search(r"'(?!')", rest.replace("''", "")) is not None)
+        if not closed:
+            name, inside = (("double quote", "inside the value, write quotation marks as « » or “ ”") if quote == '"'
+                            else ("single quote", "inside the value, write an apostrophe as ''"))
+            found.append((number, f"the {name} that opens the value of {match.group('key').strip()!r} is never closed: "
+                                  f"close the quote on line {number}, at the end of the value ({inside})"))
+    return found
+
+
 def read(text: str) -> tuple[dict[str, Any], list[tuple[int, str]]]:
     """A page's front matter as MkDocs reads it, and what is wrong with how it is written:
     ``(line, problem)`` pairs, the line counted in the page's file (the first ``---`` is line 1)."""
@@ -96,9 +119,12 @@ def read(text: str) -> tuple[dict[str, Any], list[tuple[int, str]]]:
         return get_data(text)[1], []
     head = match.group(1)
     problems = _plain_value_problems(head, 2)
+    unclosed = _open_quote_problems(head, 2)
     try:
         data = yaml.safe_load(head)
     except yaml.YAMLError as error:
+        if unclosed:  # the cause: YAML's own message names where it gave up, further down
+            return {}, sorted(problems + unclosed)
         marks = [getattr(error, "problem_mark", None), getattr(error, "context_mark", None)]
         # where YAML gave up; for an unclosed bracket or quote, where it was opened
         if "flow" in str(getattr(error, "context", "") or "") or "quoted" in str(getattr(error, "context", "") or ""):
@@ -107,13 +133,43 @@ def read(text: str) -> tuple[dict[str, Any], list[tuple[int, str]]]:
         line = next((n for n in lines if n <= head.count("\n") + 1), lines[-1] if lines else 2)
         what = getattr(error, "problem", None) or str(error).split("\n", 1)[0]
         if not any(number == line for number, _ in problems):
-            problems.append((line, f"the front matter is not valid YAML ({what})"))
+            problems.append((line, f"the front matter is not valid YAML ({what}){_what_to_do(error, head)}"))
         return {}, sorted(problems)
     if data is None:
         return {}, problems
     if not isinstance(data, dict):
         return {}, [*problems, (2, "the front matter is not a list of “key: value” lines")]
     return data, problems
+
+
+def _what_to_do(error: yaml.YAMLError, head: str) -> str:
+    """How to mend the YAML errors a translator makes, after a colon (empty for another error):
+    a quote or a bracket opened and never closed, text after a value's closing quote."""
+    context = str(getattr(error, "context", "") or "")
+    mark = getattr(error, "context_mark", None)
+    lines = head.split("\n")
+    if mark is not None and mark.line < len(lines):
+        opened = lines[mark.line]
+        key = opened[:mark.column].strip().rstrip(":").strip().lstrip("- ").strip() or "the value"
+        where = f"line {mark.line + 2}"
+        if "quoted scalar" in context:
+            double = opened[mark.column:mark.column + 1] != "'"
+            name, inside = (("double quote", "inside the value, write quotation marks as « » or “ ”") if double
+                            else ("single quote", "inside the value, write an apostrophe as ''"))
+            return (f": the {name} that opens the value of {key!r} on {where} is never closed; close the quote "
+                    f"on {where}, at the end of the value ({inside})")
+        if "flow sequence" in context or "flow mapping" in context:
+            bracket = "[" if "sequence" in context else "{"
+            closing = "]" if bracket == "[" else "}"
+            return f": the {bracket} that opens the value of {key!r} on {where} is never closed; close it with {closing}"
+    problem = str(getattr(error, "problem", "") or "")
+    problem_mark = getattr(error, "problem_mark", None)
+    if "expected <block end>" in problem and problem_mark is not None and problem_mark.line < len(lines):
+        text = lines[problem_mark.line]
+        if re.match(r"^[ \t]*[^:#]+:[ \t]*[\"']", text):
+            return (f": the value on line {problem_mark.line + 2} goes on after its closing quote; put the whole value "
+                    "inside the quotes")
+    return ""
 
 
 def _strings(value: Any, where: str, depth: int = 0) -> Iterator[tuple[str, str]]:
@@ -170,9 +226,21 @@ def check_text(text: str) -> list[str]:
 
 
 def located(text: str) -> list[tuple[int | None, str]]:
-    """:func:`check_text` with each problem's line apart (None for a problem of a field's value)."""
+    """:func:`check_text` with each problem's line apart: a problem of a field's value is on the
+    line of its field (the top-level key it sits under), None only when no line holds it."""
     meta, written = read(text)
-    return [(line, what) for line, what in written] + [(None, what) for what in problems(meta)]
+    keys: dict[str, int] = {}
+    for number, line in enumerate(text.split("\n")[1:], start=2):
+        if line.strip() == "---":
+            break
+        key = re.match(r"^([^\s:#][^:]*):", line)
+        if key:
+            keys.setdefault(key.group(1).strip(), number)
+    out: list[tuple[int | None, str]] = [(line, what) for line, what in written]
+    for what in problems(meta):
+        field = re.match(r"^field '([^'.\[ ]+)", what)
+        out.append((keys.get(field.group(1)) if field else None, what))
+    return out
 
 
 def check_docs(docs: Path = DOCS) -> list[str]:
@@ -183,14 +251,14 @@ def check_docs(docs: Path = DOCS) -> list[str]:
         shown = repr(name)[1:-1]
         try:
             if path.stat().st_size > MAX_PAGE_BYTES:
-                report.append(f"{shown}: the page file is larger than {MAX_PAGE_BYTES} bytes")
+                report.append(f"{shown}:1: the page file is larger than {MAX_PAGE_BYTES} bytes")
                 continue
             text = path.read_text(encoding="utf-8-sig")
         except UnicodeDecodeError as exc:
-            report.append(f"{shown}: not UTF-8 (byte {exc.start})")
+            report.append(f"{shown}:1: not UTF-8 (byte {exc.start})")
             continue
         except OSError as exc:
-            report.append(f"{shown}: cannot read the page ({exc.strerror})")
+            report.append(f"{shown}:1: cannot read the page ({exc.strerror})")
             continue
         report.extend(f"{shown}:{line}: {problem}" if line else f"{shown}: {problem}" for line, problem in located(text))
     return report
@@ -202,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     docs = Path(args[0]) if args else DOCS
     report = check_docs(docs)
     for line in report:
-        print(line)
+        print(f"error: {line}")
     pages = sum(1 for _ in docs.rglob("*.md"))
     print(f"front matter: {pages} pages, {len(report)} problem(s)")
     return 1 if report else 0

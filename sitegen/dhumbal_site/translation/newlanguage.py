@@ -20,18 +20,22 @@ already done (so the command can be run again after an interruption):
    line in every ``[[term]]`` of ``locales/glossary.toml``.
 
 It ends by listing every glossary entry still to write (all of them, with
-their lines) and what to translate next. The site builds at once: every
+their lines), then the catalog's messages a reader meets first (the page's
+frame, the mini table's controls and guide; ``locales/places.toml``), each
+with its line, and what to translate next. The site builds at once: every
 page shows in English with the notice until it is translated.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shutil
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
+from .. import ROOT
+
 _CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-[A-Z]{2})?$")
 
 
@@ -57,8 +61,9 @@ def _catalog(root: Path, code: str, english: str) -> str:
         return f"kept {po.relative_to(root)} (it exists)"
     from babel.messages.frontend import CommandLineInterface
 
-    CommandLineInterface().run(["pybabel", "-q", "init", "-i", str(root / "locales" / "dhumbal.pot"),
-                                "-d", str(root / "locales"), "-D", "dhumbal", "-l", code.replace("-", "_"), "--no-wrap"])
+    pybabel = CommandLineInterface()
+    pybabel.run(["pybabel", "-q", "init", "-i", str(root / "locales" / "dhumbal.pot"),  # type: ignore[no-untyped-call]  # Babel's command line is untyped
+                 "-d", str(root / "locales"), "-D", "dhumbal", "-l", code.replace("-", "_"), "--no-wrap"])
     made = root / "locales" / code.replace("-", "_") / "LC_MESSAGES" / "dhumbal.po"
     if made != po:
         po.parent.mkdir(parents=True, exist_ok=True)
@@ -156,9 +161,10 @@ def _config(root: Path, code: str, name: str, english: str) -> str:
 
 
 def _material(root: Path, code: str) -> str:
-    import material
-
-    theirs = Path(material.__file__).parent / "templates" / "partials" / "languages"
+    found = importlib.util.find_spec("material")  # Material ships no type information: found, not imported
+    if found is None or found.origin is None:
+        raise SystemExit("Material for MkDocs is not installed: run make setup")
+    theirs = Path(found.origin).parent / "templates" / "partials" / "languages"
     if (theirs / f"{code}.html").exists():
         return f"Material has interface strings for {code}: nothing to copy"
     ours = root / "overrides" / "partials" / "languages" / f"{code}.html"
@@ -211,16 +217,54 @@ def add(code: str, root: Path = ROOT) -> list[str]:
     ]
 
 
+def first_strings(code: str, root: Path = ROOT) -> list[str]:
+    """The catalog's untranslated messages a reader meets first, one line each with its line in
+    the language's catalog, grouped under where they show (``locales/places.toml``)."""
+    from babel.messages.pofile import read_po
+
+    from .places import load, places_of
+
+    po = root / "locales" / code / "LC_MESSAGES" / "dhumbal.po"
+    if not (root / "locales" / "places.toml").is_file():
+        return []
+    with po.open("rb") as fh:
+        catalog = read_po(fh, locale=code.replace("-", "_"))
+    places = load(root / "locales" / "places.toml")
+    shown = po.relative_to(root).as_posix()
+    groups: dict[int, list[str]] = {}
+    for message in catalog:
+        strings = message.string if isinstance(message.string, (tuple, list)) else [message.string]
+        if not message.id or all(strings):
+            continue
+        first = [p for p in places_of(message, places) if p.first]
+        if first:
+            msgid = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
+            groups.setdefault(first[0].rank, []).append(f"    {shown}:{message.lineno}: {msgid!r}")
+    lines = []
+    for rank in sorted(groups):
+        lines.append(f"  {places[rank].shows}:")
+        lines += groups[rank]
+    return lines
+
+
 def next_steps(code: str, root: Path = ROOT) -> list[str]:
-    """What the translator does next, the glossary entries to write listed all at once."""
-    from ..content.generated import glossary_gaps
+    """What the translator does next, the glossary entries to write listed all at once, then the
+    catalog's messages a reader meets first."""
+    from .glossary import glossary_gaps
 
     gaps = glossary_gaps(root / "locales" / "glossary.toml", ["en", code]).get(code, [])
     steps = [f"{len(gaps)} glossary entries to write (term and definition, in locales/glossary.toml):"]
     steps += [f"  locales/{gap}" for gap in gaps]
+    first = first_strings(code, root)
+    if first:
+        count = sum(1 for line in first if line.startswith("    "))
+        steps += [f"The {count} messages a reader meets first (the page's frame, the mini table's controls, "
+                  "its guide): translate them first, and every page reads as your language around what is left:",
+                  *first]
     steps += [
         "Then, in any order (the site builds and the checks pass meanwhile, with warnings for what is left):",
-        f"  - translate the catalog locales/{code}/LC_MESSAGES/dhumbal.po (Poedit, Weblate or a text editor);",
+        f"  - translate the rest of the catalog locales/{code}/LC_MESSAGES/dhumbal.po (Poedit, Weblate or a "
+        "text editor; each entry's comment says where it shows);",
         f"  - translate the pages in docs/{code}/, one at a time; after each: make translated PAGES={code}/<page>;",
         f"  - translate site_name, site_description and the labels of the {code} block in mkdocs.yml;",
         "  - look at it with make serve; make check-catalogs lists what is left;",

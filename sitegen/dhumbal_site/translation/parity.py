@@ -19,23 +19,28 @@ page's front matter, with a reason; the translation status page shows it::
 A declaration that no longer matches a difference is itself reported, so
 declarations cannot outlive the difference they excuse.
 
-Run ``python -m dhumbal_site.translation.parity [LANG…]`` (with ``sitegen`` on the path;
-``make check-catalogs`` does) to list every difference; it exits 1 if any is
-undeclared. ``make test`` runs the same check.
+Each difference names the translated page's line (the heading of its section) and,
+where it helps, the English page's. A page's structure is read by
+:mod:`dhumbal_site.translation.pagestructure`.
+
+Run ``python -m dhumbal_site.translation.parity [LANG…]`` (``make check-catalogs``
+does) to list every difference; it exits 1 if any is undeclared. ``make test``
+runs the same check.
 """
 
 from __future__ import annotations
 
-import re
 import sys
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import yaml
-from markdown.extensions.toc import slugify
 
-ROOT = Path(__file__).resolve().parents[3]
+from .. import ROOT
+from .pagestructure import Page, Section, read_page
+
 DOCS = ROOT / "docs"
 REFERENCE = "en"
 
@@ -56,61 +61,6 @@ SECTION_SLACK = 0.25
 #: What can differ (and be declared).
 KINDS = ("sections", "tables", "lists", "items", "admonitions", "code", "words")
 
-_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
-_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
-_HEADING_ID = re.compile(r"\s*\{\s*:?\s*#([\w-]+)[^}]*\}\s*$")
-_MARKER = re.compile(r"^\s*<!--\s*dhumbal:(.*?)\s*-->\s*$")
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
-_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
-_ADMONITION = re.compile(r"^\s*(?:!!!|\?\?\?\+?)\s+[\w-]+(.*)$")
-_ITEM = re.compile(r"^(\s*)([-*+]|\d+[.)])\s+(.*)$")
-_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_CODE_SPAN = re.compile(r"`[^`]*`")
-_TAG = re.compile(r"<[^>]+>")
-_ATTRS = re.compile(r"\{[:#.][^}]*\}")
-
-
-@dataclass
-class Section:
-    """One heading and what follows it up to the next heading."""
-
-    level: int
-    title: str
-    slug: str
-    explicit_id: bool
-    line: int
-    markers: list[str] = field(default_factory=list)
-    tables: int = 0
-    lists: int = 0
-    items: int = 0
-    admonitions: int = 0
-    code: int = 0
-    words: int = 0
-    #: Where the section starts: the share of the page's words before it (0 to 1).
-    start: float = 0.0
-    #: Its first block: what kind (text, item, table, note, code, marker) and how many words.
-    head_kind: str = ""
-    head_words: int = 0
-
-    def count(self, kind: str) -> int:
-        return int(getattr(self, kind))
-
-
-@dataclass
-class Page:
-    path: str
-    front: dict[str, Any]
-    sections: list[Section]
-
-    @property
-    def words(self) -> int:
-        return sum(s.words for s in self.sections)
-
-    @property
-    def markers(self) -> list[str]:
-        return [m for s in self.sections for m in s.markers]
-
-
 @dataclass(frozen=True)
 class Difference:
     """One way a translated page differs from the English page.
@@ -124,6 +74,10 @@ class Difference:
     section: str
     code: str
     params: tuple[tuple[str, Any], ...] = ()
+    #: The line of the translated page it concerns (its section's heading, or 1 for the page).
+    line: int = 1
+    #: The line of the English page it follows, where that helps (a missing section or marker).
+    english_line: int = 0
 
     @property
     def key(self) -> tuple[str, str]:
@@ -142,7 +96,8 @@ class Difference:
         return t(MESSAGES[self.code], **values)
 
     def __str__(self) -> str:
-        return f"{self.page}: {self.text('en')}"
+        english = f" (in English: docs/{REFERENCE}/{self.page.partition('/')[2]}:{self.english_line})" if self.english_line else ""
+        return f"docs/{self.page}:{self.line}: {self.text('en')}{english}"
 
 
 def N_(message: str) -> str:
@@ -218,159 +173,6 @@ _NEVER_PARTIAL = ("marker-missing", "marker-extra", "marker-order", "declaration
 def is_warning(difference: Difference, partial: bool) -> bool:
     """Whether ``difference`` is reported as a warning rather than a failure."""
     return partial and difference.code not in _NEVER_PARTIAL
-
-
-# -- reading a page --------------------------------------------------------------
-
-
-def split_front_matter(text: str, path: str = "") -> tuple[dict[str, Any], str, int]:
-    """(front matter, body, number of lines before the body); ``ValueError`` naming the
-    file (``path``) and the line when the front matter cannot be read."""
-    if text.startswith("---\n"):
-        end = text.find("\n---", 4)
-        if end != -1:
-            head = text[4:end]
-            after = text.index("\n", end + 1) + 1 if "\n" in text[end + 1 :] else len(text)
-            from .frontmatter import read
-
-            data, problems = read(text[: end + 5] + "\n")
-            where = f"{path}:" if path else "line "
-            if problems:
-                line, what = problems[0]
-                raise ValueError(f"{where}{line}: {what}")
-            if not isinstance(yaml.safe_load(head) or {}, dict):
-                raise ValueError(f"{where}2: the front matter is not a mapping")
-            return data, text[after:], text[:after].count("\n")
-    return {}, text, 0
-
-
-def count_words(text: str) -> int:
-    """Words of prose: links keep their text, code spans and markup do not count."""
-    text = _COMMENT.sub(" ", text)
-    text = _LINK.sub(r"\1", text)
-    text = _CODE_SPAN.sub(" ", text)
-    text = _TAG.sub(" ", text)
-    text = _ATTRS.sub(" ", text)
-    text = re.sub(r"[*_|#>]", " ", text)
-    return sum(1 for token in re.split(r"[\s/–—]+", text) if any(ch.isalnum() for ch in token))
-
-
-def parse_page(text: str, path: str = "") -> Page:
-    front, body, offset = split_front_matter(text, path)
-    top = Section(level=0, title="", slug="page", explicit_id=True, line=1)
-    sections = [top]
-    fence: str | None = None
-    previous: str | None = None  # "item", "text" or None (blank)
-    in_list = False
-    for index, line in enumerate(body.splitlines(), start=offset + 1):
-        current = sections[-1]
-        fence_match = _FENCE.match(line)
-        if fence is not None:
-            if fence_match and fence_match.group(1)[0] == fence[0] and len(fence_match.group(1)) >= len(fence):
-                fence = None
-            continue
-        if fence_match:
-            fence = fence_match.group(1)
-            current.code += 1
-            in_list = False
-            previous = "text"
-            continue
-        if not line.strip():
-            previous = None
-            continue
-        heading = _HEADING.match(line)
-        if heading:
-            title = heading.group(2)
-            explicit = _HEADING_ID.search(title)
-            if explicit:
-                title = title[: explicit.start()].strip()
-            clean = re.sub(r"[*_`]", "", _LINK.sub(r"\1", title))
-            sections.append(Section(
-                level=len(heading.group(1)), title=clean,
-                slug=explicit.group(1) if explicit else slugify(clean, "-"),
-                explicit_id=bool(explicit), line=index,
-            ))
-            sections[-1].words += count_words(clean)
-            in_list = False
-            previous = "text"
-            continue
-        marker = _MARKER.match(line)
-        if marker:
-            current.markers.append(" ".join(marker.group(1).split()))
-            in_list = False
-            previous = "text"
-            continue
-        if line.lstrip().startswith("<!--"):
-            continue
-        if _TABLE_RULE.match(line) and "|" in line:
-            current.tables += 1
-            previous = "table"
-            continue
-        admonition = _ADMONITION.match(line)
-        if admonition:
-            current.admonitions += 1
-            current.words += count_words(admonition.group(1).replace('"', " "))
-            in_list = False
-            previous = "text"
-            continue
-        item = _ITEM.match(line)
-        if item:
-            current.items += 1
-            if not in_list:
-                current.lists += 1
-            in_list = True
-            current.words += count_words(item.group(3))
-            previous = "item"
-            continue
-        indent = len(line) - len(line.lstrip())
-        if in_list and (indent >= 2 or previous == "item"):
-            current.words += count_words(line)
-            previous = "item"
-            continue
-        in_list = False
-        current.words += count_words(line)
-        previous = "table" if line.lstrip().startswith("|") else "text"
-    if fence is not None:
-        raise ValueError(f"{path}: a code block is not closed")
-    total, before = sum(s.words for s in sections) or 1, 0
-    for section in sections:
-        section.start = before / total
-        before += section.words
-    _first_blocks(body, sections)
-    return Page(path=path, front=front, sections=sections)
-
-
-def _first_blocks(body: str, sections: list[Section]) -> None:
-    """Each section's first block (:attr:`Section.head_kind`, :attr:`Section.head_words`)."""
-    index, block, fence = 0, [], None  # the section, the lines of its first block so far
-    done = False
-    for line in body.splitlines():
-        if fence is None and _HEADING.match(line) and index + 1 < len(sections):
-            index, block, done = index + 1, [], False
-            continue
-        fence_match = _FENCE.match(line)
-        if fence is not None:
-            if fence_match and fence_match.group(1)[0] == fence[0]:
-                fence = None
-            continue
-        if fence_match:
-            fence = fence_match.group(1)
-        if done:
-            continue
-        section = sections[index]
-        if not line.strip():
-            done = bool(block)
-            continue
-        if not block:
-            section.head_kind = ("code" if fence_match else "marker" if _MARKER.match(line) else "note" if _ADMONITION.match(line)
-                                 else "item" if _ITEM.match(line) else "table" if line.lstrip().startswith("|") else "text")
-        block.append(line)
-        section.head_words = count_words(" ".join(block))
-        done = done or fence_match is not None
-
-
-def read_page(path: Path, name: str) -> Page:
-    return parse_page(path.read_text(encoding="utf-8"), name)
 
 
 # -- comparing ---------------------------------------------------------------------
@@ -494,21 +296,32 @@ def compare_pages(english: Page, other: Page, lang: str) -> list[Difference]:
     page = other.path
     out: list[Difference] = []
 
-    def diff(kind: str, section: str, code: str, **params: Any) -> None:
-        out.append(Difference(page, kind, section, code, tuple(params.items())))
+    def diff(kind: str, section: str, code: str, line: int = 1, english_line: int = 0, **params: Any) -> None:
+        out.append(Difference(page, kind, section, code, tuple(params.items()), line, english_line))
 
     pairs, missing, extra = _pair_sections(english.sections, other.sections, band_for(lang))
+    # where each English section is in the translation: its counterpart's heading, or for a
+    # section without one the counterpart of the nearest English section before it
+    placed: dict[tuple[str, int], int] = {(en.slug, en.line): tr.line for en, tr in pairs}
+    where: dict[tuple[str, int], int] = {}
+    last = 1
+    for en in english.sections:
+        last = placed.get((en.slug, en.line), last)
+        where[(en.slug, en.line)] = last
     for s in missing:
-        diff("sections", s.slug, "section-missing", heading=s.title)
+        diff("sections", s.slug, "section-missing", where.get((s.slug, s.line), 1), s.line, heading=s.title)
     for s in extra:
-        diff("sections", s.slug, "section-extra", heading=s.title)
+        diff("sections", s.slug, "section-extra", s.line, heading=s.title)
     en_markers, tr_markers = english.markers, other.markers
     for m in [m for m in en_markers if en_markers.count(m) > tr_markers.count(m)]:
         if not any(d.code == "marker-missing" and d.param("marker") == f"<!-- dhumbal:{m} -->" for d in out):
-            diff("sections", "page", "marker-missing", marker=f"<!-- dhumbal:{m} -->")
+            holder = next((s for s in english.sections if m in s.markers), None)
+            diff("sections", "page", "marker-missing", where.get((holder.slug, holder.line), 1) if holder else 1,
+                 holder.line if holder else 0, marker=f"<!-- dhumbal:{m} -->")
     for m in [m for m in tr_markers if tr_markers.count(m) > en_markers.count(m)]:
         if not any(d.code == "marker-extra" and d.param("marker") == f"<!-- dhumbal:{m} -->" for d in out):
-            diff("sections", "page", "marker-extra", marker=f"<!-- dhumbal:{m} -->")
+            holder = next((s for s in other.sections if m in s.markers), None)
+            diff("sections", "page", "marker-extra", holder.line if holder else 1, marker=f"<!-- dhumbal:{m} -->")
     if sorted(en_markers) == sorted(tr_markers) and en_markers != tr_markers:
         diff("sections", "page", "marker-order")
 
@@ -516,15 +329,15 @@ def compare_pages(english: Page, other: Page, lang: str) -> list[Difference]:
     for en, tr in pairs:
         heading = en.title or english.front.get("title", "") or page
         if en.level and tr.level != en.level:
-            diff("sections", en.slug, "section-level", heading=heading, found=tr.level, expected=en.level)
+            diff("sections", en.slug, "section-level", tr.line, en.line, heading=heading, found=tr.level, expected=en.level)
         for kind in ("tables", "lists", "items", "admonitions", "code"):
             if tr.count(kind) != en.count(kind):
-                diff(kind, en.slug, kind, heading=heading, found=tr.count(kind), expected=en.count(kind))
+                diff(kind, en.slug, kind, tr.line, en.line, heading=heading, found=tr.count(kind), expected=en.count(kind))
         if en.words >= SECTION_MIN_WORDS:
             ratio = tr.words / en.words
             s_low, s_high = max(0.0, low - SECTION_SLACK), high + SECTION_SLACK
             if not s_low <= ratio <= s_high:
-                diff("words", en.slug, "words-section", heading=heading, ratio=ratio, low=s_low, high=s_high)
+                diff("words", en.slug, "words-section", tr.line, heading=heading, ratio=ratio, low=s_low, high=s_high)
     if english.words:
         ratio = other.words / english.words
         if not low <= ratio <= high:
@@ -628,10 +441,12 @@ def main(argv: Iterable[str] | None = None) -> int:
         reports = check_language(lang, docs)
         for report in reports:
             for d in report.differences:
-                if is_warning(d, lang in partial):
+                if d.code == "front-matter-bad":  # the front matter check names the line and what to do
+                    print(f"note: docs/{d.page}: not compared with its English page until its front matter can be read")
+                elif is_warning(d, lang in partial):
                     print(f"warning: {d}")
                 else:
-                    print(d)
+                    print(f"error: {d}")
                     bad += 1
         done = sum(r.ok for r in reports)
         declared = sum(len(r.declared) for r in reports)

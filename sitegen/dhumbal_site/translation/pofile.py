@@ -135,7 +135,7 @@ def plural_forms(header: str, where: str) -> int:
     if not expression or len(expression) > MAX_PLURAL_EXPR:
         raise CatalogError(f"{where}: the plural expression is empty or longer than {MAX_PLURAL_EXPR} characters")
     try:
-        choose = gettext.c2py(expression)  # type: ignore[attr-defined]
+        choose = gettext.c2py(expression)
     except (ValueError, SyntaxError, RecursionError, MemoryError) as exc:
         raise CatalogError(f"{where}: Python's gettext cannot read the plural expression {text_shown(expression[:80])} ({exc})") from None
     for n in PLURAL_PROBES:
@@ -168,8 +168,8 @@ def scan(path: Path, root: Path | None = None) -> Scanned:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise CatalogError(f"{name}:{line}: not valid UTF-8 (byte 0x{data[exc.start]:02x})") from None
+        at = data.count(b"\n", 0, exc.start) + 1
+        raise CatalogError(f"{name}:{at}: not valid UTF-8 (byte 0x{data[exc.start]:02x})") from None
     entries: list[Entry] = []
     seen: dict[tuple[str | None, str], int] = {}
     problems: list[tuple[int, str]] = []

@@ -1,4 +1,4 @@
-"""The translation status page: per language and per page, whether the page
+"""The translation status figures: per language and per page, whether the page
 says everything the English page says (:mod:`dhumbal_site.translation.parity`), whether
 it follows the current English page (:mod:`dhumbal_site.translation.freshness`) and
 whether the catalog is complete; a language is complete only when all hold.
@@ -6,21 +6,20 @@ whether the catalog is complete; a language is complete only when all hold.
 Computed at build time from ``locales/`` and ``docs/``, so it is never out of
 date, and it counts content, not files: a page whose sections are missing is
 not "translated" because a file of that name exists. Deliberate differences
-declared in a page's front matter are listed with their reasons.
+declared in a page's front matter are listed with their reasons. A language's
+messages still to translate are listed with those a reader meets first at
+the head (:mod:`dhumbal_site.translation.places`), then the rest.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from . import catalogs, freshness, parity
-from ..content.generated import language_name, page_link
-from ..content.markers import MarkerContext
-from ..content.render import block
+from .. import ROOT
+from . import catalogs, freshness, parity, places
+from .freshness import Freshness
 
-ROOT = Path(__file__).resolve().parents[3]
 DOCS = ROOT / "docs"
 DEFAULT = parity.REFERENCE
 
@@ -30,15 +29,18 @@ class LanguageStatus:
     lang: str
     strings_done: int
     strings_total: int
+    #: The messages not translated: those a reader meets first (places.toml's order), then the rest.
     missing_strings: list[str]
     pages: list[parity.PageReport] = field(default_factory=list)
     #: Translated pages by English page name, with whether they follow the current English page.
-    freshness: dict[str, freshness.Freshness] = field(default_factory=dict)
+    freshness: dict[str, Freshness] = field(default_factory=dict)
     #: Still being translated (``dhumbal_partial`` in its mkdocs.yml block).
     partial: bool = False
+    #: How many of ``missing_strings``, from the first, a reader meets on the first page they open.
+    first_missing: int = 0
 
     @property
-    def stale(self) -> list[freshness.Freshness]:
+    def stale(self) -> list[Freshness]:
         return [f for f in self.freshness.values() if not f.fresh]
 
     @property
@@ -93,86 +95,8 @@ def _status(langs: list[str] | None, docs: Path) -> list[LanguageStatus]:
     for lang in langs or catalogs.languages():
         done, count = catalogs.translated_share(lang)
         problems = catalogs.check_catalog(lang, template)
-        missing = sorted({p.msgid for p in problems})
+        first, rest = places.reading_order(template, sorted({p.msgid for p in problems}))
         fresh = {f.name: f for f in freshness.check_language(lang, docs)}
-        out.append(LanguageStatus(lang, done, count, missing, parity.check_language(lang, docs), fresh, lang in partial))
+        out.append(LanguageStatus(lang, done, count, first + rest, parity.check_language(lang, docs), fresh,
+                                  lang in partial, len(first)))
     return out
-
-
-def _title(lang: str, page: str, docs: Path) -> str:
-    """The page's title in ``lang`` (its front matter), else in English, else its path."""
-    for code in (lang, DEFAULT):
-        path = docs / code / page
-        if path.exists():
-            try:
-                front, _, _ = parity.split_front_matter(path.read_text(encoding="utf-8"))
-            except ValueError:
-                continue
-            if front.get("title"):
-                return str(front["title"])
-    return page
-
-
-def _nav_order(nav: Any) -> dict[str, int]:
-    """Page file -> its place in ``mkdocs.yml``'s nav, so the status lists pages as the site does."""
-    order: dict[str, int] = {}
-
-    def walk(item: Any) -> None:
-        if isinstance(item, str):
-            order.setdefault(item, len(order))
-        elif isinstance(item, dict):
-            for value in item.values():
-                walk(value)
-        elif isinstance(item, list):
-            for value in item:
-                walk(value)
-
-    walk(nav)
-    return order
-
-
-def render_status(ctx: MarkerContext) -> str:
-    if ctx.args:
-        raise ValueError("the translation-status marker takes no arguments")
-    from dhumbal.core.i18n import translator
-
-    t = translator(ctx.lang)
-    docs = Path(ctx.config["docs_dir"]) if ctx.config.get("docs_dir") else DOCS
-    entries = status(docs=docs)
-    page_names = parity.page_names(DEFAULT, docs)
-    languages = []
-    for entry in entries:
-        by_page = {r.page.split("/", 1)[1]: r for r in entry.pages}
-        languages.append({
-            "lang": entry.lang,
-            "name": language_name(ctx, entry.lang),
-            "reference": entry.lang == DEFAULT,
-            "strings_done": entry.strings_done,
-            "strings_total": entry.strings_total,
-            "pct_strings": 100 * entry.strings_done // max(1, entry.strings_total),
-            "pages_ok": entry.pages_ok,
-            "pages_total": len(entry.pages),
-            "complete": entry.complete,
-            "partial": entry.partial,
-            "catalog_complete": entry.catalog_complete,
-            "missing_strings": entry.missing_strings,
-            "pages": {
-                name: {
-                    "ok": report.ok,
-                    "missing": report.missing,
-                    "differences": [d.text(ctx.lang) for d in report.differences],
-                    "declared": [
-                        {"kind": t(parity.KIND_LABELS[d.kind]), "heading": d.heading, "reason": d.reason}
-                        for d in report.declared
-                    ],
-                }
-                for name, report in by_page.items()
-            },
-            "stale": {f.name: {"state": f.state, "text": f.text(ctx.lang)} for f in entry.stale},
-        })
-    order = _nav_order(ctx.config.get("nav"))
-    page_names = sorted(page_names, key=lambda name: (order.get(name, len(order)), name))
-    pages: list[dict[str, Any]] = [
-        {"path": name, "title": _title(ctx.lang, name, docs), "href": page_link(ctx, name)} for name in page_names
-    ]
-    return block("status.html", ctx.lang, languages=languages, pages=pages)

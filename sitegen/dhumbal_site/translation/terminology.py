@@ -41,16 +41,16 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from babel.messages.pofile import read_po
 
-from ..content.generated import GLOSSARY, load_glossary, load_register, site_languages
-from .parity import _CODE_SPAN, _COMMENT, _FENCE, _TAG
+from .. import ROOT
+from .glossary import GLOSSARY, load_glossary, load_register, site_languages
+from .pagestructure import _CODE_SPAN, _COMMENT, _FENCE, _TAG
 
-ROOT = Path(__file__).resolve().parents[3]
 DOCS = ROOT / "docs"
 LOCALES = ROOT / "locales"
 PARTIALS = ROOT / "overrides" / "partials" / "languages"
@@ -336,7 +336,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     for lang in langs:
         hits = check_language(lang, **paths)
         for hit in hits:
-            print(hit)
+            print(f"error: {hit}")
         bad += len(hits)
         print(f"{lang}: {len(rules_for(lang, paths['glossary']))} rule(s) checked (glossary variants, and for Nepali register and postpositions), {len(hits)} found")
     return 1 if bad else 0

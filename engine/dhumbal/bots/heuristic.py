@@ -1,4 +1,4 @@
-"""Computer players: the easy, medium and hard levels.
+"""The heuristic bots: the easy, medium and hard levels, each a fixed rule of thumb.
 
 A bot sees only what its seat may see: its own hand, the pile or offer, the
 public card counts and the cards others were seen to pick. The three levels
@@ -22,7 +22,8 @@ otherwise throws its heaviest legal group, taking a light face-up card
 from __future__ import annotations
 
 import random
-from typing import Callable, Final, Literal, Sequence
+from collections.abc import Callable, Sequence
+from typing import Final, Literal
 
 from ..core.cards import Card
 from ..play.deal import Action, Deal

@@ -1,0 +1,1 @@
+"""The catalogs' and translated pages' tests, and the translation tools'."""

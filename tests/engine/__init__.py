@@ -1,0 +1,1 @@
+"""The engine's tests: rules, bots, examples and puzzles, the command line."""

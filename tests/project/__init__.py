@@ -1,0 +1,1 @@
+"""The project's own tests: its guides, docstrings, sizes, layout and tooling."""

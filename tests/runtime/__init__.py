@@ -1,0 +1,1 @@
+"""The browser runtime's tests: the engine in Pyodide, as CPython plays it."""

@@ -1,0 +1,1 @@
+"""The site's tests: the build, its generated content and its pages."""
