@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_scorepad_browser import PAD, PHONE, Opener, Pad, deal, pad_page, url, warm_pad
+from tests.table.test_scorepad_browser import PAD, PHONE, Opener, Pad, deal, pad_page, url, warm_pad
 
 __all__ = ["pad_page", "warm_pad"]  # the fixtures, shared with test_scorepad_browser.py
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from test_scorepad_browser import DESKTOP, PAD, Opener, Pad, deal, numbers, pad_page, url, warm_pad
+from tests.table.test_scorepad_browser import DESKTOP, PAD, Opener, Pad, deal, numbers, pad_page, url, warm_pad
 
 __all__ = ["pad_page", "warm_pad"]  # the fixtures, shared with test_scorepad_browser.py
 

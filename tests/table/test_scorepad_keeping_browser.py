@@ -16,9 +16,9 @@ import json
 from typing import Any
 
 import pytest
-from test_scorepad_browser import DESKTOP, PAD, PHONE, Opener, Pad, deal, numbers, pad_page, status, url, warm_pad
 
 from dhumbal.table import web
+from tests.table.test_scorepad_browser import DESKTOP, PAD, PHONE, Opener, Pad, deal, numbers, pad_page, status, url, warm_pad
 
 __all__ = ["pad_page", "warm_pad"]  # the fixtures, shared with test_scorepad_browser.py
 

@@ -12,7 +12,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_scorepad_browser import DESKTOP, PAD, PHONE, Opener, Pad, deal, names, numbers, pad_page, status, url, warm_pad
+from tests.table.test_scorepad_browser import (
+    DESKTOP,
+    PAD,
+    PHONE,
+    Opener,
+    Pad,
+    deal,
+    names,
+    numbers,
+    pad_page,
+    status,
+    url,
+    warm_pad,
+)
 
 __all__ = ["pad_page", "warm_pad"]  # the fixtures, shared with test_scorepad_browser.py
 

@@ -210,8 +210,9 @@ def settle_sheet(sheet: Sheet) -> Settled:
 
 
 #: What a change is: add the next deal, change deal ``index`` (from 1), remove it,
-#: end the match here, or take up an ended match again (the set-up: :func:`change_setup`).
-CHANGES: Final = ("add", "edit", "undo", "end", "reopen")
+#: end the match here, take up an ended match again, or correct the set-up (names and
+#: first dealer: :func:`change_setup`, not :func:`change_sheet`).
+CHANGES: Final = ("add", "edit", "undo", "end", "reopen", "setup")
 
 
 def change_sheet(sheet: Sheet, kind: str, *, index: int | None = None, entry: Entry | None = None) -> tuple[Sheet, Settled]:
