@@ -1,7 +1,8 @@
 /**
  * Every page's script, before the reader's intent: the language menu, the
  * Nepali search counts, the 404 page's language, worked examples' step
- * control and the comparison's switch, the table's bootstrap (its code comes
+ * control (its later diagrams' module, boards.js, on intent) and the
+ * comparison's switch, the table's bootstrap (its code comes
  * on intent), the service worker; and, on a page that has them, the Puzzles
  * page's and the score pad's own modules. It owns what the page's modules
  * share (the tables' controllers, the engine's runtime once loaded), which
@@ -11,7 +12,7 @@
 
 import { eachPage } from "../page/each";
 import { runtimeModule } from "../page/engine";
-import { setupContent } from "../page/examples";
+import { setupContent, useBoardsCode } from "../page/examples";
 import { updateLanguageLinks } from "../page/language";
 import { redirectNotFound } from "../page/notfound";
 import { offline, startOffline } from "../page/offline";
@@ -33,6 +34,7 @@ function pageKinds(): void {
 }
 
 useTableCode(() => import("./table.js"));
+useBoardsCode(() => import("./boards.js"));
 redirectNotFound();
 watchSearchCounts();
 startTables();

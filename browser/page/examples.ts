@@ -9,8 +9,17 @@
  * example; "All steps" shows every step again. The counter reads the step's
  * own label ("Step 3 of 6") and is announced politely. A link to a step
  * (#example-ID-step-N) opens that step; any other address, however
- * malformed, opens the first.
+ * malformed, opens the first. The diagrams after the first step are not in
+ * the page: they come when the reader shows intent or moves on (boards.ts).
  */
+
+/** How the later boards' module is had (entries/site.ts gives it: `import("./boards.js")`). */
+type BoardsCode = () => Promise<{ fillBoards: (root: HTMLElement, slots: HTMLElement[]) => Promise<void> }>;
+let boardsCode: BoardsCode = () => Promise.reject(new Error("no boards' module"));
+
+export function useBoardsCode(load: BoardsCode): void {
+  boardsCode = load;
+}
 
 /** The longest step id a link names; a longer or malformed address opens the first step. */
 const MAX_STEP_ID = 200;
@@ -37,6 +46,12 @@ class StepThrough {
   private readonly next: HTMLButtonElement;
   private readonly all: HTMLButtonElement;
   private readonly where: HTMLElement;
+  /** The places of the diagrams after the first step, by step. */
+  private readonly slots: (HTMLElement | null)[];
+  /** The later boards, once asked for (forgotten if they could not be had, to try again). */
+  private boards: Promise<void> | null = null;
+  /** They could not be had: a pointer's or the focus's intent does not ask again, a move does. */
+  private failedOnce = false;
 
   constructor(private readonly root: HTMLElement) {
     const bar = root.querySelector<HTMLElement>(".dh-stepper");
@@ -50,6 +65,12 @@ class StepThrough {
     this.all = all;
     this.where = where;
     this.steps = Array.from(root.querySelectorAll<HTMLElement>(".dh-steps > .dh-step"));
+    this.slots = this.steps.map((step) => step.querySelector<HTMLElement>(":scope > .dh-diagram--later[data-board]"));
+    const intent = () => {
+      if (!this.failedOnce) this.askBoards();
+    };
+    bar.addEventListener("pointerover", intent, { passive: true });
+    bar.addEventListener("focusin", intent);
     bar.addEventListener("click", (ev) => {
       const button = (ev.target as Element | null)?.closest?.<HTMLButtonElement>("[data-step-go]");
       if (!button || button.disabled) return;
@@ -72,10 +93,46 @@ class StepThrough {
     return Math.max(0, at);
   }
 
+  /** The later boards asked for (once; again after a failure): each put in its place, or the failure said there. */
+  private askBoards(): void {
+    const slots = this.slots.filter((slot): slot is HTMLElement => !!slot);
+    if (this.boards || !slots.some((slot) => !slot.hasAttribute("data-filled"))) return;
+    // The place of a board not come yet keeps the height of the diagram on screen: nothing jumps.
+    const shown = this.steps[this.index]?.querySelector<HTMLElement>(":scope > .dh-diagram");
+    const height =
+      shown && !this.root.style.getPropertyValue("--dh-board-h") ? shown.getBoundingClientRect().height : 0;
+    if (height > 0) this.root.style.setProperty("--dh-board-h", `${Math.ceil(height)}px`);
+    for (const slot of slots) if (!slot.hasAttribute("data-filled")) slot.setAttribute("aria-busy", "true");
+    this.boards = boardsCode().then((m) => m.fillBoards(this.root, slots));
+    this.boards.catch((err: unknown) => {
+      this.boards = null;
+      this.failedOnce = true;
+      this.failed();
+      console.error(err);
+    });
+  }
+
+  private failed(): void {
+    const text = this.root.querySelector(".dh-stepper")?.getAttribute("data-failed") || "";
+    for (const slot of this.slots) {
+      if (!slot || slot.hasAttribute("data-filled")) continue;
+      slot.removeAttribute("aria-busy");
+      let note = slot.querySelector<HTMLElement>(":scope > .dh-dlater__failed");
+      if (!note) {
+        note = document.createElement("p");
+        note.className = "dh-dlater__failed";
+        slot.prepend(note);
+      }
+      note.textContent = text;
+    }
+  }
+
   go(index: number): void {
     const focused = document.activeElement;
     const last = this.steps.length - 1;
-    this.index = Math.max(0, Math.min(last, index));
+    const wanted = Math.max(0, Math.min(last, index));
+    if (this.showAll || this.slots[wanted]) this.askBoards();
+    this.index = wanted;
     this.steps.forEach((step, i) => {
       step.hidden = !this.showAll && i !== this.index;
     });

@@ -41,6 +41,9 @@ export class Puzzle {
     this.throwButton = root.querySelector(".dh-pz-throw");
     this.why = root.querySelector(".dh-pz-why:not(.dh-pz-why--call)");
     this.answer = root.querySelector(".dh-pz-answer");
+    // Today's puzzle says so where its number was (the number means nothing to a visitor).
+    const number = daily ? root.querySelector<HTMLElement>(".dh-puzzle__number[data-today]") : null;
+    if (number) number.textContent = number.getAttribute("data-today") || number.textContent;
     root.addEventListener("click", (ev) => this.onClick(ev));
     root.addEventListener("keydown", (ev) => this.onKey(ev));
     this.show();
@@ -155,6 +158,9 @@ export class Puzzle {
     }
     this.say("");
     if (!found) return;
+    for (const more of this.answer.querySelectorAll<HTMLElement>("[data-why]")) {
+      more.hidden = more.getAttribute("data-why") !== code;
+    }
     this.answered = true;
     this.root.setAttribute("data-answered", code);
     control?.classList.add("dh-pz-chosen");
@@ -162,9 +168,21 @@ export class Puzzle {
     this.root.setAttribute("data-result", best ? "best" : "other");
     this.answer.hidden = false;
     this.answer.focus({ preventScroll: true });
-    this.answer.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+    this.reveal(this.answer);
     record(this.id, best, this.daily);
     this.root.dispatchEvent(new CustomEvent("dhumbal:answered", { bubbles: true, detail: { id: this.id, best } }));
+  }
+
+  /** The verdict, the reader's move and its buttons in view at once, below the page's sticky
+   * header (the answer's scroll-margin): on a phone the reasons that follow may take a scroll. */
+  private reveal(answer: HTMLElement): void {
+    const top = answer.getBoundingClientRect().top;
+    const actions = answer.querySelector(".dh-pz-answer__actions");
+    const bottom = actions ? actions.getBoundingClientRect().bottom : top;
+    const header = document.querySelector(".md-header");
+    const below = header ? header.getBoundingClientRect().bottom : 0;
+    if (top >= below && bottom <= window.innerHeight) return;
+    answer.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
   }
 
   private reset(): void {

@@ -103,7 +103,7 @@ def test_a_variant_spanning_words_with_a_number_matches_only_that_use(variant: s
         ("nl", "docs/nl/puzzles.md", "opent de kleine speeltafel op", "opent de minitafel op", "minitafel", "kleine speeltafel"),
         ("nl", "docs/nl/rules/nepali-games.md", "**Gelijke stand bij het laagste totaal.**",
          "**Gelijkspel om het laagste totaal.**", "Gelijkspel", "gelijke stand"),
-        ("ne", "docs/ne/puzzles.md", "कठिन तहका बोटले खेले", "कम्प्युटरको कडा खेलाडीले खेले", "कडा खेलाडीले", "बोटको तह"),
+        ("ne", "docs/ne/puzzles.md", "(कठिन तहको बोट, जसले", "(कम्प्युटरको कडा खेलाडी, जसले", "कडा खेलाडी", "बोटको तह"),
         ("ne", "docs/ne/rules/dashain.md", "*पहिलो घेरोमै कल* सेटिङले", "*पहिलो घेरोमै झ्याप* सेटिङले",
          "घेरोमै झ्याप", "पहिलो घेरोमै कल"),
     ],

@@ -31,9 +31,10 @@ def position(profile: str, hands: list[str], pile: str, *, steps: Sequence[str] 
     return deal
 
 
-def graded(deal: Deal, order: Sequence[str], *, catch: Sequence[float] = ()) -> Grade:
+def graded(deal: Deal, order: Sequence[str], *, catch: Sequence[float] = (), later: float = 0.9) -> Grade:
     """A grade of ``deal``'s moves: those in ``order`` first (best first), then the rest; each
-    a point behind the one before; ``catch``: the first moves' shares of deals that caught a caller."""
+    a point behind the one before; ``catch``: the first moves' shares of deals that caught a caller;
+    ``later``: the share of deals in which the reader reached another turn (on 100 deals)."""
     legal = moves(deal)
     first = [parse_action(text) for text in order]
     for a in first:
@@ -42,12 +43,13 @@ def graded(deal: Deal, order: Sequence[str], *, catch: Sequence[float] = ()) -> 
     graded_moves = []
     for i, a in enumerate(first + rest):
         share = catch[i] if i < len(catch) else 0.0
-        graded_moves.append(MoveGrade(a, mean=-float(i), se=0.1, diff=float(i), diff_se=0.1, catch=share))
+        graded_moves.append(MoveGrade(a, mean=-float(i), se=0.1, diff=float(i), diff_se=0.1, catch=share,
+                                      samples=100, later=later))
     return Grade(deal.profile.canonical(), "paid", 100, "hard", tuple(graded_moves))
 
 
-def themes(deal: Deal, order: Sequence[str], **kw: Sequence[float]) -> list[str]:
-    return tag(deal.profile, deal.public_view(deal.turn), graded(deal, order, **kw))
+def themes(deal: Deal, order: Sequence[str], *, catch: Sequence[float] = (), later: float = 0.9) -> list[str]:
+    return tag(deal.profile, deal.public_view(deal.turn), graded(deal, order, catch=catch, later=later))
 
 
 def test_every_theme_has_a_tagger_a_name_and_an_explanation() -> None:
@@ -84,6 +86,15 @@ def test_pair() -> None:
     deal = position("nepali-games", ["7♠ 7♥ K♦ 2♣", "K♠ Q♠ J♠", "9♦ 8♦ 7♦"], "5♣", stock="6♣", steps=["take stock"])
     assert "pair" in themes(deal, ["throw K♦", "throw 7♠ 7♥"])
     assert "pair" not in themes(deal, ["throw 7♠ 7♥", "throw K♦"])  # the pair goes
+    # the review's ng-1-7-59: the deal rarely reaches the turn that would throw the pair
+    assert "pair" not in themes(deal, ["throw K♦", "throw 7♠ 7♥"], later=0.3)
+
+
+def test_last() -> None:
+    deal = position("nepali-games", ["7♠ 7♥ K♦ 2♣", "K♠ Q♠ J♠", "9♦ 8♦ 7♦"], "5♣", stock="6♣", steps=["take stock"])
+    assert "last" in themes(deal, ["throw K♦", "throw 7♠ 7♥"], later=0.3)  # someone calls first, most often
+    assert "last" not in themes(deal, ["throw K♦", "throw 7♠ 7♥"], later=0.7)
+    assert "last" not in themes(CALL_ON, ["call"], later=0.0)  # the reader's own call ends the deal: no one calls first
 
 
 def test_take() -> None:
@@ -126,6 +137,7 @@ def test_race() -> None:
     assert "race" in themes(close, ["throw K♠ K♦", "throw 2♣"])
     far = position("nepali-games", ["K♠ K♦ 2♣", "A♠ 2♠ 7♥ 8♥", "4♠ 5♠ 6♠ 7♠"], "8♣", stock="A♦", steps=["take stock"])
     assert "race" not in themes(far, ["throw K♠ K♦", "throw 2♣"])  # no one is close to a call
+    assert "race" not in themes(close, ["throw K♠ K♦", "throw 2♣"], later=0.2)  # the deal ends before the race
 
 
 def test_pickup() -> None:

@@ -85,6 +85,21 @@ def test_offline_a_kept_page_loads_and_its_table_plays(visited: Visited) -> None
         visited.context.set_offline(False)
 
 
+def test_offline_a_worked_examples_later_steps_come_from_the_device(visited: Visited) -> None:
+    """The diagrams after an example's first step are a file beside the page code, kept with the shell."""
+    visited.context.set_offline(True)
+    try:
+        page = visited.page("rules/nepali-games/")
+        example = "#example-k-pair-discard"
+        page.wait_for_selector(f"{example}[data-stepper=on]")
+        page.locator(f"{example} [data-step-go=next]").click()
+        page.wait_for_selector(f"{example} #example-k-pair-discard-step-1 .dh-diagram[data-filled] .dh-dseats")
+        assert page.locator(f"{example} .dh-dlater__failed").count() == 0
+        page.close()
+    finally:
+        visited.context.set_offline(False)
+
+
 @pytest.mark.parametrize("lang", ["ne", "fr"])
 def test_offline_a_page_of_a_language_never_read_shows_the_offline_page_in_it(visited: Visited, lang: str) -> None:
     t = translator(lang)

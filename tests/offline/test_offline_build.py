@@ -52,6 +52,8 @@ def page_file(site: Path, path: str) -> Path:
 
 
 def test_the_service_worker_lists_every_page_and_file_with_its_revision(site: Path) -> None:
+    from dhumbal_site.content.puzzles import PUZZLE_SET
+
     data = build_of(site)
     assert data["default"] == "en" and set(data["languages"]) == set(LANGS)
     for code, prefix in LANGS.items():
@@ -64,7 +66,7 @@ def test_the_service_worker_lists_every_page_and_file_with_its_revision(site: Pa
         assert f"{prefix}search/search_index.json" in language["pages"]
         # the language's puzzles, which its pages fetch, are kept with them
         puzzles = {p.relative_to(site).as_posix() for p in (site / prefix / "puzzles" / "p").glob("*.html")}
-        assert len(puzzles) >= 150 and {p for p in language["pages"] if p.endswith(".html")} == puzzles, code
+        assert len(puzzles) == len(PUZZLE_SET.entries()) and {p for p in language["pages"] if p.endswith(".html")} == puzzles, code
         assert data["offline"][code] == f"{prefix}offline.html"
         for name in ("offline.html", "manifest.webmanifest", "sitemap.xml"):
             assert f"{prefix}{name}" in data["shell"]

@@ -5,6 +5,8 @@ engine's state, drawn: checked against the engine on the built site.
   with as many cards as the engine's hand holds (the very cards, face up, or
   backs for a hand the example keeps unseen), and the pile or offer as the
   engine states it;
+* the page holds the first step's diagram only (and every step's words);
+  the later ones are in the file the example names, beside the page code;
 * a changed example file changes its diagram;
 * headers name the profile and options in words, never the canonical code;
 * the same-deal section's cells are what the engine reports when the
@@ -13,6 +15,7 @@ engine's state, drawn: checked against the engine on the built site.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -55,6 +58,16 @@ def _section(site: Any, lang: str, example_id: str) -> Node:
     return tree.find(lambda n: n.tag == "section" and n.attrs.get("id") == f"example-{example_id}")
 
 
+def _boards_file(site: Any, section: Node) -> dict[str, Any]:
+    return json.loads((site.directory / "assets/dhumbal/examples" / section.attrs["data-later"]).read_text(encoding="utf-8"))
+
+
+def _diagrams(site: Any, section: Node) -> list[Node]:
+    """Each step's diagram: the first from the page, the others from the example's boards' file."""
+    steps = section.find_all("dh-step")
+    return [steps[0].find("dh-diagram"), *(parse(f"<div>{html}</div>") for html in _boards_file(site, section)["boards"])]
+
+
 def _ascii(cards: list[int]) -> list[str]:
     return [C.card_text(c, ascii=True) for c in cards]
 
@@ -69,7 +82,7 @@ def _positions(example_id: str) -> tuple[Any, list[Deal]]:
 def test_every_step_has_a_diagram_of_the_engines_position(site: Any, lang: str, example_id: str) -> None:
     walk, deals = _positions(example_id)
     section = _section(site, lang, example_id)
-    steps = section.find_all("dh-step")
+    steps = _diagrams(site, section)
     assert len(steps) == len(walk.steps) + 1 == int(section.attrs["data-steps"])
     for index, (step, deal) in enumerate(zip(steps, deals)):
         where = f"{example_id} step {index}"
@@ -99,6 +112,28 @@ def test_every_step_has_a_diagram_of_the_engines_position(site: Any, lang: str, 
         assert turn == ([] if deal.is_over else [deal.turn]), where
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("page", ["examples/", "rules/nepali-games/"])
+def test_a_page_holds_only_the_first_diagram_of_each_example(site: Any, lang: str, page: str) -> None:
+    """The later steps' diagrams were 7.9 KB of a rules page's 26.5 KB gzipped and half its
+    elements: the page keeps every step's words and the first diagram only; the file it
+    names (id, language and a hash of the text) holds the rest, one board per later step."""
+    sections = _tree(site, _prefix(lang) + page).find_all(lambda n: n.tag == "section" and "data-later" in n.attrs)
+    assert sections
+    for section in sections:
+        steps = section.find_all("dh-step")
+        example_id = section.attrs["data-example"]
+        assert len(section.find_all("dh-dseats")) == 1, example_id
+        assert len(steps[0].find_all("dh-dseats")) == 1, example_id
+        assert all(s.find("dh-step__label") for s in steps), example_id  # every step's words stay
+        slots = [s.find("dh-diagram--later") for s in steps[1:]]
+        assert [int(slot.attrs["data-board"]) for slot in slots] == list(range(1, len(steps))), example_id
+        name = section.attrs["data-later"]
+        assert re.fullmatch(rf"{re.escape(example_id)}\.{lang}\.[0-9a-f]{{16}}\.json", name), name
+        data = _boards_file(site, section)
+        assert (data["id"], data["lang"], len(data["boards"])) == (example_id, lang, len(steps) - 1)
+
+
 def test_what_may_be_taken_is_marked_as_the_engine_says(site: Any) -> None:
     from dhumbal.play.deal import Action
 
@@ -106,7 +141,7 @@ def test_what_may_be_taken_is_marked_as_the_engine_says(site: Any) -> None:
     walk, deals = _positions("dashain-run-ends")
     section = _section(site, "en", "dashain-run-ends")
     checked = 0
-    for step, deal in zip(section.find_all("dh-step"), deals):
+    for step, deal in zip(_diagrams(site, section), deals):
         if deal.is_over or deal.phase != "take":
             continue
         for face in step.find("dh-dpile").find_all(lambda n: "data-card" in n.attrs):
@@ -255,7 +290,8 @@ def test_generated_blocks_are_placed_and_searchable_as_words(site: Any) -> None:
         assert "dhumbal-block" not in file.read_text(encoding="utf-8"), file
     docs = json.loads((site.directory / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
     text = " ".join(d["text"] for d in docs if d["location"].startswith("examples/"))
-    assert "Both kings leave in one throw" in text
+    assert "Both kings leave in one throw" in text  # a step's note: what the example teaches
+    assert "A draws 5♥ from the stock" not in text  # a step's move: the page shows it, search leaves it
     assert "dhc" not in text and "data-card" not in text
     ne_docs = json.loads((site.directory / "ne" / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
     assert any("तीन नियममा एउटै बाजी" in d["title"] or "तीन नियममा एउटै बाजी" in d["text"] for d in ne_docs)

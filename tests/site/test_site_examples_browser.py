@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from dhumbal.core.i18n import translator
 from tests.axescan import axe_here
 from tests.site.sitecheck import LANGUAGES, lang_prefix
 
@@ -19,6 +20,8 @@ PHONE = {"viewport": {"width": 360, "height": 780}}
 LAPTOP = {"viewport": {"width": 1366, "height": 900}}
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
 EXAMPLE = "#example-k-pair-discard"
+#: What a step says when its diagram cannot be fetched (example.html).
+FAILED = "The table for this step could not be loaded: you are offline and it was not kept. The step is told in words; try again once online."
 
 VISIBLE_STEPS = f"""() => [...document.querySelectorAll('{EXAMPLE} .dh-step')]
   .map((li, i) => [i, li.getClientRects().length > 0]).filter(x => x[1]).map(x => x[0])"""
@@ -41,6 +44,11 @@ def _at(page: Any, index: int) -> None:
     assert page.locator(WHERE).text_content() == page.evaluate(STEP_LABEL, index)
 
 
+def _drawn(page: Any, index: int) -> None:
+    """Step ``index``'s diagram is on screen (after the first, once fetched: boards.ts)."""
+    page.wait_for_selector(f"{EXAMPLE}-step-{index} .dh-diagram .dh-dseats")
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_step_through_an_example_by_mouse_and_keyboard(site: Any, page_factory: Any, lang: str, size: str) -> None:
@@ -55,10 +63,12 @@ def test_step_through_an_example_by_mouse_and_keyboard(site: Any, page_factory: 
 
     nxt.click()  # mouse
     _at(page, 1)
+    _drawn(page, 1)
     # the card just drawn is highlighted in the step shown
     assert page.locator(f"{EXAMPLE} .dh-step:not([hidden]) .dhc--changed").count() >= 1
     nxt.click()
     _at(page, 2)
+    _drawn(page, 2)
     # the pile top is the last king thrown, and it is the card that may be taken
     top = page.locator(f"{EXAMPLE} .dh-step:not([hidden]) .dh-dpile .dhc--take")
     assert top.count() == 1 and top.get_attribute("data-card") == "KH"
@@ -85,6 +95,75 @@ def test_step_through_an_example_by_mouse_and_keyboard(site: Any, page_factory: 
     every.click()
     _at(page, 0)
     assert no_sideways_scroll(page)
+
+
+BOARDS = "**/assets/dhumbal/examples/*.*.*.json"
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_next_fetches_the_later_diagrams_once_and_says_so_in_the_page_language_when_it_cannot(
+    site: Any, page_factory: Any, lang: str
+) -> None:
+    """Only the first step's diagram is in the page; Next fetches the others (once). If the
+    file cannot be had, each step says so in the page's language, in the room the diagram
+    keeps, with the step's words still there; the next move tries again."""
+    page = _open(page_factory, site, lang_prefix(lang) + "rules/nepali-games/", PHONE, fresh=True)
+    page.wait_for_selector(f"{EXAMPLE}[data-stepper=on]")
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/assets/dhumbal/examples/" in r.url else None)
+    assert page.locator(f"{EXAMPLE} .dh-dseats").count() == 1  # the first step's only
+    page.route(BOARDS, lambda route: route.abort())
+    first = page.evaluate(f"document.querySelector('{EXAMPLE}-step-0 .dh-diagram').getBoundingClientRect().height")
+    prev, nxt = (page.locator(f"{EXAMPLE} [data-step-go={go}]") for go in ("prev", "next"))
+    nxt.click()
+    _at(page, 1)
+    failed = page.locator(f"{EXAMPLE}-step-1 .dh-dlater__failed")
+    failed.wait_for()
+    text = failed.text_content() or ""
+    assert text == translator(lang)(FAILED) and text == page.locator(f"{EXAMPLE} .dh-stepper").get_attribute("data-failed")
+    assert page.locator(f"{EXAMPLE}-step-1 .dh-act").is_visible()  # the step told in words
+    room = page.evaluate(f"document.querySelector('{EXAMPLE}-step-1 .dh-diagram').getBoundingClientRect().height")
+    assert room >= first - 1, (room, first)  # the diagram's room is kept: nothing below jumps when it comes
+    page.unroute(BOARDS)
+    prev.click()
+    _at(page, 0)
+    nxt.click()
+    _at(page, 1)
+    _drawn(page, 1)
+    came = len(asked)
+    assert failed.count() == 0
+    slot = page.locator(f"{EXAMPLE}-step-1 .dh-diagram")
+    assert slot.get_attribute("role") == "group"
+    assert slot.get_attribute("aria-label") == translator(lang)("The table after step {number}", number=1)
+    nxt.click()
+    _at(page, 2)
+    _drawn(page, 2)
+    prev.click()
+    _at(page, 1)
+    _drawn(page, 1)
+    assert len(asked) == came, asked  # fetched once for the example, not once per step
+    assert all(f".{lang}." in u for u in asked), asked
+    assert no_sideways_scroll(page)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"id": "k-pair-discard", "lang": "en", "boards": ["<img src=x onerror=alert(1)>"]}',
+        '{"id": "turn-cap", "lang": "en", "boards": []}',
+        '{"id": "k-pair-discard", "lang": "en", "boards": ["<p onclick=\\"x()\\">a</p>", "", "", "", "", ""]}',
+        "[" * 5000,
+        '{"id": "k-pair-discard", "lang": "en", "boards": ["' + "a" * 600_000 + '"]}',
+    ],
+)
+def test_a_boards_file_not_of_the_builds_shape_is_refused_whole(site: Any, page_factory: Any, body: str) -> None:
+    page = _open(page_factory, site, "rules/nepali-games/", PHONE, fresh=True)
+    page.wait_for_selector(f"{EXAMPLE}[data-stepper=on]")
+    page.route(BOARDS, lambda route: route.fulfill(status=200, content_type="application/json", body=body))
+    page.locator(f"{EXAMPLE} [data-step-go=next]").click()
+    page.locator(f"{EXAMPLE}-step-1 .dh-dlater__failed").wait_for()
+    assert page.locator(f"{EXAMPLE} .dh-dseats").count() == 1
+    assert page.locator(f"{EXAMPLE} img, {EXAMPLE} [onclick]").count() == 0
 
 
 def no_sideways_scroll(page: Any) -> bool:

@@ -21,7 +21,7 @@ from dhumbal.core.i18n import number, translator
 from dhumbal.core.profiles import PROFILE_KEYS, find_profile
 from dhumbal.play import share
 from dhumbal.play.deal import IllegalAction, parse_action
-from dhumbal.play.records import replay, state_to_json, transcript
+from dhumbal.play.records import replay, state_from_json, state_to_json, transcript
 from dhumbal.table import protocol, web
 from dhumbal.table import session as sessions
 from dhumbal.worked.examples import load_file
@@ -504,3 +504,28 @@ def test_money_carries_the_sign_of_the_points_it_pays() -> None:
         n = int(points)
         assert shown_points.startswith("+") == shown_money.startswith("+") == (n > 0)
         assert shown_points.startswith("−") == shown_money.startswith("−") == (n < 0)
+
+
+def test_a_puzzle_s_play_from_here_deals_the_cards_the_reader_cannot_see_anew_each_time() -> None:
+    """The review's "Play from here" played on the real mined deal, so a recommended call was
+    caught there; with ``redeal`` the worker deals what the reader cannot see afresh, from the view."""
+    walk = load_file(ROOT / "examples" / "k-pair-discard.toml")
+    state = json.dumps(walk.start_state)
+    seen = set()
+    for k in range(6):
+        r = ask(op="position", state=state, names=walk.names, redeal=True, lang="en", table=f"t{k}")
+        assert r["ok"], r
+        s = session(f"t{k}")
+        deal = s.deal
+        assert deal is not None
+        me = s.my_deal_seat()
+        assert me is not None
+        start = state_from_json(s.settings.start)  # type: ignore[arg-type]
+        original = state_from_json(walk.start_state)
+        assert start.public_view(me) == original.public_view(me)  # the reader's view is the position's
+        seen.add((tuple(tuple(h) for i, h in enumerate(start.hands) if i != me), tuple(start.stock)))
+        back = ask(op="restore", hash=r["hash"], lang="en", table=f"copy{k}")
+        assert back["ok"] and state_to_json(session(f"copy{k}").deal) == state_to_json(deal)  # type: ignore[union-attr]
+    assert len(seen) > 1  # dealt afresh each time
+    plain = ask(op="position", state=state, names=walk.names, lang="en", table="plain")
+    assert plain["ok"] and session("plain").settings.start == state_to_json(state_from_json(walk.start_state))

@@ -50,7 +50,7 @@ from ..core.shuffling import STEPS, shuffle_with
 from ..play.action import Action
 from ..play.deal import Deal, SeatView
 
-__all__ = ["Sampler", "SamplerError", "after_view", "stand_in", "view_key"]
+__all__ = ["Sampler", "SamplerError", "after_view", "dealt_anew", "stand_in", "view_key"]
 
 class SamplerError(ValueError):
     """A view no deal can match (counts that do not add up, a finished deal)."""
@@ -218,6 +218,17 @@ class Sampler:
             cards = v.hand if s == v.seat else v.known[s]
             totals.append(sum([values[c] for c in cards]) + sum([values[c] for c in drawn]))
         return totals
+
+
+def dealt_anew(deal: Deal, rng: random.Random) -> Deal:
+    """``deal`` as the seat on turn sees it, with the cards that seat cannot see dealt anew from
+    ``rng`` (uniformly, as every sample is) and the history kept: a puzzle's "Play from here",
+    which must not play on the deal the puzzle was mined from."""
+    view = deal.public_view(deal.turn)
+    sampler = Sampler(deal.profile, view)
+    fresh = sampler.sample(rng, seed=deal.seed)
+    fresh.history = list(view.history)
+    return fresh
 
 
 # -- the seat's own view, one step on ---------------------------------------------------

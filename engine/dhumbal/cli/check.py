@@ -20,16 +20,13 @@ def add(sub: Any) -> None:
 
 
 def _check_puzzle(text: str, name: str) -> str:
-    """Read, run and grade a puzzle file (a generated one again, with a seed of its own, and its
-    solvers found again); what ``check`` says of it when its answer holds."""
+    """Read and run a puzzle file, check its kept grade, and grade it again with a seed of its own
+    (its solvers found again); what ``check`` says of it when its answer holds."""
     from ..worked import puzzles
 
     puzzle = puzzles.load_text(text, name)
-    graded = puzzles.recheck(puzzle) if puzzle.generated is not None else puzzles.grade_puzzle(puzzle)
-    puzzles.check(puzzle, graded)
-    second = graded.moves[1]
-    return (f"puzzle: {graded.best.action} best, {second.diff:.2f} ± {second.diff_se:.2f} ahead of "
-            f"{second.action}, {graded.samples} samples")
+    graded = puzzles.recheck(puzzle)
+    return f"puzzle: {graded.answer} best under every opponent model, ahead by at least {graded.least_lead():.2f}"
 
 
 def run(args: argparse.Namespace, out: TextIO, inp: TextIO | None) -> int:

@@ -1,4 +1,4 @@
-"""The puzzle generator: positions mined from bot-played deals, kept when one move is clearly best.
+"""The puzzle generator: positions mined from bot-played deals, kept when one move is best against every kind of opponent.
 
 ``python -m dhumbal puzzles generate --profile P --count N --seed S`` plays
 seeded deals whose seats are the expert and the hard bot, turn about, and
@@ -6,29 +6,31 @@ looks at every decision of every seat (that seat is the reader). Each check
 is cheaper than the next, so most positions are set aside before anything
 costly runs:
 
-1. a forced move (one distinct move) or a hand and offer that another puzzle
-   already has (:func:`position_key`) is skipped; the deal's decisions are
-   ranked by the themes they might have (rarer themes first, so that the set
-   covers them) and by how much the fast bots disagree on them, and
-   :data:`PER_DEAL` at most go on;
-2. a quick grade (:data:`QUICK_SAMPLES` deals) must show the best move ahead of
-   every other by a point and :data:`QUICK_MARGIN` standard errors;
-3. the position is written as a puzzle file and read back (the same reader as
-   every puzzle: what the file says is what is graded), then graded on
-   :data:`SAMPLES` deals: the best move must lead every other by
-   :data:`~dhumbal.worked.puzzles.MIN_LEAD` point and
-   :data:`~dhumbal.worked.puzzles.GENERATED_MARGIN` standard errors; a position short
-   of that margin only for want of deals is graded on :data:`MORE_SAMPLES`;
-4. it is graded again with another seed: the same best move must lead by
-   :data:`CONFIRM_MARGIN` standard errors, and its lead less :data:`CONFIRM_SE`
-   standard errors must still be a point. That second grade, which chose
-   nothing, is the one the file keeps: a mined grade that passed a test is
-   biased upward, an independent one is not; and its margin leaves room for
-   any later regrade (``make puzzles-check``) to find the same;
+1. a forced move (one distinct move) or a position of the same ranks as one
+   the folder already has (:func:`position_key`: the hand and the face-up
+   cards, suits aside) is skipped; the deal's decisions are ranked by the
+   themes they might have (rarer themes first, so that the set covers them)
+   and by how much the fast bots disagree on them; :data:`PER_DEAL` go on;
+2. a quick grade (:data:`QUICK_SAMPLES` deals, the hard bot in every seat) must
+   show one move ahead of every other by a point and :data:`QUICK_MARGIN`
+   standard errors;
+3. the position is written as a puzzle file and read back (what the file says
+   is what is graded), then held to the rule of :mod:`dhumbal.trainer.robust`:
+   every move played out against each opponent model, the reader's seat played
+   on by the expert; the best move against the hard seats must lead every other
+   under every model, clearly and by a lead a player can feel (the fast models
+   first, so that most failures never meet the expert's seats). Its answer
+   known, a near-duplicate of a puzzle the folder has
+   (:func:`~dhumbal.lab.puzzleset.cluster_key`) or one of a family it has enough
+   of (:data:`~dhumbal.lab.puzzleset.FAMILY_CAP`: calls on the limit) is set aside;
+4. unless the first grade is far past the rule (:func:`~dhumbal.trainer.robust.needs_confirming`),
+   it is graded again with another seed, the same answer held to the same rule,
+   and the file keeps that second grade, which chose nothing: a grade that
+   passed a test near its edge is biased upward, an independent one is not;
 5. the engine must find a theme in it (:func:`dhumbal.trainer.themes.tag`) that the
    run does not have enough of yet (a theme is enough at :data:`THEME_SHARE`
-   of the count: calls, above all, are everywhere), and the four bot levels
-   each make their move there (the ``solvers``, which rate it).
+   of the count: calls, above all, are everywhere), and the naive rule and the
+   four bot levels each make their move there (the ``solvers``, which rate it).
 
 One puzzle at most comes from a deal. A file holds the position at the start
 of the turn from which every card the table saw picked up (and still held) was
@@ -56,22 +58,17 @@ from ..play.action import Action
 from ..play.deal import Deal
 from ..play.groups import group_kind
 from ..trainer.grading import Grade, grade, move_key, moves
+from ..trainer.robust import RobustGrade, feel_lead, needs_confirming, robust_grade
 from ..trainer.themes import tag
 from ..worked.examples import ExampleError
-from ..worked.puzzles import (
-    GENERATED_MARGIN,
-    MIN_LEAD,
-    Puzzle,
-    find_solvers,
-    load_file,
-    load_text,
-    puzzle_files,
-)
+from ..worked.puzzlegrades import grade_toml
+from ..worked.puzzles import Puzzle, find_solvers, load_file, load_text, puzzle_files
+from .puzzleset import FAMILY_CAP, ClusterKey, PositionKey, cluster_key, family, position_key
 
-__all__ = ["GENERATOR_VERSION", "Miner", "Stats", "position_key", "puzzle_text"]
+__all__ = ["GENERATOR_VERSION", "Miner", "Stats", "position_key", "puzzle_text"]  # position_key: from puzzleset
 
 #: The generator's version, written in every file it makes (a change to what it keeps bumps it).
-GENERATOR_VERSION: Final = 1
+GENERATOR_VERSION: Final = 2
 #: Positions of one deal that go on to the quick grade.
 PER_DEAL: Final = 2
 #: What each distinct move beyond the first among the bots' own (easy, medium, hard and the
@@ -79,11 +76,8 @@ PER_DEAL: Final = 2
 DISAGREEMENT: Final = 0.5
 QUICK_SAMPLES: Final = 100
 QUICK_MARGIN: Final = 2.0
-SAMPLES: Final = 1_000
-MORE_SAMPLES: Final = 4_000
-#: The confirming grade's margin (standard errors), and the standard errors its lead must keep above a point.
-CONFIRM_MARGIN: Final = 5.0
-CONFIRM_SE: Final = 2.0
+#: The least lead of the quick grade, in points.
+QUICK_LEAD: Final = 1.0
 #: A run keeps a position only if one of its themes is held by fewer than this share of the
 #: puzzles asked for (at least :data:`THEME_LEAST`), so that no theme crowds out the others.
 THEME_SHARE: Final = 0.3
@@ -93,11 +87,6 @@ MAX_DEALS_PER_PUZZLE: Final = 60
 #: The seats' names (a table has at most six), and as the Nepali page writes them.
 SEAT_NAMES: Final = ("Asha", "Bikash", "Chandra", "Dipa", "Esha", "Gopal")
 SEAT_NAMES_NE: Final = ("आशा", "विकास", "चन्द्रा", "दीपा", "ईशा", "गोपाल")
-
-
-def position_key(deal: Deal) -> tuple[str, str, tuple[int, ...], tuple[int, ...]]:
-    """What makes two puzzles the same: the profile, the phase, the reader's hand and the face-up cards on offer."""
-    return (deal.profile.key, deal.phase, tuple(sorted(deal.hands[deal.turn])), tuple(sorted(deal.offer_cards)))
 
 
 @dataclass
@@ -115,6 +104,7 @@ class Stats:
     unconfirmed: int = 0
     untagged: int = 0
     crowded: int = 0
+    capped: int = 0
     kept: int = 0
     themes: dict[str, int] = field(default_factory=dict)
     cpu: float = 0.0
@@ -123,16 +113,16 @@ class Stats:
         themes = ", ".join(f"{k} {v}" for k, v in sorted(self.themes.items(), key=lambda kv: -kv[1]))
         return (f"{self.kept} kept from {self.deals} deals ({self.decisions} decisions: {self.forced} forced, "
                 f"{self.repeated} repeated, {self.quick} quick grades, {self.unwritable} not readable back, "
-                f"{self.graded} full grades, {self.unclear} not clear, {self.unconfirmed} not confirmed, "
-                f"{self.untagged} without a theme, {self.crowded} of themes the run had enough of); themes: {themes or 'none'}; {self.cpu:.0f} s of CPU")
+                f"{self.graded} full grades, {self.unclear} not best against every opponent, {self.unconfirmed} not confirmed, "
+                f"{self.untagged} without a theme, {self.crowded} of themes the run had enough of, "
+                f"{self.capped} of a family the folder had enough of); themes: {themes or 'none'}; {self.cpu:.0f} s of CPU")
 
 
-def _passes(graded: Grade, margin: float, lead_se: float = 0.0) -> bool:
-    """Whether the best move leads every other by ``margin`` standard errors and, with ``lead_se``
-    standard errors taken off, by a point."""
+def _passes(graded: Grade, margin: float) -> bool:
+    """Whether the best move leads every other by ``margin`` standard errors and by :data:`QUICK_LEAD` points."""
     if len(graded.moves) < 2 or not graded.is_clear(margin):
         return False
-    return all(m.diff - lead_se * m.diff_se >= MIN_LEAD for m in graded.moves[1:])
+    return all(m.diff >= QUICK_LEAD for m in graded.moves[1:])
 
 
 def _possible_themes(deal: Deal) -> set[str]:
@@ -185,13 +175,8 @@ def _toml_text(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _number(value: float) -> str:
-    text = repr(round(value, 4))
-    return "0.0" if text == "-0.0" else text
-
-
 def puzzle_text(start: Deal, steps: list[tuple[int, Action]], seat: int, answer: Action, *, origin: dict[str, object],
-                graded: Grade | None = None, grade_seed: str = "", solvers: tuple[str, ...] = ()) -> str:
+                graded: RobustGrade | None = None, grade_seed: str = "", solvers: tuple[str, ...] = ()) -> str:
     """A generated puzzle's file: ``start`` (a position at the start of a turn), the ``steps``
     that lead to the reader's decision, and the ``[puzzle]`` table (the grade and solvers once known)."""
     p = start.profile
@@ -223,23 +208,14 @@ def puzzle_text(start: Deal, steps: list[tuple[int, Action]], seat: int, answer:
     out.append(f"turns = {start.turns}")
     for actor, action in steps:
         out += ["", "[[steps]]", f"act = {_toml_text(f'{names[actor]}: {action.text()}')}"]
-    out += ["", "[puzzle]", f"seat = {_toml_text(names[seat])}", f"answer = {_toml_text(answer.text())}",
-            "solvers = [" + ", ".join(_toml_text(x) for x in solvers) + "]"]
+    out += ["", "[puzzle]", f"seat = {_toml_text(names[seat])}", f"answer = {_toml_text(answer.text())}"]
     out += ["", "[puzzle.generated]", f"version = {origin['version']}",
             f"seed = {origin['seed'] if isinstance(origin['seed'], int) else _toml_text(str(origin['seed']))}",
             f"deal = {_toml_text(str(origin['deal']))}", f"move = {origin['move']}"]
+    text = "\n".join(out) + "\n"
     if graded is not None:
-        out += ["", "[puzzle.grade]", f"seed = {_toml_text(grade_seed)}", f"profile = {_toml_text(graded.profile)}",
-                f"measure = {_toml_text(graded.measure)}", f"samples = {graded.samples}", f"level = {_toml_text(graded.level)}"]
-        if graded.call_caught is not None:
-            out.append(f"call_caught = {_number(graded.call_caught)}")
-        out.append("moves = [")
-        for m in graded.moves:
-            fields = [f"action = {_toml_text(m.action.text())}"] + [
-                f"{k} = {_number(getattr(m, k))}" for k in ("mean", "se", "diff", "diff_se", "won", "caught", "catch", "hand")]
-            out.append("  { " + ", ".join(fields) + " },")
-        out.append("]")
-    return "\n".join(out) + "\n"
+        text += "\n" + grade_toml(graded, grade_seed, solvers)
+    return text
 
 
 @dataclass
@@ -261,16 +237,22 @@ class Miner:
         self.log = log
         self.clock = clock
         self.stats = Stats()
-        self.keys: set[tuple[str, str, tuple[int, ...], tuple[int, ...]]] = set()
+        self.keys: set[PositionKey] = set()
+        self.clusters: set[ClusterKey] = set()
+        self.families: dict[str, int] = {}
         self.themes: dict[str, int] = {}
         self.enough = THEME_LEAST  # set by run() from the count
         self.rng = random.Random(f"dhumbal/puzzlegen/{GENERATOR_VERSION}/{profile.canonical()}/{seed}")
         for path in puzzle_files([out]) if out.is_dir() else []:
             try:
-                known = load_file(path)
+                known = load_file(path, graded=False)
             except ExampleError:
                 continue
             self.keys.add(position_key(known.deal))
+            self.clusters.add(cluster_key(known.deal, known.answer))
+            name = family(known.deal, known.answer)
+            if name is not None:
+                self.families[name] = self.families.get(name, 0) + 1
 
     def say(self, line: str) -> None:
         if self.log is not None:
@@ -361,46 +343,51 @@ class Miner:
             self.stats.unwritable += 1
             return None
         self.stats.graded += 1
-        first = self._grade(puzzle, f"puzzlegen/{GENERATOR_VERSION}/a/{name}", SAMPLES)
-        if not _passes(first, GENERATED_MARGIN):
-            if not (first.is_clear(GENERATED_MARGIN * SAMPLES ** 0.5 / MORE_SAMPLES ** 0.5) and _passes(first, 0.0)):
-                self.stats.unclear += 1
-                return None
-            first = self._grade(puzzle, f"puzzlegen/{GENERATOR_VERSION}/a/{name}", MORE_SAMPLES)
-            if not _passes(first, GENERATED_MARGIN):
-                self.stats.unclear += 1
-                return None
-        seed = f"puzzlegen/{GENERATOR_VERSION}/b/{name}"
-        confirm = self._grade(puzzle, seed, first.samples)
-        if confirm.best.action != first.best.action or not _passes(confirm, CONFIRM_MARGIN, CONFIRM_SE):
-            self.stats.unconfirmed += 1
+        first = self._grade(puzzle, f"puzzlegen/{GENERATOR_VERSION}/a/{name}", None)
+        if not first.passed:
+            self.stats.unclear += 1
             return None
-        themes = tag(puzzle.profile, puzzle.view(), confirm)
+        answer = first.answer
+        kin = family(at, answer)
+        if cluster_key(at, answer) in self.clusters or (kin is not None and self.families.get(kin, 0) >= FAMILY_CAP[kin]):
+            self.stats.capped += 1
+            return None
+        seed = f"puzzlegen/{GENERATOR_VERSION}/a/{name}"
+        confirm = first
+        if needs_confirming(first, feel_lead(self.profile)):
+            seed = f"puzzlegen/{GENERATOR_VERSION}/b/{name}"
+            confirm = self._grade(puzzle, seed, answer)
+            if not confirm.passed:
+                self.stats.unconfirmed += 1
+                return None
+        themes = tag(puzzle.profile, puzzle.view(), confirm.reference)
         if not themes:
             self.stats.untagged += 1
             return None
         if all(self.themes.get(t, 0) >= self.enough for t in themes):
             self.stats.crowded += 1
             return None
-        solvers = find_solvers(puzzle, confirm)
-        text = puzzle_text(start, steps, seat, confirm.best.action, origin=origin, graded=confirm, grade_seed=seed,
-                           solvers=solvers)
+        puzzle.answer = answer
+        solvers = find_solvers(puzzle)
+        text = puzzle_text(start, steps, seat, answer, origin=origin, graded=confirm, grade_seed=seed, solvers=solvers)
         load_text(text, f"{name}.toml")  # what is written reads back
         path = self.out / f"{name}.toml"
         path.write_text(text, encoding="utf-8")
         self.keys.add(position_key(at))
+        self.clusters.add(cluster_key(at, answer))
+        if kin is not None:
+            self.families[kin] = self.families.get(kin, 0) + 1
         for t in themes:
             self.themes[t] = self.themes.get(t, 0) + 1
             self.stats.themes[t] = self.stats.themes.get(t, 0) + 1
         self.stats.kept += 1
-        self.say(f"kept {path.name}: {confirm.best.action} by {confirm.moves[1].diff:.2f} ± "
-                 f"{confirm.moves[1].diff_se:.2f} ({confirm.samples} deals); themes {' '.join(themes)}; "
-                 f"solved by {' '.join(solvers) or 'no level'}")
+        self.say(f"kept {path.name}: {answer} ahead by at least {confirm.least_lead():.2f} under every model; "
+                 f"themes {' '.join(themes)}; solved by {' '.join(solvers) or 'no level'}")
         return path
 
     @staticmethod
-    def _grade(puzzle: Puzzle, seed: str, samples: int) -> Grade:
-        return grade(puzzle.deal, samples=samples, seed=seed)
+    def _grade(puzzle: Puzzle, seed: str, answer: Action | None) -> RobustGrade:
+        return robust_grade(puzzle.profile, puzzle.view(), answer, seed=seed)
 
     # -- the run ----------------------------------------------------------------------------------
 

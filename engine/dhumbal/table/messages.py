@@ -166,6 +166,8 @@ class PositionRequest(TypedDict):
     names: NotRequired[list[str] | None]
     #: A review's "Play from here": one deal apart from the reader's match.
     practice: NotRequired[bool]
+    #: A puzzle's "Play from here": the cards the seat on turn cannot see dealt anew, afresh each time.
+    redeal: NotRequired[bool]
     difficulty: NotRequired[Difficulty]
 
 

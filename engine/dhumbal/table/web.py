@@ -30,6 +30,7 @@ information; a deal's ``transcript`` is sent once it is over.
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, cast
@@ -259,6 +260,10 @@ def _new_match(req: NewMatchRequest, tab: Table, lang: str) -> FreshBoardRespons
 def _position(req: PositionRequest, tab: Table, lang: str) -> FreshBoardResponse:
     state, given_names = unwrap_position(req.get("state"), req.get("names"))
     deal, profile = read_position(state)
+    if req.get("redeal") is True and not deal.is_over:
+        from ..bots.sampler import dealt_anew  # loaded only for a puzzle: the sampler is the expert's
+
+        deal = dealt_anew(deal, random.Random(new_seed()))
     names = read_names(given_names, deal.players)
     practice = req.get("practice") is True
     settings = Settings(profile, read_difficulty(req.get("difficulty")), deal.seed, state_to_json(deal), names,

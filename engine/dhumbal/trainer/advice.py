@@ -7,13 +7,14 @@ written as printed (``K♠ K♥``): a page draws them as card badges.
 
 - :func:`move_text`: a move as a short phrase ("throw K♠ K♥", "take 2♦
   from the offer", "call on 5");
-- :func:`best_text`, :func:`yours_text`: the best move with its figure
-  against the next best, and the reader's own move with its figure;
 - :func:`why`: one or two sentences on why the best move is best: a fact of
   the position about it (what a throw sheds and keeps, what a card taken is
   worth and goes with, how often a call is caught) and what happened when
   the deals were played out (how often each move won the deal, caught a
-  caller, or had its own call caught).
+  caller, or had its own call caught): a finished deal's review says it.
+
+A puzzle's answer is said by :mod:`dhumbal.worked.puzzleanswer`, from its
+grades against every opponent model, with the fact it turns on first.
 """
 
 from __future__ import annotations
@@ -24,14 +25,14 @@ from typing import Final
 from ..bots.levels import percent
 from ..core import cards as C
 from ..core.cards import Card
-from ..core.i18n import N_, NP_, count_text, number, translator
+from ..core.i18n import N_, NP_, number, translator
 from ..core.profiles import Profile
 from ..play.action import Action
 from ..play.deal import SeatView
 from ..play.groups import throwable_groups
 from .grading import Grade, MoveGrade, move_key
 
-__all__ = ["best_text", "figure_text", "move_fact", "move_text", "samples_text", "why", "yours_text"]
+__all__ = ["move_fact", "move_text", "why"]
 
 MOVE_CALL: Final = N_("call on {total}")
 MOVE_STOCK: Final = N_("take from the stock")
@@ -41,16 +42,6 @@ MOVE_TAKE: Final = {
     "discard": N_("take {card} from the discard pile"),
 }
 MOVE_THROW: Final = N_("throw {cards}")
-
-BEST_PAID: Final = N_("Best: {move} (on average {best} points, against {second} for {other}).")
-BEST_POINTS: Final = N_("Best: {move} (on average {best} points on your score, against {second} for {other}; fewer is better).")
-YOURS_BEST: Final = N_("Your move, {move}, is the best one.")
-YOURS_PAID: Final = N_("Your move, {move}, averages {value} points: {behind} fewer than the best.")
-YOURS_POINTS: Final = N_("Your move, {move}, averages {value} points on your score: {behind} more than the best.")
-SAMPLES_NOTE: Final = NP_(
-    "From {count} deal that fits what you have seen, played out to the end for every move; the best move leads by {lead} ± {se} points.",
-    "From {count} deals that fit what you have seen, played out to the end for every move; the best move leads by {lead} ± {se} points.",
-)
 
 WHY_CALL: Final = N_("A call now on {total} is caught in {caught} of the deals that fit what you have seen.")
 WHY_THROW: Final = NP_("Throwing {cards} takes {shed} point out of your hand now and leaves you {left}.",
@@ -103,57 +94,6 @@ def _taken(view: SeatView, action: Action) -> Card | None:
     if action.cards:
         return action.cards[0]
     return view.pile[-1] if view.pile else None
-
-
-def figure_text(measure: str, value: float, lang: str) -> str:
-    """A mean result: signed for money-way settlements, plain for points on a score; one decimal."""
-    text = f"{value:+.1f}" if measure == "paid" else f"{value:.1f}"
-    if text in ("+0.0", "-0.0"):
-        text = "0.0"
-    return number(text, lang)
-
-
-def _plain(value: float, lang: str) -> str:
-    text = f"{abs(value):.1f}"
-    return number(text, lang)
-
-
-def best_text(profile: Profile, view: SeatView, grade: Grade, lang: str) -> str:
-    """"Best: throw K♠ K♥ (on average −4.1 points, against −6.3 for throw K♠)."""
-    t = translator(lang)
-    best = grade.best
-    second = grade.moves[1] if len(grade.moves) > 1 else best
-    return t(
-        BEST_PAID if grade.measure == "paid" else BEST_POINTS,
-        move=move_text(profile, view, best.action, lang),
-        best=figure_text(grade.measure, best.mean, lang),
-        second=figure_text(grade.measure, second.mean, lang),
-        other=move_text(profile, view, second.action, lang),
-    )
-
-
-def yours_text(profile: Profile, view: SeatView, grade: Grade, chosen: Action, lang: str) -> str:
-    """The reader's move and its figure (or that it is the best one)."""
-    t = translator(lang)
-    mine = grade.of(chosen)
-    if mine is None:
-        raise ValueError(f"{chosen} is not a move of this position")
-    move = move_text(profile, view, mine.action, lang)
-    if move_key(mine.action) == move_key(grade.best.action):
-        return t(YOURS_BEST, move=move)
-    return t(YOURS_PAID if grade.measure == "paid" else YOURS_POINTS, move=move,
-             value=figure_text(grade.measure, mine.mean, lang), behind=_plain(mine.diff, lang))
-
-
-def samples_text(grade: Grade, chosen: Action | None, lang: str) -> str:
-    """How many deals stand behind the figures, and the best move's lead with its standard error
-    (over the reader's move, or over the next best)."""
-    t = translator(lang)
-    other = grade.of(chosen) if chosen is not None else None
-    if other is None or move_key(other.action) == move_key(grade.best.action):
-        other = grade.moves[1] if len(grade.moves) > 1 else grade.best
-    return t.plural(*SAMPLES_NOTE, grade.samples, count=count_text(grade.samples, lang),
-                    lead=_plain(other.diff, lang), se=_plain(other.diff_se, lang))
 
 
 # -- why ---------------------------------------------------------------------------------------

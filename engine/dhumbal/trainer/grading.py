@@ -116,13 +116,19 @@ class MoveGrade:
     caught: float = 0.0  # ... in which the seat called and was caught
     catch: float = 0.0  # ... in which another seat called and was caught by a hand no heavier than the seat's
     hand: float = 0.0  # the seat's mean hand total when the deal ended
+    samples: int = 0  # the deals this move was played out on, where it differs from the grade's (0: the grade's)
+    later: float = 0.0  # the share of those deals in which the seat reached another turn of its own
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "action": self.action.text(), "mean": round(self.mean, 4), "se": round(self.se, 4),
             "diff": round(self.diff, 4), "diff_se": round(self.diff_se, 4), "won": round(self.won, 4),
             "caught": round(self.caught, 4), "catch": round(self.catch, 4), "hand": round(self.hand, 4),
         }
+        if self.samples:
+            out["samples"] = self.samples
+            out["later"] = round(self.later, 4)
+        return out
 
 
 @dataclass(frozen=True)
@@ -175,7 +181,7 @@ class Grade:
                 moves=tuple(
                     MoveGrade(parse_action(str(m["action"])), float(m["mean"]), float(m["se"]), float(m["diff"]),
                               float(m["diff_se"]), float(m["won"]), float(m["caught"]), float(m["catch"]),
-                              float(m["hand"]))
+                              float(m["hand"]), int(m.get("samples", 0)), float(m.get("later", 0.0)))
                     for m in data["moves"]
                 ),
                 call_caught=None if data.get("call_caught") is None else float(data["call_caught"]),

@@ -14,7 +14,11 @@ each theme has a name and a one-line explanation, both catalog messages
 several themes or none; the puzzle generator keeps only positions with at
 least one. The rules are deliberately plain (a call is allowed; a pair is
 kept while another move breaks it; the best throw is a run), so that a
-reader who is told the theme recognises it in the position.
+reader who is told the theme recognises it in the position. A theme about a
+later turn (keeping a pair, the race to a call) is tagged only where the
+deal usually reaches that turn after the best move (:data:`LATER`, read from
+the grade's play-outs against the expert's seats); where it usually ends
+first, the theme is "last".
 """
 
 from __future__ import annotations
@@ -67,6 +71,8 @@ THEMES: Final = {
                     N_("A card picked up in plain view tells you what that player holds.")),
     "group": Theme(N_("Which group to throw"),
                    N_("Several throws are possible, and the heaviest one is not always the best.")),
+    "last": Theme(N_("Before the deal ends"),
+                  N_("Someone is likely to call before your next turn: the hand you hold when they do is what counts.")),
 }
 
 #: A total at or under this is a tempting call where the profile has no call limit.
@@ -77,6 +83,10 @@ CATCH_SHARE: Final = 0.15
 CATCH_LEAD: Final = 0.05
 #: An opponent down to this many cards or fewer may call soon (the race).
 CLOSE_TO_CALL: Final = 2
+#: A plan for a later turn is a theme only when the best move reached another turn of the
+#: reader's own in at least this share of the deals played out against the expert's seats;
+#: below half, the deal is more likely to end first, which is the theme "last".
+LATER: Final = 0.5
 
 
 @dataclass(frozen=True)
@@ -149,10 +159,24 @@ def _pairs(profile: Profile, cards: Sequence[Card]) -> dict[int, list[Card]]:
     return {r: cs for r, cs in by_rank.items() if len(cs) >= 2}
 
 
+def _later(pos: Position) -> bool:
+    """The deal went on to another turn of the reader's after the best move in most of the deals
+    played out (a grade that does not count it, an older one, says so of every deal)."""
+    best = pos.grade.best
+    return best.later >= LATER or not best.samples
+
+
+def _last(pos: Position) -> bool:
+    """The deal ended before the reader's next turn in most of the deals played out after the best
+    move, which is not a call (a call ends it by itself): someone else called first."""
+    return pos.best.kind != "call" and not _later(pos)
+
+
 def _pair(pos: Position) -> bool:
-    """The best throw keeps a pair (or more) of one rank whole, while another throw breaks it or throws it."""
+    """The best throw keeps a pair (or more) of one rank whole, while another throw breaks it or
+    throws it, and the deal usually reaches the later turn that throws it."""
     best = pos.best
-    if best.kind != "throw":
+    if best.kind != "throw" or not _later(pos):
         return False
     barred = pos.view.took_from_pile
     free = [c for c in pos.view.hand if c != barred]
@@ -222,7 +246,7 @@ def _race(pos: Position) -> bool:
     runner = pos.runner.action
     if p.call_limit is None or p.jokers or pos.total() <= p.call_limit:
         return False
-    if pos.best.kind != "throw" or runner.kind != "throw":
+    if pos.best.kind != "throw" or runner.kind != "throw" or not _later(pos):
         return False
     if min(v.hand_counts[s] for s in pos.others()) > CLOSE_TO_CALL:
         return False
@@ -268,7 +292,7 @@ def _group(pos: Position) -> bool:
 #: Each theme's rule, by key (the same keys as :data:`THEMES`).
 TAGGERS: Final[dict[str, Callable[[Position], bool]]] = {
     "call": _call, "tie": _tie, "catch": _catch, "pair": _pair, "take": _take, "barred": _barred,
-    "runs": _runs, "joker": _joker, "race": _race, "pickup": _pickup, "group": _group,
+    "runs": _runs, "joker": _joker, "race": _race, "pickup": _pickup, "group": _group, "last": _last,
 }
 
 

@@ -13,27 +13,25 @@ header, position and steps, read by the same bounded reader, with the same
 A puzzle found by the generator (:mod:`dhumbal.lab.puzzlegen`) has no title,
 theme or lead (the page composes its title from the position,
 :mod:`dhumbal.worked.puzzletext`, so no free text reaches the catalogs) and
-carries what the generator measured: ``solvers`` (the bot levels whose own
-move is the answer, for :mod:`dhumbal.trainer.rating`), ``[puzzle.generated]``
-(the generator's version, its seed and the deal mined) and
-``[puzzle.grade]`` (every move's figures and the seed they were graded
-with), so that a site build reads the grade instead of computing it.
+names its origin (``[puzzle.generated]``: the generator's version, its seed
+and the deal mined). Every puzzle carries its grade (``[puzzle.grade]``,
+:mod:`dhumbal.worked.puzzlegrades`: every move against every opponent model,
+and the levels whose own move is the answer), written by the generator or by
+``python -m dhumbal puzzles grade``, so that a site build reads it.
 
 The steps (optional here) lead into the puzzle: the moves the table saw
 before it, which the reader's seat knows of. A seat whose cards the reader
 cannot see may be given as a number of cards (``Chandra = 4``): they are
-dealt at random from what the position leaves (seeded by the file's name),
-so "Play from here" has a whole deal to play, while the grade deals them
-anew on every sample (:mod:`dhumbal.trainer.grading`, from the reader's view only).
+dealt at random from what the position leaves (seeded by the file's name).
+Nothing the page holds depends on them, or on a generated file's real
+hidden hands: a grade deals them anew on every sample, and "Play from here"
+starts from a deal dealt anew from the reader's view (:meth:`Puzzle.state`).
 
-:func:`check` holds a puzzle to a grade: the ``answer`` must be the grade's
-best move, ahead of every other move by at least :attr:`Puzzle.margin`
-standard errors of the difference (four for a hand-written puzzle, three
-for a generated one, whose generator asked for more) and by :data:`MIN_LEAD`
-points, else the file is refused at the ``answer`` line. :func:`recheck`
-grades a puzzle again with a seed of its own and checks it (``python -m
-dhumbal check``, ``make puzzles-check``); the site reads a generated
-puzzle's grade and grades a hand-written one once per engine.
+:func:`check` holds a puzzle to its grade: under every opponent model the
+``answer`` must lead every other move by the rule of
+:mod:`dhumbal.trainer.robust`, else the file is refused at the ``answer``
+line. :func:`recheck` grades a puzzle again with a seed of its own (``python
+-m dhumbal check``, ``make puzzles-check``).
 
 :func:`prompt` says the position in the reader's language ("You hold …;
 the pile shows …; what do you do?"), from the position itself.
@@ -44,43 +42,38 @@ from __future__ import annotations
 import re
 import time
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from ..bots.botlevels import DIFFICULTIES, choose
+from ..bots.botlevels import choose
 from ..bots.expert import decide
+from ..bots.sampler import Sampler
 from ..core import cards as C
 from ..core.i18n import N_, NP_, translator
 from ..core.profiles import Profile
 from ..play.action import Action, parse_action
 from ..play.deal import Deal, IllegalAction, SeatView
 from ..play.records import state_from_json, state_to_json
-from ..trainer.grading import CLEAR_MARGIN, MAX_GRADE_SAMPLES, Grade, grade, move_key
+from ..trainer.grading import Grade, move_key
 from ..trainer.rating import rating
+from ..trainer.robust import CLEAR, OPPONENTS, RobustGrade, feel_lead, holds, robust_grade
 from ..trainer.themes import THEMES, tag
 from .examples import ExampleError, Walkthrough, example_files, load_parsed, read_text
+from .puzzlegrades import SOLVER_LEVELS, read_grades
 
 __all__ = [
-    "GENERATED_MARGIN", "MIN_LEAD", "PUZZLE_SAMPLES", "Generated", "Puzzle", "THEMES", "babel_extract", "check",
-    "find_solvers", "grade_puzzle", "is_puzzle", "load_file", "load_text", "prompt", "puzzle_files", "puzzle_rating",
-    "puzzle_themes", "recheck",
+    "Generated", "Puzzle", "THEMES", "babel_extract", "check", "find_solvers", "grade_puzzle", "is_puzzle",
+    "load_file", "load_text", "prompt", "puzzle_files", "puzzle_rating", "puzzle_themes", "recheck",
 ]
 
 #: The keys of a hand-written puzzle's ``[puzzle]`` table, and of a generated one's.
-PUZZLE_KEYS: Final = {"seat", "theme", "lead", "answer"}
-GENERATED_KEYS: Final = {"seat", "answer", "solvers", "generated", "grade"}
+PUZZLE_KEYS: Final = {"seat", "theme", "lead", "answer", "grade"}
+GENERATED_KEYS: Final = {"seat", "answer", "generated", "grade"}
 GENERATED_INFO_KEYS: Final = {"version", "seed", "deal", "move"}
 #: The longest lead, in characters.
 MAX_LEAD: Final = 600
-#: Sampled deals behind a hand-written puzzle's grade.
-PUZZLE_SAMPLES: Final = 1_000
-#: The least lead, in points, that the best move must have over every other.
-MIN_LEAD: Final = 1.0
-#: The standard errors a generated puzzle's best move must lead by (its generator asks
-#: for more, on two grades with different seeds: see dhumbal.lab.puzzlegen).
-GENERATED_MARGIN: Final = 3.0
 #: The seed of a regrade (python -m dhumbal check): never one a puzzle was graded with.
 RECHECK_SEED: Final = "recheck"
 
@@ -111,16 +104,14 @@ class Puzzle:
     answer: Action
     answer_line: int | None
     display: dict[str, list[str]] = field(default_factory=dict)
-    #: A generated puzzle's: what made it, its grade (and the grade's seed) and the levels that solve it.
+    #: A generated puzzle's origin.
     generated: Generated | None = None
-    grade: Grade | None = None
+    #: The kept grade (every opponent model's), its seed, the levels that solve it, and the
+    #: grade against the expert's seats, whose figures the page shows.
+    grades: dict[str, Grade] | None = None
     grade_seed: str | None = None
     solvers: tuple[str, ...] | None = None
-
-    @property
-    def margin(self) -> float:
-        """The standard errors of the difference by which the answer must lead every other move."""
-        return GENERATED_MARGIN if self.generated is not None else CLEAR_MARGIN
+    grade: Grade | None = None
 
     def names_in(self, lang: str) -> list[str]:
         """The seats' names as shown in ``lang``."""
@@ -131,8 +122,14 @@ class Puzzle:
         return self.deal.public_view(self.seat)
 
     def state(self) -> dict[str, Any]:
-        """The whole position, as a table starts from it ("Play from here")."""
-        return state_to_json(self.deal)
+        """A position to play on from ("Play from here"): the reader's view, the cards it cannot
+        see dealt anew from it (seeded by the puzzle's name and the view, so that nothing
+        the page holds depends on the hidden cards of the file)."""
+        view = self.view()
+        sampler = Sampler(self.profile, view)
+        deal = sampler.sample(sampler.rng(f"puzzle/{self.id}", "play"), seed=f"puzzle/{self.id}")
+        deal.history = list(view.history)
+        return state_to_json(deal)
 
 
 def _puzzle_line(text: str, key: str | None = None) -> int | None:
@@ -160,7 +157,8 @@ def _puzzle_line(text: str, key: str | None = None) -> int | None:
 
 def load_text(text: str, path: str, *, graded: bool = True) -> Puzzle:
     """Read and run the puzzle in ``text`` (``path`` names it in errors). ``graded=False``: a
-    generated puzzle not graded yet (its generator reads it back before grading it)."""
+    puzzle not graded yet, or graded again (its generator, or ``puzzles grade``, reads it back
+    before grading it): a ``[puzzle.grade]`` table is then neither needed nor read."""
     walk, data = load_parsed(text, path, extra_keys=frozenset({"puzzle"}), min_steps=0, needs_title=False)
     raw = data.get("puzzle")
     generated = isinstance(raw, dict) and "generated" in raw
@@ -178,7 +176,10 @@ def load_text(text: str, path: str, *, graded: bool = True) -> Puzzle:
         k = sorted(unknown)[0]
         raise fail(k, f"unknown puzzle key {k!r}; allowed: {', '.join(sorted(keys))}")
     for key in sorted(keys):
-        if key not in raw and (graded or key not in ("grade", "solvers")):
+        if key not in raw and (graded or key != "grade"):
+            if key == "grade":
+                raise fail(None, "the [puzzle] table needs its grade: python -m dhumbal puzzles grade "
+                                 "writes it into the file")
             raise fail(None, f"the [puzzle] table needs {key!r}")
         if key in ("seat", "theme", "lead", "answer") and not isinstance(raw[key], str):
             raise fail(key, f"puzzle {key} must be text in quotes")
@@ -216,41 +217,30 @@ def load_text(text: str, path: str, *, graded: bool = True) -> Puzzle:
         names=names, seat=seat, deal=deal, answer=answer, answer_line=_puzzle_line(text, "answer"),
         display=dict(walk.display),
     )
-    if generated and (graded or "grade" in raw):
+    if generated:
         _read_generated(puzzle, raw, text, path)
+    if graded and "grade" in raw:  # not graded: a grade there is stale, and is about to be replaced
+        try:
+            kept = read_grades(raw["grade"], walk.profile.canonical())
+        except ValueError as exc:
+            raise fail("grade", str(exc)) from None
+        puzzle.grades, puzzle.grade_seed, puzzle.solvers = kept.grades, kept.seed, kept.solvers
+        puzzle.grade = kept.reference
     return puzzle
 
 
 def _read_generated(puzzle: Puzzle, raw: dict[str, Any], text: str, path: str) -> None:
-    """Fill a generated puzzle's solvers, origin and grade from its ``[puzzle]`` table."""
+    """Fill a generated puzzle's origin from its ``[puzzle.generated]`` table."""
     def fail(key: str, message: str) -> ExampleError:
         return ExampleError(path, _puzzle_line(text, key), message)
 
-    solvers = raw["solvers"]
-    if not isinstance(solvers, list) or not all(isinstance(s, str) and s in DIFFICULTIES for s in solvers) \
-            or len(set(solvers)) != len(solvers):
-        raise fail("solvers", f"solvers must list bot levels, each at most once, from {', '.join(DIFFICULTIES)}")
     info = raw["generated"]
     if not isinstance(info, dict) or set(info) != GENERATED_INFO_KEYS:
         raise fail("generated", f"[puzzle.generated] needs exactly {', '.join(sorted(GENERATED_INFO_KEYS))}")
     if not (isinstance(info["version"], int) and isinstance(info["move"], int) and isinstance(info["deal"], str)
             and isinstance(info["seed"], (int, str)) and not isinstance(info["seed"], bool)):
         raise fail("generated", "[puzzle.generated]: version and move are whole numbers, deal is text, seed a number or text")
-    stored = raw["grade"]
-    if not isinstance(stored, dict) or not isinstance(stored.get("seed"), str):
-        raise fail("grade", "[puzzle.grade] needs the seed it was graded with, as text")
-    try:
-        graded = Grade.from_json(stored)
-    except ValueError as exc:
-        raise fail("grade", f"[puzzle.grade]: {exc}") from None
-    if graded.profile != puzzle.profile.canonical():
-        raise fail("grade", f"the grade is for {graded.profile}, not {puzzle.profile.canonical()}")
-    if not 1 <= graded.samples <= MAX_GRADE_SAMPLES:
-        raise fail("grade", f"the grade's samples must be 1 to {MAX_GRADE_SAMPLES}")
     puzzle.generated = Generated(info["version"], info["seed"], info["deal"], info["move"])
-    puzzle.grade = graded
-    puzzle.grade_seed = stored["seed"]
-    puzzle.solvers = tuple(s for s in DIFFICULTIES if s in solvers)
 
 
 def _top_line(text: str, key: str) -> int | None:
@@ -267,10 +257,10 @@ def _position(walk: Walkthrough) -> Deal:
     return state_from_json(walk.steps[-1].state if walk.steps else walk.start_state)
 
 
-def load_file(path: str | Path, *, name: str | None = None) -> Puzzle:
+def load_file(path: str | Path, *, name: str | None = None, graded: bool = True) -> Puzzle:
     """Read and run the puzzle file at ``path`` (errors name it as ``name``, default the path)."""
     shown = name or str(path)
-    return load_text(read_text(path, shown), shown)
+    return load_text(read_text(path, shown), shown, graded=graded)
 
 
 def is_puzzle(text: str) -> bool:
@@ -286,75 +276,79 @@ def puzzle_files(paths: list[str | Path]) -> list[Path]:
 # -- grading ------------------------------------------------------------------------------------
 
 
-def grade_puzzle(puzzle: Puzzle, *, samples: int | None = None, seed: str | None = None) -> Grade:
-    """Every move of the puzzle graded from the reader's view: by default on the puzzle's own
-    number of samples (a generated puzzle's grade's, else :data:`PUZZLE_SAMPLES`) and seeded by
-    the puzzle's name."""
-    if samples is None:
-        samples = puzzle.grade.samples if puzzle.grade is not None else PUZZLE_SAMPLES
-    return grade(puzzle.deal, samples=samples, seed=f"puzzle/{puzzle.id}" if seed is None else seed)
+def grade_puzzle(puzzle: Puzzle, *, seed: str | None = None, check: bool = False) -> RobustGrade:
+    """The puzzle's answer held to the rule of :mod:`dhumbal.trainer.robust` (every move played out
+    against every opponent model, the reader's seat played on by the expert), seeded by the
+    puzzle's name by default; ``check``: the regrade's rule."""
+    return robust_grade(puzzle.profile, puzzle.view(), puzzle.answer,
+                        seed=f"puzzle/{puzzle.id}" if seed is None else seed, check=check)
 
 
-def check(puzzle: Puzzle, graded: Grade) -> None:
-    """Refuse (at the ``answer`` line) a puzzle whose answer is not clearly the best move of
-    ``graded``, or whose grade does not grade exactly the position's legal moves."""
-    if len(graded.moves) < 2:
-        raise ExampleError(puzzle.path, puzzle.answer_line, "the answer is the only legal move: there is nothing to decide")
+def check(puzzle: Puzzle, grades: Mapping[str, Grade]) -> None:
+    """Refuse (at the ``answer`` line) a puzzle whose answer is not, under every opponent model of
+    ``grades``, ahead of every other move clearly and by a lead a player can feel (the rule of
+    :mod:`dhumbal.trainer.robust`), or whose grades do not grade exactly the position's legal moves."""
     legal = {move_key(a) for a in puzzle.deal.legal_actions()}
-    if {move_key(m.action) for m in graded.moves} != legal:
-        raise ExampleError(puzzle.path, puzzle.answer_line,
-                           "the grade's moves are not the position's legal moves: grade the puzzle again")
-    best = graded.best
-    if move_key(best.action) != move_key(puzzle.answer):
-        mine = graded.of(puzzle.answer)
-        behind = "" if mine is None else f" ({mine.diff:.2f} ± {mine.diff_se:.2f} points behind)"
-        raise ExampleError(puzzle.path, puzzle.answer_line,
-                           f"the engine's best move is {best.action} ({best.mean:+.2f}), not the answer {puzzle.answer}{behind}")
-    runner = min(graded.moves[1:], key=lambda m: m.diff / m.diff_se if m.diff_se else float("inf"))
-    if not graded.is_clear(puzzle.margin):
-        raise ExampleError(puzzle.path, puzzle.answer_line,
-                           f"the answer leads {runner.action} by only {runner.diff:.2f} ± {runner.diff_se:.2f} points "
-                           f"(at least {puzzle.margin:g} standard errors needed)")
-    close = min(graded.moves[1:], key=lambda m: m.diff)
-    if close.diff < MIN_LEAD:
-        raise ExampleError(puzzle.path, puzzle.answer_line,
-                           f"the answer leads {close.action} by only {close.diff:.2f} points (at least {MIN_LEAD:g} needed)")
+    if len(legal) < 2:
+        raise ExampleError(puzzle.path, puzzle.answer_line, "the answer is the only legal move: there is nothing to decide")
+    feel = feel_lead(puzzle.profile)
+    for model in OPPONENTS:
+        graded = grades.get(model)
+        if graded is None:
+            raise ExampleError(puzzle.path, puzzle.answer_line, f"no grade against {model} seats: grade the puzzle again")
+        if {move_key(m.action) for m in graded.moves} != legal:
+            raise ExampleError(puzzle.path, puzzle.answer_line,
+                               "the grade's moves are not the position's legal moves: grade the puzzle again")
+        if move_key(graded.best.action) != move_key(puzzle.answer):
+            raise ExampleError(puzzle.path, puzzle.answer_line,
+                               f"against {model} seats the grade puts {graded.best.action} first, not the answer {puzzle.answer}")
+        why_not = holds(graded, feel)
+        if why_not is not None:
+            raise ExampleError(puzzle.path, puzzle.answer_line,
+                               f"against {model} seats {why_not} points: the answer must lead every move by "
+                               f"{CLEAR:g} standard errors and by {feel:g} points")
 
 
-def recheck(puzzle: Puzzle) -> Grade:
-    """Grade the puzzle again with a seed it was never graded with (:data:`RECHECK_SEED`) and
-    check it; a generated puzzle's stored grade and solvers are checked too. Returns the new grade."""
-    if puzzle.grade is not None:
-        check(puzzle, puzzle.grade)
-    graded = grade_puzzle(puzzle, seed=f"{RECHECK_SEED}/{puzzle.id}")
-    check(puzzle, graded)
-    if puzzle.solvers is not None:
-        found = find_solvers(puzzle, graded)
-        if found != puzzle.solvers:
-            raise ExampleError(puzzle.path, _solvers_line(puzzle),
-                               f"the levels that find the answer are now {', '.join(found) or 'none'}, "
-                               f"not {', '.join(puzzle.solvers) or 'none'}: generate the puzzle again")
+def recheck(puzzle: Puzzle) -> RobustGrade:
+    """Check the puzzle's kept grade, then grade it again with a seed it was never graded with
+    (:data:`RECHECK_SEED`) under the regrade's rule, and find its solvers again. Returns the new grade."""
+    if puzzle.grades is None or puzzle.solvers is None:
+        raise ExampleError(puzzle.path, _puzzle_line_of(puzzle, None), "the puzzle has no grade: python -m dhumbal "
+                                                                        "puzzles grade writes it into the file")
+    check(puzzle, puzzle.grades)
+    graded = grade_puzzle(puzzle, seed=f"{RECHECK_SEED}/{puzzle.id}", check=True)
+    if not graded.passed:
+        raise ExampleError(puzzle.path, puzzle.answer_line, f"graded again, the answer does not hold: {graded.reason}")
+    found = find_solvers(puzzle)
+    if found != puzzle.solvers:
+        raise ExampleError(puzzle.path, _puzzle_line_of(puzzle, "grade"),
+                           f"the levels that find the answer are now {', '.join(found) or 'none'}, "
+                           f"not {', '.join(puzzle.solvers) or 'none'}: grade the puzzle again")
     return graded
 
 
-def _solvers_line(puzzle: Puzzle) -> int | None:
+def _puzzle_line_of(puzzle: Puzzle, key: str | None) -> int | None:
     try:
         text = Path(puzzle.path).read_text(encoding="utf-8")
     except OSError:
         return None
-    return _puzzle_line(text, "solvers")
+    return _puzzle_line(text, key)
 
 
-def find_solvers(puzzle: Puzzle, graded: Grade) -> tuple[str, ...]:
-    """The bot levels (of :data:`dhumbal.bots.botlevels.DIFFICULTIES`) whose own move in the puzzle's
-    position is the graded best move. The expert's time cap is read on the CPU clock, so that
-    a busy machine cannot change its move."""
-    best = move_key(graded.best.action)
+def find_solvers(puzzle: Puzzle, best: Action | None = None) -> tuple[str, ...]:
+    """The levels of :data:`dhumbal.worked.puzzlegrades.SOLVER_LEVELS` whose own move in the puzzle's
+    position is ``best`` (by default the answer): the naive rule (the aggressive reference bot)
+    and the table's four levels. The expert's time cap is read on the CPU clock, so that a busy
+    machine cannot change its move."""
+    wanted = move_key(puzzle.answer if best is None else best)
     found = []
-    for level in DIFFICULTIES:
+    for level in SOLVER_LEVELS:
         deal = puzzle.deal.copy()
-        action = decide(deal, clock=time.process_time).action if level == "expert" else choose(deal, level)
-        if move_key(action) == best:
+        if level == "expert":
+            action = decide(deal, clock=time.process_time).action
+        else:
+            action = choose(deal, "aggressive" if level == "naive" else level)  # type: ignore[arg-type]
+        if move_key(action) == wanted:
             found.append(level)
     return tuple(found)
 
@@ -368,10 +362,13 @@ def puzzle_themes(puzzle: Puzzle, graded: Grade) -> list[str]:
     return [key for key in THEMES if key in found]
 
 
-def puzzle_rating(graded: Grade, solvers: tuple[str, ...]) -> int:
-    """The puzzle's difficulty (:func:`dhumbal.trainer.rating.rating`): the levels that solve it and the best move's lead."""
-    lead = min((m.diff for m in graded.moves[1:]), default=0.0)
-    return rating(solvers, lead)
+def puzzle_rating(puzzle: Puzzle) -> int:
+    """The puzzle's difficulty (:func:`dhumbal.trainer.rating.rating`): the levels that solve it and the
+    answer's least lead under any opponent model, against the lead a player can feel."""
+    if puzzle.grades is None or puzzle.solvers is None:
+        raise ValueError(f"{puzzle.path}: the puzzle has no grade")
+    lead = min(m.diff for g in puzzle.grades.values() for m in g.moves[1:])
+    return rating(puzzle.solvers, lead / feel_lead(puzzle.profile))
 
 
 # -- the prompt ---------------------------------------------------------------------------------

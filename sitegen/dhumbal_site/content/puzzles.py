@@ -18,24 +18,25 @@ megabytes. So each puzzle is written once per language to
 end of the build) and the page fetches the one it shows; the service worker
 keeps them with the language's pages. Answering still needs no engine.
 
-**Grades.** A generated puzzle's grade is in its file (the generator graded it):
-the build reads it. A hand-written puzzle is graded here once per engine
-(:func:`dhumbal.worked.puzzles.grade_puzzle`, a second or two) and kept in
-``build/puzzles/`` under a hash of the engine code the grade runs and of the
-file (:func:`fingerprint`), with the bot levels that find its answer. Every
-build checks every puzzle against its grade (:func:`dhumbal.worked.puzzles.check`):
-an answer the engine does not find clearly best fails the build at the file's
-``answer`` line.
+**Grades.** Every puzzle file carries its grade (every move played out
+against four kinds of opponent, :mod:`dhumbal.trainer.robust`), written by the
+generator or by ``python -m dhumbal puzzles grade``: the build grades nothing.
+Every build checks every puzzle against its grade
+(:func:`dhumbal.worked.puzzles.check`): an answer not best under every
+opponent model fails the build at the file's ``answer`` line.
+
+**Fair play.** Nothing a puzzle's file holds depends on a card the reader
+cannot see: the answers are said from the reader's view and the grades, and
+"Play from here" carries a deal dealt anew from that view
+(:meth:`dhumbal.worked.puzzles.Puzzle.state`) and asks the table's worker to
+deal it anew again, afresh each time (``data-redeal``).
 """
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
-import os
 import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -47,7 +48,6 @@ from dhumbal.core.compare import rules_in_words
 from dhumbal.core.i18n import N_, NP_, card_name, digits, number, translator
 from dhumbal.core.profiles import PROFILE_KEYS, find_profile
 from dhumbal.play.action import Action
-from dhumbal.trainer.advice import best_text, samples_text, why, yours_text
 from dhumbal.trainer.grading import Grade, move_key
 from dhumbal.trainer.rating import BANDS, band
 from dhumbal.view import cardface
@@ -55,13 +55,11 @@ from dhumbal.view.actions import CALL_ON, throw_verdicts
 from dhumbal.view.felt import CARD_COUNT, EMPTY, MAY_TAKE, NOT_TAKABLE, PILE_LABELS, STOCK, TAKE_STOCK
 from dhumbal.view.felt import PICK_CARD as TAKE_CARD
 from dhumbal.worked.examples import ExampleError
+from dhumbal.worked.puzzleanswer import answer_lines
 from dhumbal.worked.puzzles import (
-    PUZZLE_SAMPLES,
     THEMES,
     Puzzle,
     check,
-    find_solvers,
-    grade_puzzle,
     load_file,
     prompt,
     puzzle_files,
@@ -76,11 +74,6 @@ from .markers import HTMLBlock, MarkerContext
 from .render import block, render
 
 PUZZLES: Final = ROOT / "puzzles"
-#: Grades kept between builds, named by what makes them (see :func:`fingerprint`).
-CACHE: Final = ROOT / "build" / "puzzles"
-ENGINE: Final = ROOT / "engine" / "dhumbal"
-#: The engine modules a grade runs (their imports are followed from here).
-GRADE_ROOTS: Final = ("worked.puzzles", "trainer.grading")
 
 YOU: Final = N_("You")
 CARD_POINTS: Final = NP_("{card}, {count} point", "{card}, {count} points")
@@ -92,105 +85,21 @@ FRAGMENTS: Final = "puzzles/p"
 PAGE: Final = "puzzles.md"
 
 
-# -- the grades, kept between builds ---------------------------------------------------------------
-
-
-def engine_sources(roots: tuple[str, ...] = GRADE_ROOTS, engine: Path = ENGINE) -> list[str]:
-    """The engine modules ``roots`` import, directly or not (imports inside functions too),
-    as paths relative to the package, sorted."""
-    found: set[str] = set()
-    todo = [r.replace(".", "/") + ".py" for r in roots]
-    while todo:
-        rel = todo.pop()
-        path = engine / rel
-        if rel in found or not path.is_file():
-            if not path.is_file() and (engine / rel[:-3] / "__init__.py").is_file():
-                todo.append(rel[:-3] + "/__init__.py")
-            continue
-        found.add(rel)
-        package = Path(rel).parent
-        for node in ast.walk(ast.parse(path.read_bytes(), filename=str(path))):
-            if isinstance(node, ast.ImportFrom):
-                if node.level == 0:
-                    if not (node.module or "").startswith("dhumbal"):
-                        continue
-                    base = Path(*(node.module or "").split(".")[1:])
-                else:
-                    base = package
-                    for _ in range(node.level - 1):
-                        base = base.parent
-                    if node.module:
-                        base = base / Path(*node.module.split("."))
-                # ``from .x import y`` imports x; ``from . import cards`` imports cards (a module of
-                # the package), else the package itself
-                for alias in node.names:
-                    module = (base / alias.name).as_posix() + ".py"
-                    if (engine / module).is_file():
-                        todo.append(module)
-                    elif str(base) != ".":
-                        todo.append(base.as_posix() + ".py")
-                    else:
-                        todo.append("__init__.py")
-            elif isinstance(node, ast.Import):
-                for alias in node.names:
-                    if alias.name.startswith("dhumbal."):
-                        todo.append("/".join(alias.name.split(".")[1:]) + ".py")
-    return sorted(found)
-
-
-@lru_cache(maxsize=1)
-def _engine_digest() -> str:
-    h = hashlib.sha256(f"samples={PUZZLE_SAMPLES}".encode())
-    for rel in engine_sources():
-        h.update(rel.encode() + b"\0" + (ENGINE / rel).read_bytes() + b"\0")
-    return h.hexdigest()
-
-
-def fingerprint(path: Path) -> str:
-    """A hash of the engine code a grade runs (and its sample count) and of the puzzle file."""
-    h = hashlib.sha256(_engine_digest().encode())
-    h.update(path.read_bytes())
-    return h.hexdigest()[:20]
-
-
-def cached_record(puzzle: Puzzle, path: Path, cache: Path = CACHE) -> tuple[Grade, tuple[str, ...]]:
-    """A hand-written puzzle's grade and the bot levels that find its answer: read from ``cache``
-    when its fingerprint matches, else computed and kept."""
-    stored = cache / f"{puzzle.id}-{fingerprint(path)}.json"
-    if stored.is_file():
-        try:
-            data = json.loads(stored.read_text(encoding="utf-8"))
-            solvers = data["solvers"]
-            if not isinstance(solvers, list) or not all(isinstance(x, str) for x in solvers):
-                raise ValueError("bad solvers")
-            return Grade.from_json(data["grade"]), tuple(solvers)
-        except (ValueError, KeyError, TypeError):  # a damaged or older file: grade again and replace it
-            pass
-    graded = grade_puzzle(puzzle)
-    found = find_solvers(puzzle, graded)
-    cache.mkdir(parents=True, exist_ok=True)
-    for old in cache.glob(f"{puzzle.id}-*.json"):
-        old.unlink(missing_ok=True)
-    scratch = stored.with_name(f".{stored.name}.{os.getpid()}")
-    scratch.write_text(json.dumps({"grade": graded.to_json(), "solvers": list(found)}, ensure_ascii=False), encoding="utf-8")
-    os.replace(scratch, stored)  # whole or not at all, even with builds side by side
-    return graded, found
-
-
 # -- the set of puzzles ---------------------------------------------------------------------
 
 
 class Entry:
-    """One puzzle of the set, read and graded: what every page shows of it in any language."""
+    """One puzzle of the set, read with its grade: what every page shows of it in any language."""
 
     __slots__ = ("puzzle", "grade", "solvers", "themes", "rating", "number")
 
-    def __init__(self, puzzle: Puzzle, graded: Grade, solvers: tuple[str, ...]) -> None:
+    def __init__(self, puzzle: Puzzle) -> None:
+        assert puzzle.grade is not None and puzzle.solvers is not None
         self.puzzle = puzzle
-        self.grade = graded
-        self.solvers = solvers
-        self.themes = puzzle_themes(puzzle, graded)
-        self.rating = puzzle_rating(graded, solvers)
+        self.grade: Grade = puzzle.grade  # against the expert's seats: the figures the page shows
+        self.solvers = puzzle.solvers
+        self.themes = puzzle_themes(puzzle, puzzle.grade)
+        self.rating = puzzle_rating(puzzle)
         self.number = 0
 
     @property
@@ -202,9 +111,8 @@ class PuzzleSet:
     """Puzzles read, graded and numbered once per build (they do not depend on the language);
     each puzzle and each block rendered once per language."""
 
-    def __init__(self, root: Path = PUZZLES, cache: Path = CACHE) -> None:
+    def __init__(self, root: Path = PUZZLES) -> None:
         self.root = root
-        self.cache = cache
         self._entries: list[Entry] = []
         self._by_id: dict[str, Entry] = {}
         self._rendered: dict[tuple[str, ...], HTMLBlock] = {}
@@ -222,22 +130,19 @@ class PuzzleSet:
         return puzzle_files([self.root]) if self.root.is_dir() else []
 
     def entries(self) -> list[Entry]:
-        """Every puzzle, read, run, graded (or its grade read) and checked, in the page's order
-        and numbered (a failure raises ``ValueError`` naming file and line)."""
+        """Every puzzle, read, run and checked against its grade, in the page's order and numbered
+        (a failure raises ``ValueError`` naming file and line)."""
         if not self._entries:
             found = []
             for path in self.paths():
                 name = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
                 try:
                     puzzle = load_file(path, name=name)
-                    if puzzle.grade is not None and puzzle.solvers is not None:
-                        graded, solvers = puzzle.grade, puzzle.solvers
-                    else:
-                        graded, solvers = cached_record(puzzle, path, self.cache)
-                    check(puzzle, graded)
+                    assert puzzle.grades is not None  # a puzzle without its grade does not load
+                    check(puzzle, puzzle.grades)
                 except ExampleError as exc:
                     raise ValueError(f"puzzle failed: {exc}") from None
-                found.append(Entry(puzzle, graded, solvers))
+                found.append(Entry(puzzle))
             self._entries = ordered(found)
             for i, entry in enumerate(self._entries):
                 entry.number = i + 1
@@ -252,7 +157,7 @@ class PuzzleSet:
         return self.entry(puzzle_id).grade
 
     def validate_all(self) -> None:
-        """Forget earlier runs, then read, grade and check every puzzle; the first failure raises ``PluginError``."""
+        """Forget earlier runs, then read and check every puzzle; the first failure raises ``PluginError``."""
         from mkdocs.exceptions import PluginError
 
         self.clear()
@@ -401,7 +306,6 @@ def puzzle_context(entry: Entry, lang: str) -> dict[str, Any]:
     deal = puzzle.deal
     p = deal.profile
     me = puzzle.seat
-    view = puzzle.view()
     names = puzzle.names_in(lang)
     shown_names = [t(YOU) if s == me else names[s] for s in range(deal.players)]
     hand = sorted(deal.hands[me], key=C.sort_key)
@@ -468,9 +372,9 @@ def puzzle_context(entry: Entry, lang: str) -> dict[str, Any]:
         answers.append({
             "code": move_code(m.action, hand),
             "best": move_key(m.action) == move_key(graded.best.action),
-            "lines": _answer_lines(puzzle, graded, view, m.action, lang),
+            "lines": _answer_lines(puzzle, m.action, lang, shown_names),
         })
-    state = {"state": puzzle.state(), "names": names}
+    state = {"state": puzzle.state(), "names": names}  # dealt anew from the reader's view
     return {
         "id": puzzle.id,
         "number": number(entry.number, lang),
@@ -501,21 +405,21 @@ def puzzle_context(entry: Entry, lang: str) -> dict[str, Any]:
         "reasons": json.dumps(verdicts[1], ensure_ascii=False) if verdicts else "[]",
         "call": call,
         "answers": answers,
-        "reveal": _answer_lines(puzzle, graded, view, None, lang),
+        "reveal": _answer_lines(puzzle, None, lang, shown_names),
         "best_code": move_code(graded.best.action, hand),
         "state_json": json.dumps(state, ensure_ascii=False, separators=(",", ":")),
         "names_json": json.dumps(names, ensure_ascii=False),
     }
 
 
-def _answer_lines(puzzle: Puzzle, graded: Grade, view: Any, chosen: Action | None, lang: str) -> dict[str, Any]:
+def _answer_lines(puzzle: Puzzle, chosen: Action | None, lang: str, names: list[str]) -> dict[str, Any]:
     """A move's answer (the best move's line is said once, for every move: see puzzle.html)."""
-    profile = puzzle.deal.profile
+    lines = answer_lines(puzzle, chosen, lang, names)
     return {
-        "best": rich(best_text(profile, view, graded, lang), lang) if chosen is None else None,
-        "yours": rich(yours_text(profile, view, graded, chosen, lang), lang) if chosen is not None else None,
-        "why": [rich(s, lang) for s in why(profile, view, graded, chosen, lang)],
-        "note": samples_text(graded, chosen, lang),
+        "best": rich(lines["best"], lang) if lines["best"] else None,
+        "yours": rich(lines["yours"], lang) if lines["yours"] else None,
+        "why": [rich(s, lang) for s in lines["why"]],
+        "note": lines["note"],
     }
 
 

@@ -7,6 +7,7 @@ A file the engine contradicts fails the build with the file and line (the
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any, Final
 
@@ -49,14 +50,32 @@ class ExampleCache:
         self._runs: dict[str, Walkthrough] = {}
         self._rendered: dict[tuple[str, str, str], HTMLBlock] = {}
         self._positions: dict[str, list[Deal]] = {}
+        self._contexts: dict[tuple[str, str], dict[str, Any]] = {}
+        self._later: dict[tuple[str, str], tuple[str, str]] = {}
 
-    def rendered(self, example_id: str, lang: str, heading: str) -> HTMLBlock:
-        key = (example_id, lang, heading)
-        if key not in self._rendered:
+    def context(self, example_id: str, lang: str) -> dict[str, Any]:
+        """The example in ``lang`` (``example_context``), computed once per build."""
+        key = (example_id, lang)
+        if key not in self._contexts:
             walk = self.get(example_id)
             if example_id not in self._positions:
                 self._positions[example_id] = positions(walk)
             ex = example_context(walk, lang, self._positions[example_id])
+            ex["later_file"] = self.later_boards(example_id, lang, ex)[0]
+            self._contexts[key] = ex
+        return self._contexts[key]
+
+    def later_boards(self, example_id: str, lang: str, ex: dict[str, Any] | None = None) -> tuple[str, str]:
+        """The file of the example's later boards in ``lang``: its name and text (``later_boards``)."""
+        key = (example_id, lang)
+        if key not in self._later:
+            self._later[key] = later_boards(ex if ex is not None else self.context(example_id, lang), lang)
+        return self._later[key]
+
+    def rendered(self, example_id: str, lang: str, heading: str) -> HTMLBlock:
+        key = (example_id, lang, heading)
+        if key not in self._rendered:
+            ex = self.context(example_id, lang)
             self._rendered[key] = block(
                 "example.html", lang, ex=ex, heading=heading, card_tokens=False,
                 search=render("example_search.html", lang, ex=ex),
@@ -93,6 +112,8 @@ class ExampleCache:
         self._runs.clear()
         self._rendered.clear()
         self._positions.clear()
+        self._contexts.clear()
+        self._later.clear()
         # card names come from the catalogs, which a rebuild may have recompiled
         clear_faces()
         clear_badges()
@@ -185,6 +206,8 @@ def panels(walk: Walkthrough, lang: str, deals: list[Deal] | None = None) -> lis
             "note": note_text(walk, r, lang),
             "diagram_label": t(AFTER_STEP, number=n),
             "diagram": diagram(deal, names=names, lang=lang, unseen=walk.unseen, previous=previous, attempt=attempt),
+            # Drawn from the later boards' file, not the page (``later_boards``).
+            "board": n,
             "over": over,
             "score": _score(walk, names, lang) if over and not scored else None,
             # "Play from here" at this step starts from this position (a finished deal has none).
@@ -193,6 +216,23 @@ def panels(walk: Walkthrough, lang: str, deals: list[Deal] | None = None) -> lis
         scored = scored or over
         previous = deal
     return out
+
+
+#: A later board's file name: example id, language, then a hash of the text (the page names it).
+LATER_NAME: Final = "{id}.{lang}.{digest}.json"
+
+
+def later_boards(ex: dict[str, Any], lang: str) -> tuple[str, str]:
+    """The diagrams of the steps after the first (``board`` 1, 2...), as the name and text of a
+    JSON file written beside the page code (frontend.py): the page carries the first step's
+    diagram and every step's words, and the stepper fetches these when the reader first
+    moves on (a rules page's steps held 7.9 KB of its 26.5 KB gzipped and half of its
+    elements). The file holds the example's id, language and the boards' HTML; its name
+    ends in a hash of its text, so a page and a file of different builds never meet."""
+    boards = [render("diagram_board.html", lang, panel=panel, ex=ex) for panel in ex["panels"][1:]]
+    text = json.dumps({"id": ex["id"], "lang": lang, "boards": boards}, ensure_ascii=False, separators=(",", ":"))
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    return LATER_NAME.format(id=ex["id"], lang=lang, digest=digest), text
 
 
 def example_context(walk: Walkthrough, lang: str, deals: list[Deal] | None = None) -> dict[str, Any]:

@@ -79,7 +79,8 @@ MORE_LIST = "_dhumbal_more.txt"
 #: the developer's tools, the command line, and the worked examples and puzzles,
 #: which the build runs and the pages show. The worker's imports reach none of them
 #: (tests/runtime/test_runtime_assets.py holds it); DECISIONS.md has the bytes saved.
-LEFT_OUT = ("lab/", "cli/", "__main__.py", "worked/", "trainer/themes.py", "trainer/rating.py")
+LEFT_OUT = ("lab/", "cli/", "__main__.py", "worked/", "trainer/themes.py", "trainer/rating.py", "trainer/robust.py",
+            "trainer/deciding.py")
 
 _SKIP_DIRS = {"__pycache__"}
 _SKIP_SUFFIXES = (".pyc", ".pyo", ".tmp")

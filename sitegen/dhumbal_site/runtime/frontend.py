@@ -11,7 +11,9 @@ page side"): the build writes into ``assets/dhumbal/``
     worker.js        the engine's Web Worker
     puzzles.js, .css the Puzzles page and the home page's daily puzzle
     scorepad.js, .css  the score pad
+    boards.js        a worked example's later diagrams, fetched on intent or "Next"
     examples/<id>.json each worked example's positions, for its "Play from here"
+    examples/<id>.<lang>.<hash>.json  its steps' diagrams after the first, fetched on "Next"
 
 Scripts are ES modules, minified, one file each (no chunks: a page before
 intent fetches site.js alone). What several of them share with state of its
@@ -46,6 +48,7 @@ from typing import TYPE_CHECKING
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
+from ..languages import languages_of
 from . import tsprotocol
 
 if TYPE_CHECKING:
@@ -56,7 +59,7 @@ SOURCE = "browser"
 DEST = "assets/dhumbal"
 ESBUILD = Path("node_modules/.bin/esbuild")
 #: The ES module bundles (browser/entries/<name>.ts).
-MODULES = ("site", "table", "runtime", "puzzles", "scorepad")
+MODULES = ("site", "table", "runtime", "puzzles", "scorepad", "boards")
 #: The engine's Web Worker: one file, no chunks (a worker shares no module with the page).
 WORKER = "browser/worker/worker.ts"
 #: The classic script of <head> (it must run before Material's bundle).
@@ -130,20 +133,22 @@ def build(repo_root: Path, out: Path) -> dict[str, Path]:
     return {path.relative_to(folder).as_posix(): path for path in sorted(folder.rglob("*")) if path.is_file()}
 
 
-def write_examples(out: Path) -> Path:
+def write_examples(out: Path, langs: list[str]) -> Path:
     """Each worked example's positions for "Play from here" (walkthrough.play_states), as
-    ``<id>.json`` in ``out/examples-<hash of them>/`` (returned): fetched when the reader
-    presses it, so no page carries them."""
+    ``<id>.json``, and in each language of ``langs`` the diagrams of its steps after the
+    first (walkthrough.later_boards), in ``out/examples-<hash of them>/`` (returned):
+    fetched when the reader presses "Play from here" or moves on, so no page carries them."""
     from ..content.walkthrough import CACHE, play_states
 
-    texts = {example_id: json.dumps({"states": play_states(CACHE.get(example_id))}, ensure_ascii=False,
-                                    separators=(",", ":"))
+    texts = {f"{example_id}.json": json.dumps({"states": play_states(CACHE.get(example_id))}, ensure_ascii=False,
+                                              separators=(",", ":"))
              for example_id in CACHE.all_ids()}
+    texts.update(CACHE.later_boards(example_id, lang) for example_id in CACHE.all_ids() for lang in langs)
     folder = out / ("examples-" + hashlib.sha256(json.dumps(texts, sort_keys=True).encode()).hexdigest()[:16])
 
     def fill(work: Path) -> None:
-        for example_id, text in texts.items():
-            (work / f"{example_id}.json").write_text(text, encoding="utf-8")
+        for name, text in texts.items():
+            (work / name).write_text(text, encoding="utf-8")
 
     _atomic(folder, fill)
     return folder
@@ -162,7 +167,7 @@ class Frontend:
         if nested and self.files:
             return
         self.files = {f"{DEST}/{name}": path for name, path in build(self.repo_root, self.out).items()}
-        examples = write_examples(self.out)
+        examples = write_examples(self.out, [lang.code for lang in languages_of(config)])
         self.files.update({f"{DEST}/examples/{path.name}": path for path in sorted(examples.glob("*.json"))})
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
