@@ -9,8 +9,6 @@ import { element } from "../lib/dom";
 import type { Sheet } from "../protocol/messages";
 import type { Draft, View } from "./sheet";
 
-export const MAX_DIGITS = 3;
-
 /** What the entry form needs of the pad. */
 export interface PadForms {
   readonly root: HTMLElement;
@@ -18,6 +16,7 @@ export interface PadForms {
   readonly setupForm: HTMLFormElement;
   t(key: string, params?: Record<string, string | number>): string;
   num(n: number | string): string;
+  say(text: string, urgent?: boolean): void;
   sheet(): Sheet | null;
   draft(): Draft | null;
   setDraft(draft: Draft): void;
@@ -165,7 +164,6 @@ export function drawEntry(pad: PadForms, view: View | null): number[] | null {
       inputmode: "none",
       autocomplete: "off",
       "data-hand": String(seat),
-      maxlength: String(MAX_DIGITS),
       "aria-label": pad.t("hand_of", { name }),
       class: "dhp-hand__total",
     });
@@ -220,7 +218,17 @@ export function fillSetup(pad: PadForms): void {
   const low = +(box?.getAttribute("data-players-low") || 0) || 2;
   const high = +(box?.getAttribute("data-players-high") || 0) || 6;
   const rows = nameRows(form);
-  const shown = Math.max(low, Math.min(high, players(form)));
+  // names the chosen rules do not seat are set aside, not dropped, and said; rules that
+  // seat them again bring them back (issue 52)
+  const aside = +(form.getAttribute("data-set-aside") || 0);
+  const wanted = Math.max(players(form), Math.min(aside, high));
+  const shown = Math.max(low, Math.min(high, wanted));
+  if (wanted > high) {
+    form.setAttribute("data-set-aside", String(wanted));
+    pad.say(pad.t("setup_hidden", { count: pad.num(high) }), true);
+  } else if (aside && aside <= high) {
+    form.removeAttribute("data-set-aside");
+  }
   rows.forEach((r, k) => {
     r.hidden = k >= shown;
   });
@@ -252,4 +260,22 @@ export function chosenRules(form: HTMLFormElement): { key: string; options: Reco
     if (c.value !== standard) options[c.name.slice(4)] = c.value;
   }
   return { key: box.getAttribute("data-pad-options") || "", options };
+}
+
+/** The set-up form's "Add a player" (`add`) or "Remove the last player". */
+export function morePlayers(pad: PadForms, add: boolean): void {
+  const form = pad.setupForm;
+  form.removeAttribute("data-set-aside"); // the reader chose the number of players
+  const rows = nameRows(form);
+  const n = players(form) + (add ? 1 : -1);
+  rows.forEach((r, k) => {
+    r.hidden = k >= n;
+  });
+  fillSetup(pad);
+  if (add) rows[n - 1]?.querySelector("input")?.focus();
+  else
+    (
+      form.querySelector<HTMLElement>("[data-pad-remove]:not([hidden])") ||
+      form.querySelector<HTMLElement>("[data-pad-add]")
+    )?.focus();
 }

@@ -1,25 +1,33 @@
 /**
  * The score pad's sheet leaving the device, and coming in: Share (the
  * system's share sheet, else the clipboard, else the link shown to copy), the
- * CSV export (the engine's text), and a shared link (#pad=…). A link is read
- * within bounds before it is parsed (sheet.ts), and the engine reads it again;
- * a link that fails either gets a notice and leaves the reader's own sheet as
- * it was, and a link never replaces a sheet with deals without the reader's
- * say.
+ * CSV export (the engine's text), and a shared link (#pad=…). The engine
+ * writes a sheet's link with its check value and reads every link
+ * (dhumbal.matches.padlink): the page only bounds its length and alphabet.
+ * A link that fails gets the engine's reason and leaves the reader's own sheet
+ * as it was, and a link never replaces a sheet with deals without the
+ * reader's say.
  */
 
 import { element } from "../lib/dom";
-import type { Sheet } from "../protocol/messages";
+import type { ScorepadResponse } from "../protocol/messages";
 import type { Pad } from "./pad";
-import { boundedParse, emptyState, fromBase64Url, looksLikeSheet, MAX_LINK, toBase64Url } from "./sheet";
+import { emptyState, fingerprint, LINK_SHAPE, MAX_LINK } from "./sheet";
 
+/** The sheet's link, as the engine last wrote it for this sheet; "" before its first answer. */
 export function padLink(pad: Pad): string {
-  return `${window.location.href.split("#")[0]}#pad=${toBase64Url(JSON.stringify(pad.state.sheet))}`;
+  const view = pad.state.view;
+  if (!view?.link || !pad.state.sheet || view.of !== fingerprint(pad.state.sheet)) return "";
+  return `${window.location.href.split("#")[0]}#pad=${view.link}`;
 }
 
 export function share(pad: Pad): void {
   if (!pad.state.sheet) return;
   const link = padLink(pad);
+  if (!link) {
+    pad.say(pad.t("loading"));
+    return;
+  }
   const show = () => {
     pad.linkBox.hidden = false;
     const input = pad.linkBox.querySelector("input");
@@ -62,55 +70,51 @@ export function readLink(pad: Pad, payload: string): void {
   } catch {
     /* a page that cannot change its address still reads the link */
   }
-  const text = fromBase64Url(payload);
-  const sheet = text === null ? null : boundedParse(text, MAX_LINK);
-  if (!looksLikeSheet(sheet)) {
+  if (payload.length > MAX_LINK || !LINK_SHAPE.test(payload)) {
     pad.say(pad.t("link_bad"), true);
     if (pad.state.sheet) pad.startEngine(true);
     return;
   }
-  const own = pad.state.sheet;
-  if (own?.deals.length && JSON.stringify(own) !== JSON.stringify(sheet)) {
-    const box = pad.linkAsk;
-    box.replaceChildren(element("p", {}, pad.t("link_ask")));
-    const row = element("p", { class: "dhp-row" });
-    const open = element(
-      "button",
-      { type: "button", class: "md-button md-button--primary dhp-btn" },
-      pad.t("link_open"),
-    );
-    const keep = element("button", { type: "button", class: "md-button dhp-btn" }, pad.t("link_keep"));
-    row.append(open, keep);
-    box.appendChild(row);
-    box.hidden = false;
-    open.addEventListener("click", () => {
-      box.hidden = true;
-      openShared(pad, sheet);
-    });
-    keep.addEventListener("click", () => {
-      box.hidden = true;
-      pad.startEngine(true);
-    });
-    keep.focus();
-    return;
-  }
-  openShared(pad, sheet);
-}
-
-/** A shared sheet becomes the reader's own only once the engine has read and settled it. */
-function openShared(pad: Pad, sheet: Sheet): void {
   pad.startEngine();
   pad.say(pad.t("loading"));
-  pad.runtime.request({ op: "scorepad", lang: pad.lang, sheet }).then(
+  pad.runtime.request({ op: "scorepad", lang: pad.lang, link: payload }).then(
     (res) => {
       if (!res?.ok) {
-        pad.say(pad.t("link_bad"), true);
+        pad.say(("error" in res && res.error?.text) || pad.t("link_bad"), true);
         return;
       }
-      pad.state = emptyState();
-      pad.answered(res, null);
-      pad.say(pad.t("link_opened"));
+      const own = pad.state.sheet;
+      if (own?.deals.length && JSON.stringify(own) !== JSON.stringify(res.sheet)) ask(pad, res);
+      else openShared(pad, res);
     },
     () => pad.showFailure(),
   );
+}
+
+/** The reader's own sheet has deals: open the shared one in its place only on their say. */
+function ask(pad: Pad, res: ScorepadResponse): void {
+  pad.say("");
+  const box = pad.linkAsk;
+  box.replaceChildren(element("p", {}, pad.t("link_ask")));
+  const row = element("p", { class: "dhp-row" });
+  const open = element("button", { type: "button", class: "md-button md-button--primary dhp-btn" }, pad.t("link_open"));
+  const keep = element("button", { type: "button", class: "md-button dhp-btn" }, pad.t("link_keep"));
+  row.append(open, keep);
+  box.appendChild(row);
+  box.hidden = false;
+  open.addEventListener("click", () => {
+    box.hidden = true;
+    openShared(pad, res);
+  });
+  keep.addEventListener("click", () => {
+    box.hidden = true;
+  });
+  keep.focus();
+}
+
+/** A shared sheet, read and settled by the engine, becomes the reader's own. */
+function openShared(pad: Pad, res: ScorepadResponse): void {
+  pad.state = emptyState();
+  pad.answered(res, null);
+  pad.say(pad.t("link_opened"));
 }

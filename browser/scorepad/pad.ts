@@ -25,19 +25,24 @@ import { frugal } from "../lib/connection";
 import { element } from "../lib/dom";
 import { localDigits } from "../lib/text";
 import type { Request, ScorepadResponse, Sheet } from "../protocol/messages";
-import { chosenRules, drawEntry, fillSetup, MAX_DIGITS, nameRows, type PadForms, players } from "./entry";
+import { chosenRules, drawEntry, fillSetup, morePlayers, nameRows, type PadForms } from "./entry";
+import { playAgain } from "./evening";
+import { openFix } from "./fix";
+import { Keeper } from "./keep";
 import { exportCsv, padLink, readLink, share } from "./links";
 import {
   type Change,
   type Draft,
   emptyState,
-  loadState,
+  fingerprint,
+  readDraft,
+  STORE,
   STORE_VERSION,
   type State,
-  saveState,
   type View,
   viewOf,
 } from "./sheet";
+import { Typist } from "./typing";
 
 function need<E extends Element>(root: Element, selector: string): E {
   const el = root.querySelector<E>(selector);
@@ -61,9 +66,9 @@ export class Pad implements PadForms {
   private busy = false;
   private inflight: Change | null = null; // the change on its way to the engine
   private redraw = false; // the sheet is to be drawn again by the engine (another language, a new set-up)
-  private field = 0; // the hand field the number pad types into
-  private active: number[] = [];
+  private readonly typist = new Typist(this);
   private engineStarted = false;
+  private readonly keeper = new Keeper();
 
   constructor(
     readonly root: HTMLElement,
@@ -88,6 +93,8 @@ export class Pad implements PadForms {
       latest: need(root, "[data-pad-latest]"),
       end: need(root, "[data-pad-end-parts]"),
       earlier: need(root, "[data-pad-earlier]"),
+      evening: need(root, "[data-pad-evening]"),
+      strip: need(root, "[data-pad-strip]"),
     };
     this.ask = need(root, "[data-pad-ask]");
     this.linkAsk = need(root, "[data-pad-link-ask]");
@@ -96,13 +103,18 @@ export class Pad implements PadForms {
     root.addEventListener("submit", (ev) => this.onSubmit(ev));
     root.addEventListener("input", (ev) => this.onInput(ev));
     root.addEventListener("change", (ev) => this.onChange(ev));
-    root.addEventListener("keydown", (ev) => this.onKey(ev));
-    root.addEventListener("focusin", (ev) => this.onFocus(ev));
+    root.addEventListener("keydown", (ev) => this.typist.onKey(ev));
+    root.addEventListener("focusin", (ev) => this.typist.onFocus(ev));
     // Using the pad is intent enough: the engine starts while the names are typed (on a
     // line the browser asks to spare, only when there is a deal to settle).
     root.addEventListener("pointerdown", () => this.startEngine(true));
     root.addEventListener("focusin", () => this.startEngine(true));
     // A link pasted into this page's address: read as on arrival.
+    // Another tab or window of this site changed the kept sheet: this one takes it up.
+    window.addEventListener("storage", (ev) => {
+      if (!document.contains(root) || (ev.key !== STORE && ev.key !== null)) return;
+      if (this.sync()) this.adopted(null);
+    });
     window.addEventListener("hashchange", () => {
       if (!document.contains(root)) return;
       const hash = window.location.hash || "";
@@ -140,22 +152,38 @@ export class Pad implements PadForms {
     this.status.hidden = !text;
   }
 
-  private save(): void {
-    saveState(this.state);
+  /** Keep the state; another tab's newer sheet is taken up first, never written over. */
+  save(): void {
+    if (this.sync()) queueMicrotask(() => this.adopted(null));
+    if (!this.keeper.save(this.state)) this.say(this.t("store_full"), true);
+  }
+
+  /** Take up the sheet another tab kept (keep.ts); true when there was one. */
+  private sync(): boolean {
+    const theirs = this.keeper.theirs(this.state);
+    if (theirs) this.state = theirs;
+    return !!theirs;
+  }
+
+  /** After another tab's sheet is taken up: drawn again, and said; `lost` the deal that was not settled here. */
+  private adopted(lost: number | null): void {
+    this.render();
+    this.say(lost === null ? this.t("other_tab") : this.t("other_tab_lost", { number: this.num(lost) }), true);
+    if (this.state.sheet) {
+      this.redraw = true;
+      this.flush();
+    }
   }
 
   private init(): void {
-    const kept = loadState();
-    if (kept.state) {
-      this.state = kept.state;
-      if ((this.state as Partial<State>).pending === undefined) this.state.pending = null;
-    }
+    // never an empty pad over a sheet that could not be read: it is set aside first
+    const kept = this.keeper.load();
+    if (kept.state) this.state = kept.state;
     fillSetup(this);
     this.render();
-    if (kept.bad) {
-      this.save();
-      this.say(this.t("store_bad"), true);
-    }
+    if (kept.bad) this.say(this.t(this.keeper.frozen ? "store_frozen" : "store_bad"), true);
+    else if (kept.dropped.length) this.say(this.t("store_part"), true);
+    if (kept.dropped.length) this.save();
     const hash = window.location.hash || "";
     if (hash.indexOf("#pad=") === 0) {
       readLink(this, hash.slice(5));
@@ -192,7 +220,7 @@ export class Pad implements PadForms {
   }
 
   /** Send the sheet with `change` (or none, to draw it again); one request at a time. */
-  private send(change: Change | null): void {
+  send(change: Change | null): void {
     this.state.pending = change ? change : this.state.pending;
     if (!change && !this.state.pending) this.redraw = true;
     this.save();
@@ -208,19 +236,23 @@ export class Pad implements PadForms {
     this.busy = true;
     this.inflight = change;
     this.startEngine();
-    if (rt.status !== "ready") {
-      this.say(change ? this.t("waiting", { number: this.num(this.changeNumber(change)) }) : this.t("loading"));
+    if (rt.status !== "ready" && (change || !this.status?.textContent)) {
+      // (a sheet drawn again does not hide what is being said: a part dropped, another tab)
+      const deal = change && change.kind !== "setup" && change.kind !== "end" && change.kind !== "reopen";
+      this.say(deal ? this.t("waiting", { number: this.num(this.changeNumber(change)) }) : this.t("loading"));
     }
     this.markBusy(true);
     const req: Request = { op: "scorepad", lang: this.lang, sheet: this.state.sheet };
     if (this.state.setup) req.setup = this.state.setup;
     if (change) req.change = change;
+    if (this.state.evening.length) req.evening = this.state.evening;
+    const sent = JSON.stringify(this.state.sheet);
     rt.request(req as Request & { op: "scorepad" }).then(
       (res) => {
         this.busy = false;
         this.inflight = null;
         this.markBusy(false);
-        this.answered(res, change);
+        this.answered(res, change, sent);
         this.flush();
       },
       () => {
@@ -232,6 +264,11 @@ export class Pad implements PadForms {
     );
   }
 
+  /** Send `change` with the sheet (the set-up's correction, fix.ts). */
+  change(change: Change): void {
+    this.send(change);
+  }
+
   private changeNumber(change: Change): number {
     if (change.kind === "edit" || change.kind === "undo") return change.index;
     return this.state.sheet ? this.state.sheet.deals.length + 1 : 1;
@@ -241,12 +278,31 @@ export class Pad implements PadForms {
     this.root.setAttribute("data-busy", busy ? "true" : "false");
   }
 
-  answered(res: ScorepadResponse | { ok: false; error?: { text: string } } | null, change: Change | null): void {
+  /**
+   * The engine's answer to `change` on the sheet `sent` (its JSON; undefined for a shared
+   * sheet opened). An error answer changes nothing kept: the sheet stays as it was, and
+   * what was typed stays for mending. A sheet changed meanwhile in another tab is not
+   * written over: it is taken up, and the change here is said not to be settled.
+   */
+  answered(
+    res: ScorepadResponse | { ok: false; error?: { text: string } } | null,
+    change: Change | null,
+    sent?: string,
+  ): void {
+    if (sent !== undefined) {
+      this.sync();
+      const now = JSON.stringify(this.state.sheet);
+      if (now !== sent && !(res?.ok && now === JSON.stringify(res.sheet))) {
+        const typed = change && (change.kind === "add" || change.kind === "edit");
+        this.adopted(typed ? this.changeNumber(change) : null);
+        return;
+      }
+    }
     if (!res?.ok) {
       const text = res && "error" in res && res.error ? res.error.text : "";
       this.state.pending = null;
       if (this.state.setup) {
-        // The set-up the reader typed: back to the form, with the engine's reason.
+        // The set-up the reader typed: back to the form (the names are still in it), with the engine's reason.
         this.state.sheet = null;
         this.state.setup = null;
         this.save();
@@ -254,13 +310,13 @@ export class Pad implements PadForms {
         this.say(text, true);
         return;
       }
-      // A kept sheet the engine cannot read any more: start again, and say so.
-      this.state = emptyState();
+      // A kept sheet the engine does not read (an older or newer engine): kept as it is, and said.
       this.save();
       this.render();
-      this.say((text ? `${text} ` : "") + this.t("store_bad"), true);
+      this.say((text ? `${text} ` : "") + this.t("sheet_kept"), true);
       return;
     }
+    const before = this.state.sheet;
     this.state.setup = null;
     this.state.sheet = res.sheet;
     this.state.view = viewOf(res);
@@ -269,14 +325,24 @@ export class Pad implements PadForms {
       this.save();
       this.render();
       this.say(res.refusal.text, true);
-      if (typeof res.refusal.seat === "number") this.focusHand(res.refusal.seat);
+      if (typeof res.refusal.seat === "number") this.typist.focusHand(res.refusal.seat);
       return;
     }
     const added = change && (change.kind === "add" || change.kind === "edit");
+    const draft = this.state.draft;
     if (added) this.state.draft = null;
+    else if (change?.kind === "undo" && draft?.editing) {
+      // the deal being changed was removed, or moved up one place
+      if (draft.editing === change.index) this.state.draft = null;
+      else if (draft.editing > change.index) draft.editing -= 1;
+    }
+    this.state.draft = readDraft(this.state.draft, this.state.sheet);
     this.save();
     this.render();
-    this.say(res.said || "");
+    // a sheet drawn again leaves what was said standing, but for the engine's loading
+    if (change) this.say(res.said || "");
+    if (change?.kind === "setup" && before) this.offerUndo(before);
+    else if (this.status?.textContent === this.t("loading")) this.say("");
     if (added) {
       let shown = this.places.latest?.querySelector<HTMLElement>("summary") || null;
       if (change.kind === "edit") {
@@ -290,14 +356,25 @@ export class Pad implements PadForms {
     }
   }
 
-  // -- drawing ----------------------------------------------------------------------------
-
-  private view(): View | null {
-    const view = this.state.view;
-    return view && view.lang === this.lang ? view : null;
+  /** After the set-up is corrected: a button that puts it back as it was. */
+  private offerUndo(before: Sheet): void {
+    const back = element("button", { type: "button", class: "md-button dhp-btn" }, this.t("fix_undo"));
+    back.addEventListener("click", () => {
+      this.say("");
+      this.send({ kind: "setup", names: before.names.slice(), dealer: before.dealer });
+    });
+    this.status?.append(" ", back);
   }
 
-  private render(): void {
+  // -- drawing ----------------------------------------------------------------------------
+
+  /** The engine's last answer when it belongs to this sheet (its HTML only in this page's language). */
+  view(): View | null {
+    const view = this.state.view;
+    return view && this.state.sheet && view.of === fingerprint(this.state.sheet) ? view : null;
+  }
+
+  render(): void {
     const sheet = this.state.sheet;
     this.setupForm.hidden = !!sheet;
     this.match.hidden = !sheet;
@@ -306,8 +383,10 @@ export class Pad implements PadForms {
       this.entry.replaceChildren();
       return;
     }
+    this.state.draft = readDraft(this.state.draft, sheet);
     const view = this.view();
-    const parts = view ? view.parts : {};
+    // only the engine's answer of this visit is drawn: no HTML is ever read from storage
+    const parts = view && view.lang === this.lang ? view.parts : {};
     for (const [key, place] of Object.entries(this.places)) place.innerHTML = parts[key] || "";
     const tool = (selector: string) => this.match.querySelector<HTMLElement>(selector);
     const end = tool("[data-pad-end]");
@@ -315,38 +394,14 @@ export class Pad implements PadForms {
     const csv = tool("[data-pad-csv]");
     if (end) end.hidden = !!view?.over || !view;
     if (reopen) reopen.hidden = !(view?.over && !view.overByRules);
-    if (csv) csv.hidden = !view?.deals;
+    if (csv) csv.hidden = !view?.deals || !view.csv;
+    const again = tool("[data-pad-again]");
+    if (again) again.hidden = !view?.over;
     this.drawEntry();
   }
 
   private drawEntry(): void {
-    this.active = drawEntry(this, this.view()) || [];
-    if (!this.active.includes(this.field)) this.field = this.active[0] ?? 0;
-    this.markField();
-  }
-
-  /** Typing a hand: the number pad sticks to the bottom of the screen, the field clear above it. */
-  private typing(on: boolean): void {
-    const form = this.entry;
-    form.classList.toggle("dhp-entry--typing", on);
-    const keypad = form.querySelector(".dhp-keypad");
-    if (!on || !keypad) return;
-    form.style.setProperty("--dhp-keypad", `${keypad.getBoundingClientRect().height}px`);
-    form.querySelector(`[data-hand="${this.field}"]`)?.scrollIntoView({ block: "nearest" });
-  }
-
-  private markField(): void {
-    for (const input of this.entry.querySelectorAll("[data-hand]")) {
-      input.classList.toggle("dhp-hand__total--on", +(input.getAttribute("data-hand") || -1) === this.field);
-    }
-  }
-
-  private focusHand(seat: number): void {
-    const input = this.entry.querySelector<HTMLElement>(`[data-hand="${seat}"]`);
-    if (!input) return;
-    this.field = seat;
-    this.markField();
-    input.focus();
+    this.typist.drawn(drawEntry(this, this.view()) || []);
   }
 
   private startMatch(): void {
@@ -370,8 +425,9 @@ export class Pad implements PadForms {
       view: null,
       pending: null,
       draft: draft && !draft.editing && draft.hands.length === names.length ? draft : null,
+      evening: [],
     };
-    this.field = 0;
+    this.typist.field = 0;
     this.save();
     this.say("");
     this.render();
@@ -384,21 +440,29 @@ export class Pad implements PadForms {
   private onSubmit(ev: SubmitEvent): void {
     ev.preventDefault();
     if (ev.target === this.setupForm) this.startMatch();
-    else if (ev.target === this.entry) this.settle();
+    else if (ev.target === this.entry) this.settleDeal();
   }
 
-  private settle(): void {
+  /** Settle the deal typed (or the change of a deal). */
+  settleDeal(): void {
     const draft = this.state.draft;
     const sheet = this.state.sheet;
     // One change at a time: a second press while one is on its way is not a second deal.
     if (!draft || !sheet || this.inflight || this.state.pending) return;
+    if (draft.editing && !readDraft(draft, sheet)) {
+      this.say(this.t("deal_changed", { number: this.num(draft.editing) }), true);
+      this.state.draft = null;
+      this.save();
+      this.render();
+      return;
+    }
     if (draft.caller === undefined) {
       this.say(this.t("no_caller"), true);
       this.entry.querySelector<HTMLElement>("[data-caller]")?.focus();
       return;
     }
     const hands = sheet.names.map((_, i) => {
-      if (!this.active.includes(i)) return null;
+      if (!this.typist.active.includes(i)) return null;
       const v = draft.hands[i];
       return v === "" || v === null || v === undefined ? null : +v;
     });
@@ -411,7 +475,7 @@ export class Pad implements PadForms {
 
   private onInput(ev: Event): void {
     const target = ev.target as HTMLInputElement;
-    if (target.hasAttribute?.("data-hand")) this.setHand(+(target.getAttribute("data-hand") || 0), target.value);
+    if (target.hasAttribute?.("data-hand")) this.typist.setHand(+(target.getAttribute("data-hand") || 0), target.value);
     else if (this.setupForm.contains(target)) fillSetup(this);
   }
 
@@ -420,74 +484,12 @@ export class Pad implements PadForms {
     if (this.setupForm.contains(target) && target.name === "profile") fillSetup(this);
   }
 
-  /** A hand's total as typed: digits only (the page's or Latin ones), at most three. */
-  private setHand(seat: number, text: string): void {
-    const latin = String(text)
-      .replace(/[०-९]/g, (d) => String(d.charCodeAt(0) - 0x0966))
-      .replace(/[^0-9]/g, "")
-      .slice(0, MAX_DIGITS);
-    const draft = this.state.draft;
-    if (!draft) return;
-    draft.hands[seat] = latin === "" ? "" : String(+latin);
-    const input = this.entry.querySelector<HTMLInputElement>(`[data-hand="${seat}"]`);
-    if (input) {
-      const value = draft.hands[seat] || "";
-      const shown = value === "" ? "" : this.num(value);
-      if (input.value !== shown) input.value = shown;
-    }
-    this.save();
-  }
-
-  private press(key: string): void {
-    const draft = this.state.draft;
-    if (!draft) return;
-    if (key === "next") {
-      this.moveField(1);
-      return;
-    }
-    let now = String(draft.hands[this.field] ?? "");
-    if (key === "back") now = now.slice(0, -1);
-    else if (now.length < MAX_DIGITS) now = now === "0" ? key : now + key;
-    this.setHand(this.field, now);
-  }
-
-  private moveField(step: number): void {
-    const active = this.active;
-    const i = active.indexOf(this.field);
-    if (i < 0 || !active.length) return;
-    const next = active[(i + step + active.length) % active.length] ?? this.field;
-    const input = this.entry.querySelector<HTMLElement>(`[data-hand="${next}"]`);
-    this.field = next;
-    this.markField();
-    if (input && (document.activeElement as Element | null)?.hasAttribute?.("data-hand")) input.focus();
-    this.typing(true);
-  }
-
-  private onFocus(ev: FocusEvent): void {
-    const t = ev.target as Element;
-    if (t.hasAttribute?.("data-hand")) {
-      this.field = +(t.getAttribute("data-hand") || 0);
-      this.markField();
-      this.typing(true);
-    } else if (!t.closest?.(".dhp-keypad")) {
-      this.typing(false);
-    }
-  }
-
-  private onKey(ev: KeyboardEvent): void {
-    const t = ev.target as Element;
-    if (!t.hasAttribute?.("data-hand") || ev.key !== "Enter") return;
-    ev.preventDefault();
-    if (this.active.indexOf(this.field) === this.active.length - 1) this.settle();
-    else this.moveField(1);
-  }
-
   private onClick(ev: MouseEvent): void {
     const t = (ev.target as Element | null)?.closest?.<HTMLButtonElement>("button");
     if (!t || !this.root.contains(t)) return;
     if (t.hasAttribute("data-key")) {
-      this.press(t.getAttribute("data-key") || "");
-      if (!this.entry.classList.contains("dhp-entry--typing")) this.typing(true);
+      this.typist.press(t.getAttribute("data-key") || "");
+      if (!this.entry.classList.contains("dhp-entry--typing")) this.typist.typing(true);
     } else if (t.hasAttribute("data-caller")) {
       const v = t.getAttribute("data-caller");
       if (this.state.draft) this.state.draft.caller = v === "none" ? null : +(v || 0);
@@ -495,18 +497,7 @@ export class Pad implements PadForms {
         b.setAttribute("aria-pressed", b === t ? "true" : "false");
       this.save();
     } else if (t.hasAttribute("data-pad-add") || t.hasAttribute("data-pad-remove")) {
-      const rows = nameRows(this.setupForm);
-      const n = players(this.setupForm) + (t.hasAttribute("data-pad-add") ? 1 : -1);
-      rows.forEach((r, k) => {
-        r.hidden = k >= n;
-      });
-      fillSetup(this);
-      if (t.hasAttribute("data-pad-add")) rows[n - 1]?.querySelector("input")?.focus();
-      else
-        (
-          this.setupForm.querySelector<HTMLElement>("[data-pad-remove]:not([hidden])") ||
-          this.setupForm.querySelector<HTMLElement>("[data-pad-add]")
-        )?.focus();
+      morePlayers(this, t.hasAttribute("data-pad-add"));
     } else if (t.hasAttribute("data-pad-edit")) {
       this.edit(+(t.getAttribute("data-pad-edit") || 0));
     } else if (t.hasAttribute("data-pad-cancel")) {
@@ -521,7 +512,12 @@ export class Pad implements PadForms {
         index,
       });
     } else if (t.hasAttribute("data-pad-new")) {
-      this.confirm(this.ask, this.t("confirm_new"), this.t("yes_new"), "new");
+      const question = this.state.evening.length ? "confirm_new_evening" : "confirm_new";
+      this.confirm(this.ask, this.t(question), this.t("yes_new"), "new");
+    } else if (t.hasAttribute("data-pad-again")) {
+      playAgain(this);
+    } else if (t.hasAttribute("data-pad-fix")) {
+      openFix(this);
     } else if (t.hasAttribute("data-pad-end")) {
       this.send({ kind: "end" });
     } else if (t.hasAttribute("data-pad-reopen")) {
@@ -536,10 +532,21 @@ export class Pad implements PadForms {
   private edit(number: number): void {
     const entry = this.state.sheet?.deals[number - 1];
     if (!entry) return;
-    this.state.draft = { editing: number, caller: entry.c, hands: entry.h.map((h) => (h === null ? "" : String(h))) };
-    this.field = entry.h.findIndex((h) => h !== null);
+    this.state.draft = {
+      editing: number,
+      caller: entry.c,
+      hands: entry.h.map((h) => (h === null ? "" : String(h))),
+      was: { c: entry.c, h: entry.h.slice() },
+    };
+    this.typist.field = entry.h.findIndex((h) => h !== null);
     this.save();
     this.drawEntry();
+    // the entry's top clear of the totals strip stuck to the top of the screen
+    const strip = this.places.strip;
+    const top = strip
+      ? (Number.parseFloat(getComputedStyle(strip).top) || 0) + strip.getBoundingClientRect().height
+      : 0;
+    this.entry.style.scrollMarginTop = `${Math.ceil(top) + 8}px`;
     this.entry.scrollIntoView({ block: "start" });
     (
       this.entry.querySelector<HTMLElement>('[data-caller][aria-pressed="true"]') ||
@@ -569,6 +576,7 @@ export class Pad implements PadForms {
     ok.addEventListener("click", () => {
       close();
       if (then === "new") {
+        this.keeper.frozen = false; // the reader's say: a sheet that could not be read may now be written over
         this.state = emptyState();
         this.save();
         this.render();

@@ -31,7 +31,7 @@ from typing import Any, Final
 from ..core.errors import Refusal
 from ..core.i18n import N_, number, translator
 from ..core.profiles import Profile, ProfileError, parse_profile
-from .match import Match, Standing, money_text
+from .match import Match, Standing
 from .tally import Tally, TallyError, tally_next
 
 SHEET_FORMAT: Final = 1
@@ -210,8 +210,9 @@ def settle_sheet(sheet: Sheet) -> Settled:
 
 
 #: What a change is: add the next deal, change deal ``index`` (from 1), remove it,
-#: end the match here, or take up an ended match again.
-CHANGES: Final = ("add", "edit", "undo", "end", "reopen")
+#: end the match here, take up an ended match again, or correct the set-up (names and
+#: first dealer: :func:`change_setup`, not :func:`change_sheet`).
+CHANGES: Final = ("add", "edit", "undo", "end", "reopen", "setup")
 
 
 def change_sheet(sheet: Sheet, kind: str, *, index: int | None = None, entry: Entry | None = None) -> tuple[Sheet, Settled]:
@@ -246,7 +247,24 @@ def change_sheet(sheet: Sheet, kind: str, *, index: int | None = None, entry: En
         return new, settle_sheet(new)
     else:
         raise SheetError("bad")
-    new = replace(sheet, entries=tuple(entries))
+    return _settle_changed(replace(sheet, entries=tuple(entries)), kind, index, changed)
+
+
+def change_setup(sheet: Sheet, names: object, dealer: object) -> tuple[Sheet, Settled]:
+    """``sheet`` with its set-up corrected mid-match: the players' names (the same number,
+    in the same seats) and the first dealer. Every deal is settled again with the dealers
+    that follow from it (in Nepali Games the dealer breaks ties); a correction that
+    would leave a later deal impossible is refused as :func:`change_sheet` refuses one."""
+    spec = sheet.profile.spec("players")
+    new_names = read_names(names, spec.low, spec.high)
+    if len(new_names) != len(sheet.names):
+        raise SheetError("names", low=len(sheet.names), high=len(sheet.names))
+    first = _whole(dealer, 0, len(new_names) - 1)
+    return _settle_changed(replace(sheet, names=new_names, first_dealer=first), "setup", None, None)
+
+
+def _settle_changed(new: Sheet, kind: str, index: int | None, changed: int | None) -> tuple[Sheet, Settled]:
+    """A changed sheet settled; a deal after ``changed`` (any, when None) made impossible is named."""
     try:
         return new, settle_sheet(new)
     except TallyError as exc:
@@ -311,6 +329,60 @@ def player_stats(settled: Settled) -> list[PlayerStats]:
     return [PlayerStats(s, played[s], won[s], calls[s], caught[s], hand_sum[s]) for s in range(n)]
 
 
+def money_totals(settled: Settled) -> list[str]:
+    """Each player's money over the match: the sum of their deals' amounts as shown (each
+    deal to the cent and adding up to zero, :func:`dhumbal.matches.tally.money_split`),
+    so the totals add up to zero too ("0.00" each without a money rate)."""
+    sums = [Decimal(0)] * len(settled.sheet.names)
+    for tally in settled.tallies:
+        for seat, cash in enumerate(tally.money() or ()):
+            if cash is not None:
+                sums[seat] += Decimal(cash)
+    return [f"{x:.2f}" if x else "0.00" for x in sums]
+
+
+def payments(scores: list[int]) -> list[tuple[int, int, int]]:
+    """Who pays whom at the end of a zero-sum match, in the fewest payments: ``(payer,
+    payee, points)`` triples that bring every score to zero.
+
+    The fewest is the players with a score other than zero, less the most groups they
+    split into whose scores sum to zero (each group settles within itself in one
+    payment fewer than it has players). Found over every subset (at most six players:
+    64), then each group settles greedily, the largest debt to the largest credit."""
+    seats = [s for s, v in enumerate(scores) if v]
+    k = len(seats)
+    total = [0] * (1 << k)
+    for mask in range(1, 1 << k):
+        low = (mask & -mask).bit_length() - 1
+        total[mask] = total[mask & (mask - 1)] + scores[seats[low]]
+    groups = [0] * (1 << k)  # the most zero-sum groups a set of players splits into
+    for mask in range(1, 1 << k):
+        groups[mask] = max(groups[mask & ~(1 << i)] for i in range(k) if mask >> i & 1) + (total[mask] == 0)
+    out: list[tuple[int, int, int]] = []
+    mask = (1 << k) - 1
+    split: list[list[int]] = []
+    current: list[int] = []
+    while mask:
+        i = next(i for i in range(k) if mask >> i & 1 and groups[mask & ~(1 << i)] + (total[mask] == 0) == groups[mask])
+        if total[mask] == 0 and current:
+            split.append(current)
+            current = []
+        current.append(seats[i])
+        mask &= ~(1 << i)
+    if current:
+        split.append(current)
+    for group in split:
+        owed = {s: scores[s] for s in group}
+        while any(owed.values()):
+            payer = min(owed, key=lambda s: (owed[s], s))
+            payee = max(owed, key=lambda s: (owed[s], -s))
+            amount = min(-owed[payer], owed[payee])
+            out.append((payer, payee, amount))
+            owed[payer] += amount
+            owed[payee] -= amount
+    return sorted(out)
+
+
 CSV_DEAL: Final = N_("Deal")
 CSV_DEALER: Final = N_("Dealer")
 CSV_PLAYER: Final = N_("Player")
@@ -331,10 +403,22 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
+#: Languages whose spreadsheets read a comma as the decimal mark, so their CSV is
+#: separated by semicolons (as those spreadsheets write it themselves).
+DECIMAL_COMMA: Final = frozenset({"fr", "nl"})
+
+
 def csv_text(settled: Settled, lang: str) -> str:
-    """The sheet as CSV, one line per player per deal: numbers in plain digits with a
-    point (for any spreadsheet), headings and reasons in the reader's language."""
+    """The sheet as CSV, one line per player per deal: numbers in plain digits (Latin:
+    every spreadsheet reads them), headings and reasons in the reader's language. In
+    French and Dutch the cells are separated by semicolons and money has a decimal
+    comma, as spreadsheets there expect; elsewhere commas and a decimal point."""
     t = translator(lang)
+    comma = lang in DECIMAL_COMMA
+
+    def decimal(text: str) -> str:
+        return text.replace(".", ",") if comma else text
+
     p = settled.sheet.profile
     names = settled.sheet.names
     heads = [CSV_DEAL, CSV_DEALER, CSV_PLAYER, CSV_CALLED, CSV_HAND]
@@ -346,7 +430,7 @@ def csv_text(settled: Settled, lang: str) -> str:
         heads += [CSV_POINTS]
     heads += [CSV_TOTAL, CSV_OUT, CSV_WHY]
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\r\n")
+    w = csv.writer(out, delimiter=";" if comma else ",", lineterminator="\r\n")
     w.writerow([t(h) for h in heads])
     for tally in settled.tallies:
         reasons = dict(tally.reasons(lang, names))
@@ -357,7 +441,7 @@ def csv_text(settled: Settled, lang: str) -> str:
             if p.settlement == "collect":
                 row += [str(o.took[i]), str(o.paid[i])]
             elif p.settlement == "pay-caller":
-                row += [str(o.paid[i]), money_text(o.paid[i], p.money_per_point or "0")]
+                row += [str(o.paid[i]), decimal((tally.money() or ())[seat] or "0.00")]
             else:
                 row += [str(o.points[i])]
             row += [str(tally.after[seat]), t(CSV_YES) if seat in tally.newly else "", _cell(reasons[seat])]

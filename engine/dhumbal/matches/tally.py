@@ -36,7 +36,7 @@ from ..core.i18n import N_, translator
 from ..core.messages import Message, seat_name
 from ..core.profiles import DOUBLE_MARGIN, DOUBLE_PENALTY, Profile, ProfileError
 from ..play.scoring import Outcome, outcome_messages
-from .match import Match, money_text
+from .match import Match
 
 # TRANSLATORS: the separator between the parts of one "why" line of
 # the score pad and of its CSV's Why column ("counted from the dealer's
@@ -65,12 +65,37 @@ ERRORS: Final[Mapping[str, str]] = {
     "too-many-cards": N_("{seat} holds {count} cards, but a hand here holds at most {max}."),
     "empty-hand": N_("{seat} holds no card, but a hand here always keeps at least one."),
     "scores-count": N_("There are {players} players but {count} running scores: give exactly one for each player."),
+    "out-no-elimination": N_("{seat} is marked out of the match, but these rules put nobody out of the match."),
+    "out-dealer": N_("{seat} is out of the match, so cannot deal."),
+    "out-all": N_("At most one player is still in the match: there is no deal to settle."),
     "score-range": N_("{seat}: a running score must lie between −{max} and {max}."),
     "score-negative": N_("{seat}: a running score cannot be negative in these rules."),
     "score-out": N_("{seat} already has {score} points, so is out of the match and not in this deal."),
     "ledger-sum": N_("The running scores add up to {sum}, but in these rules they always add up to {zero}."),
     "match-over": N_("The match is over: start a new match to score more deals."),
 }
+
+
+def money_split(points: Sequence[int], rate: str) -> list[str]:
+    """A deal's payments in points, in money at ``rate`` a point, each to the cent and
+    adding up to zero as the points do: each amount is rounded to the nearest cent, and
+    the cents that rounding leaves over (at a rate of more than two decimals: 0.025
+    a point, say) go, one each, to the amounts rounded furthest (the first seat of a
+    tie first). At a rate in whole cents nothing is left over: the amounts are exact."""
+    from decimal import ROUND_HALF_EVEN, Decimal
+
+    cent = Decimal("0.01")
+    exact = [Decimal(v) * Decimal(rate) for v in points]
+    rounded = [x.quantize(cent, rounding=ROUND_HALF_EVEN) for x in exact]
+    left = -sum(rounded, Decimal(0)) if sum(points) == 0 else Decimal(0)
+    step = cent if left > 0 else -cent
+    # those rounded furthest against the direction the cents must go take them first
+    order = sorted(range(len(points)), key=lambda i: (-(exact[i] - rounded[i]) * (1 if left > 0 else -1), i))
+    for i in order[: int(abs(left) / cent)]:
+        rounded[i] += step
+    return [f"{x:.2f}" if x else "0.00" for x in rounded]
+
+
 class TallyError(Refusal):
     """Input a table typed that cannot be settled: ``code`` (a key of :data:`ERRORS`),
     ``params`` (``seat`` holds a match seat) and, on a score sheet, the ``deal`` (1-based)."""
@@ -331,11 +356,14 @@ class Tally:
         return self.seat_of(self.outcome.winner)
 
     def money(self) -> tuple[str | None, ...] | None:
-        """Each seat's payment in money at the profile's rate (dashain), as text."""
+        """Each seat's payment in money at the profile's rate (dashain), as text, to the
+        cent and still adding up to zero (:func:`money_split`)."""
         rate = self.profile.money_per_point
         if rate is None:
             return None
-        return tuple(None if v is None else money_text(v, rate) for v in self.row(self.outcome.paid))
+        row = self.row(self.outcome.paid)
+        split = iter(money_split([v for v in row if v is not None], rate))
+        return tuple(None if v is None else next(split) for v in row)
 
     def messages(self) -> list[Message]:
         """How the deal ended, in the engine's words (the table's: who called, caught by whom,
@@ -416,12 +444,14 @@ def tally_next(match: Match, caller: int | None, hands: Sequence[int | Sequence[
 
 
 def settle_deal(profile: Profile, dealer: int, caller: int | None,
-                hands: Sequence[int | Sequence[C.Card]], scores: Sequence[int] | None = None) -> Tally:
+                hands: Sequence[int | Sequence[C.Card] | None], scores: Sequence[int] | None = None) -> Tally:
     """Settle one deal played with real cards: ``profile`` with its house rules, the
     ``dealer`` and the ``caller`` (seats from 0, clockwise as the players sit; ``None``:
-    nobody called), each seat's hand as a total or as its cards, and the running
-    ``scores`` before the deal (all 0 when not given). Every seat given plays the deal.
-    Exactly the settlement of a deal the engine plays (see the module docstring)."""
+    nobody called), each seat's hand as a total or as its cards, or ``None`` for a
+    player already out of the match (where the rules put players out: CardRulesPlus),
+    and the running ``scores`` before the deal (all 0 when not given; a player out may
+    have any). Every other seat plays the deal. Exactly the settlement of a deal the
+    engine plays (see the module docstring), as on a score sheet with those players out."""
     n = len(hands)
     spec = profile.spec("players")
     if not spec.low <= n <= spec.high:
@@ -435,10 +465,19 @@ def settle_deal(profile: Profile, dealer: int, caller: int | None,
         raise TallyError("bad-dealer", number=dealer)
     if caller is not None and not (isinstance(caller, int) and 0 <= caller < n):
         raise TallyError("bad-caller", number=caller)
+    out = [seat for seat, hand in enumerate(hands) if hand is None]
+    if out and profile.elimination is None:
+        raise TallyError("out-no-elimination", seat=out[0])
+    if dealer in out:
+        raise TallyError("out-dealer", seat=dealer)
+    if n - len(out) < 2:
+        raise TallyError("out-all")
     start: list[int] = [0] * n if scores is None else [int(x) for x in scores]
     if len(start) != n:
         raise TallyError("scores-count", players=n, count=len(start))
     for seat, score in enumerate(start):
+        if seat in out:
+            continue
         if not -MAX_SCORE <= score <= MAX_SCORE:
             raise TallyError("score-range", seat=seat, max=MAX_SCORE)
         if profile.settlement == "cumulative" and score < 0:
@@ -448,7 +487,7 @@ def settle_deal(profile: Profile, dealer: int, caller: int | None,
     ledger = sum(start, 0)
     if profile.settlement != "cumulative" and ledger:
         raise TallyError("ledger-sum", sum=ledger, zero=0)
-    match = Match(profile, first_dealer=dealer, scores=start)
+    match = Match(profile, first_dealer=dealer, scores=start, eliminated=out)
     return tally_next(match, caller, list(hands))
 
 

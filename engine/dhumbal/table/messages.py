@@ -107,13 +107,17 @@ class SheetSetup(TypedDict):
 
 
 class SheetChange(TypedDict):
-    """One change to a sheet: a deal added or changed (``c``, ``h``), removed, the match ended or reopened."""
+    """One change to a sheet: a deal added or changed (``c``, ``h``), removed, the match ended or reopened,
+    or its set-up corrected (``names``, ``dealer``)."""
 
-    kind: Literal["add", "edit", "undo", "end", "reopen"]
+    kind: Literal["add", "edit", "undo", "end", "reopen", "setup"]
     #: The deal changed or removed, from 1.
     index: NotRequired[int | None]
     c: NotRequired[int | None]
     h: NotRequired[list[int | None]]
+    #: The set-up corrected mid-match (``setup``): every name, in seat order, and the first dealer.
+    names: NotRequired[list[str]]
+    dealer: NotRequired[int]
 
 
 class TableSettings(TypedDict):
@@ -195,7 +199,11 @@ class ScorepadRequest(TypedDict):
 
     op: Literal["scorepad"]
     lang: NotRequired[str]
-    sheet: Sheet
+    sheet: NotRequired[Sheet]
+    #: A shared link's payload (after ``#pad=``), in place of ``sheet``: read and checked by the engine.
+    link: NotRequired[str]
+    #: The evening's earlier matches (played again with the same players), oldest first.
+    evening: NotRequired[list[Sheet]]
     setup: NotRequired[SheetSetup | None]
     change: NotRequired[SheetChange | None]
 
@@ -405,6 +413,10 @@ class SheetParts(TypedDict):
     latest: str
     earlier: str
     end: str
+    #: The running totals in large type, for the top of the screen while a deal is typed.
+    strip: str
+    #: The evening so far (matches played again with the same players), when the request has one.
+    evening: str
 
 
 class NextDeal(TypedDict):
@@ -441,6 +453,8 @@ class ScorepadResponse(TypedDict):
     over_by_rules: bool
     names: list[str]
     csv: str
+    #: The sheet as a shared link's payload (after ``#pad=``), with its check value.
+    link: str
     said: str
     refusal: SheetRefusal | None
 

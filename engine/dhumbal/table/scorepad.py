@@ -17,7 +17,7 @@ from typing import Any, cast
 from ..core.errors import Refusal
 from ..core.i18n import translator
 from .messages import ErrorResponse, NextDeal, ScorepadResponse, Sheet, SheetParts, SheetRefusal
-from .protocol import ERROR_BAD_REQUEST, RequestError, read_pad_change, read_profile
+from .protocol import ERROR_BAD_CHANGE, ERROR_BAD_REQUEST, RequestError, read_pad_change, read_profile
 
 
 def error(code: str, text: str, lang: str) -> ErrorResponse:
@@ -30,12 +30,33 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
 
     ``sheet`` is the sheet as the page keeps it (:meth:`dhumbal.matches.scoresheet.Sheet.to_json`;
     a new one from the set-up form has ``setup``: the profile and its options, read as
-    the table's settings are)."""
+    the table's settings are), or ``link`` a shared link's payload (:mod:`dhumbal.matches.padlink`:
+    a link that fails its check or holds no sheet the engine settles is an error, ``bad-link``).
+    The answer carries the sheet's own link (``link``)."""
+    from ..matches.padlink import LinkError, read_link, sheet_link
     from ..matches.scoresheet import Sheet as SheetData
-    from ..matches.scoresheet import change_sheet, csv_text, read_sheet, settle_sheet
-    from ..view.padview import ENDED, REMOVED, REOPENED, SETTLED, render_parts
+    from ..matches.scoresheet import change_setup, change_sheet, csv_text, read_sheet, settle_sheet
+    from ..view.padview import (
+        ENDED,
+        LINK_CHANGED,
+        LINK_DAMAGED,
+        REMOVED,
+        REOPENED,
+        SETTLED,
+        SETUP_CHANGED,
+        render_evening,
+        render_parts,
+    )
 
     t = translator(lang)
+    data = req.get("sheet")
+    from_link = req.get("link") is not None
+    if from_link:
+        # a shared link: read and checked here, refused whole (the reader's own sheet is the page's)
+        try:
+            data = read_link(req.get("link"))
+        except LinkError as exc:
+            return error("bad-link", t(LINK_CHANGED if exc.code == "changed" else LINK_DAMAGED), lang)
     setup = req.get("setup")
     profile = None
     if setup is not None:
@@ -44,14 +65,27 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
         profile = read_profile(setup.get("profile"), setup.get("options"), lang=lang)
     sheet: SheetData | None = None
     try:
-        sheet = read_sheet(req.get("sheet"), profile)
+        sheet = read_sheet(data, profile)
         settled = settle_sheet(sheet)
     except Refusal as exc:
+        if from_link:
+            return error("bad-link", t(LINK_DAMAGED), lang)
         return error("bad-sheet", exc.text(lang, None if sheet is None else sheet.names), lang)
     said = ""
     refusal: SheetRefusal | None = None
-    if req.get("change") is not None:
-        kind, index, entry = read_pad_change(req.get("change"), len(sheet.names))
+    change = req.get("change")
+    if isinstance(change, dict) and change.get("kind") == "setup":
+        # the names and the first dealer corrected mid-match: every deal settled again
+        if set(change) - {"kind", "names", "dealer"}:
+            raise RequestError("bad-change", ERROR_BAD_CHANGE)
+        try:
+            sheet, settled = change_setup(sheet, change.get("names"), change.get("dealer"))
+        except Refusal as exc:
+            refusal = {"code": exc.code, "text": exc.text(lang, sheet.names), "deal": None, "seat": exc.seat}
+        else:
+            said = t(SETUP_CHANGED)
+    elif change is not None:
+        kind, index, entry = read_pad_change(change, len(sheet.names))
         try:
             sheet, settled = change_sheet(sheet, kind, index=index, entry=entry)
         except Refusal as exc:
@@ -74,12 +108,34 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
     return {
         "ok": True, "op": "scorepad", "lang": lang,
         "sheet": cast(Sheet, sheet.to_json()),
-        "parts": cast(SheetParts, render_parts(settled, lang)),
+        "parts": cast(SheetParts, {**render_parts(settled, lang),
+                                   "evening": render_evening(settled, _evening(req.get("evening")), lang)}),
         "next": following,
         "deals": len(settled.tallies),
         "over": settled.over, "over_by_rules": settled.over_by_rules,
         "names": list(sheet.names),
         "csv": csv_text(settled, lang),
+        "link": sheet_link(sheet.to_json()),
         "said": said,
         "refusal": refusal,
     }
+
+
+#: The evening's earlier matches a request may carry (each up to 300 deals: the request's bound holds them).
+MAX_EVENING = 12
+
+
+def _evening(value: object) -> list[Any]:
+    """The evening's earlier matches, each settled; one that cannot be read is left out alone
+    (the page keeps it as it is), and none at all when the value is not a list of them."""
+    from ..matches.scoresheet import read_sheet, settle_sheet
+
+    if not isinstance(value, list):
+        return []
+    out = []
+    for data in value[-MAX_EVENING:]:
+        try:
+            out.append(settle_sheet(read_sheet(data)))
+        except Refusal:
+            continue
+    return out

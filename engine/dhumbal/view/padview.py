@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Final
 
 from ..core.compare import rules_in_words
 from ..core.i18n import N_, Translator, digits, number, translator
 from ..core.profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
 from ..matches.match import money_text
-from ..matches.scoresheet import MAX_NAME, Settled, average_text, player_stats
+from ..matches.scoresheet import Settled, average_text, money_totals, payments, player_stats
 from ..matches.tally import Tally
 from .markup import esc, signed
 
@@ -71,10 +72,23 @@ STAT_WON: Final = N_("Deals won")
 STAT_CALLS: Final = N_("Calls")
 STAT_CAUGHT: Final = N_("Caught")
 STAT_AVERAGE: Final = N_("Average hand at a show")
+MONEY_ROUNDED: Final = N_("Money is rounded to the cent so that each deal still adds up to zero: a cent left over goes to the amount rounded furthest.")
+PAY_TITLE: Final = N_("Who pays whom")
+PAY_FROM: Final = N_("Pays")
+PAY_TO: Final = N_("To")
+PAY_NOTE: Final = N_("The fewest payments that settle the match: after them every player's total is zero.")
+PAY_NONE: Final = N_("Nobody owes anything.")
+EVENING: Final = N_("The evening")
+EVENING_MATCHES: Final = N_("Matches")
+EVENING_TOTAL: Final = N_("Total over the evening")
+EVENING_NOTE: Final = N_("This match and the {count} before it, played again with the same players; totals add up by name.")
 SETTLED: Final = N_("Deal {number} is settled.")
 REMOVED: Final = N_("Deal {number} is removed; the deals after it are settled again.")
 ENDED: Final = N_("The match is ended here.")
 REOPENED: Final = N_("The match goes on.")
+SETUP_CHANGED: Final = N_("The names and the first dealer are changed; every deal is settled again.")
+LINK_DAMAGED: Final = N_("The score sheet in this link is damaged or incomplete, so it was not opened. Your own sheet is unchanged.")
+LINK_CHANGED: Final = N_("This link was changed after it was made (its check value does not match), so it was not opened. Your own sheet is unchanged.")
 TOTAL_LOW: Final = N_("Lower is better; {limit} points puts a player out.")
 TOTAL_HIGH: Final = N_("Higher is better; the totals always add up to {zero}.")
 # -- the tools ---------------------------------------------------------------------------------
@@ -84,6 +98,8 @@ CSV: Final = N_("Export as CSV")
 END_MATCH: Final = N_("End the match here")
 REOPEN: Final = N_("Go on with the match")
 NEW_MATCH: Final = N_("New match")
+AGAIN: Final = N_("Play again with the same players")
+FIX: Final = N_("Correct the names or the first dealer")
 
 #: The texts the page's script shows, by key (each a msgid; ``{…}`` filled by the script
 #: with a name or a number already written in the page's digits).
@@ -108,20 +124,38 @@ SCRIPT_TEXTS: Final[Mapping[str, str]] = {
     "retry": N_("Try again"),
     "confirm_undo": N_("Remove deal {number}? The deals after it are settled again."),
     "confirm_new": N_("Start a new match? This sheet is deleted from this device."),
+    "confirm_new_evening": N_("Start a new match? This sheet and the evening's earlier matches are deleted from this device."),
     "yes_undo": N_("Remove it"),
     "yes_new": N_("Delete the sheet"),
     "no": N_("Keep it"),
     "copied": N_("The link to this sheet is copied."),
     "copy_this": N_("Copy this link to share the sheet:"),
-    "link_bad": N_("The score sheet in this link is damaged or incomplete, so it was not opened. Your own sheet is unchanged."),
+    "link_bad": LINK_DAMAGED,
     "link_ask": N_("This link holds another score sheet. Open it in place of yours?"),
     "link_open": N_("Open the shared sheet"),
     "link_keep": N_("Keep mine"),
     "link_opened": N_("The shared score sheet is open."),
-    "store_bad": N_("The score sheet kept on this device could not be read, so a new one starts."),
+    "store_bad": N_("The score sheet kept on this device could not be read, so a new one starts. The damaged one is set aside on this device, unchanged."),
+    "store_frozen": N_("The score sheet kept on this device could not be read. It is left as it was, so nothing typed here is kept on this device until you start a new match."),
+    "store_part": N_("Part of what was kept on this device (the deal being typed, or a change not yet settled) could not be read and was left out. The sheet itself is kept."),
+    "store_full": N_("This device would not keep the sheet (its storage is full or refused): it lasts while this page is open. Share it as a link or export it to keep it."),
+    "sheet_kept": N_("Your sheet is kept as it was."),
+    "other_tab": N_("This sheet was changed in another tab or window. It is shown here as it is now."),
+    "other_tab_lost": N_("This sheet was changed in another tab or window before deal {number} was settled here, so it was not. Check the sheet, then settle the deal again."),
+    "deal_changed": N_("Deal {number} has changed since you began to change it (in another tab, or it was removed), so this change is cancelled."),
     "file_name": N_("dhumbal-scores"),
     "player_n": PLAYER_N,
     "name_empty": N_("Player {number} has no name yet."),
+    "first_dealer": FIRST_DEALER,
+    "evening_full": N_("An evening keeps at most {count} matches on this device: start a new match to begin another evening."),
+    "again_said": N_("A new match with the same players and rules: the deal passes on to {name}."),
+    "setup_hidden": N_("These rules seat at most {count} players, so the names after them are set aside: they come back if you choose other rules."),
+    "fix_title": N_("Names and first dealer"),
+    "fix_note": N_("Correct a name, or who dealt the first deal: every deal is settled again with the dealers that follow from it."),
+    "fix_apply": N_("Settle every deal again"),
+    "fix_keep": N_("Leave them as they were"),
+    "fix_undo": N_("Undo this change"),
+    "hand_bad": N_("“{text}” is not a hand total, so it was not taken: type a whole number from 0 to {max}."),
 }
 
 
@@ -171,7 +205,7 @@ def render_pad(lang: str) -> str:
                      f'<legend>{esc(t(SETUP_HOUSE))} · {esc(t(p.name))}</legend>{"".join(fields)}</fieldset>')
     names = "".join(
         f'<li class="dhp-name"{" hidden" if k >= 4 else ""}><label for="dhp-name-{k}">{esc(t(PLAYER_N, number=k + 1))}</label>'
-        f'<input type="text" id="dhp-name-{k}" name="name" maxlength="{MAX_NAME}" autocomplete="off" '
+        f'<input type="text" id="dhp-name-{k}" name="name" autocomplete="off" '
         f'autocapitalize="words" spellcheck="false"></li>'
         for k in range(6)
     )
@@ -195,16 +229,21 @@ def render_pad(lang: str) -> str:
         f'<button type="button" class="md-button dhp-btn" data-pad-csv>{esc(t(CSV))}</button>'
         f'<button type="button" class="md-button dhp-btn" data-pad-end>{esc(t(END_MATCH))}</button>'
         f'<button type="button" class="md-button dhp-btn" data-pad-reopen hidden>{esc(t(REOPEN))}</button>'
+        f'<button type="button" class="md-button md-button--primary dhp-btn" data-pad-again hidden>{esc(t(AGAIN))}</button>'
+        f'<button type="button" class="md-button dhp-btn" data-pad-fix>{esc(t(FIX))}</button>'
         f'<button type="button" class="md-button dhp-btn" data-pad-new>{esc(t(NEW_MATCH))}</button></div>'
+        f'<div class="dhp-fixbox" data-pad-fix-box hidden></div>'
         f'<div class="dhp-ask" data-pad-ask hidden></div>'
         f'<p class="dhp-link" data-pad-link hidden><label for="dhp-link-text">{esc(texts["copy_this"])}</label>'
         f'<input id="dhp-link-text" type="text" readonly></p>'
     )
     match = (
         f'<section class="dhp-match" data-pad-match hidden aria-label="{esc(t(TOOLS))}">'
-        f'<div data-pad-head></div><div data-pad-totals></div><div data-pad-end-parts></div><div data-pad-latest></div>'
-        f'<form class="dhp-entry" data-pad-entry novalidate></form>'
-        f'<div data-pad-earlier></div>{tools}</section>'
+        f'<div data-pad-head></div><div data-pad-totals></div><div data-pad-end-parts></div>'
+        # the strip sticks to the top only as far as the entry's end
+        f'<div class="dhp-live"><div class="dhp-stripplace" data-pad-strip></div><div data-pad-latest></div>'
+        f'<form class="dhp-entry" data-pad-entry novalidate></form></div>'
+        f'<div data-pad-earlier></div><div data-pad-evening></div>{tools}</section>'
     )
     strings = json.dumps(texts, ensure_ascii=False, separators=(",", ":"))
     return (
@@ -232,6 +271,10 @@ def _rows(profile: Profile, t: Translator) -> list[tuple[str, str]]:
     return rows + [("total", t(ROW_TOTAL))]
 
 
+def _money_shown(text: str, lang: str) -> str:
+    return ("+" if not text.startswith("-") and text != "0.00" else "") + number(text, lang)
+
+
 def _money(points: int, rate: str, lang: str) -> str:
     text = money_text(points, rate)
     return ("+" if points > 0 else "") + number(text, lang)
@@ -247,7 +290,6 @@ def render_deal(tally: Tally, settled: Settled, lang: str, *, latest: bool) -> s
     p = tally.profile
     names = settled.sheet.names
     o = tally.outcome
-    rate = p.money_per_point or "0"
     heads = _rows(p, t)
     head = "".join(f'<th scope="col" data-row="{esc(k)}">{esc(label)}</th>' for k, label in heads)
     body = []
@@ -262,7 +304,8 @@ def render_deal(tally: Tally, settled: Settled, lang: str, *, latest: bool) -> s
             elif key == "paid":
                 cells.append(_cell(key, o.paid[d], signed(o.paid[d], lang)))
             elif key == "money":
-                cells.append(_cell(key, money_text(o.paid[d], rate), _money(o.paid[d], rate, lang)))
+                cash = (tally.money() or ())[seat] or "0.00"
+                cells.append(_cell(key, cash, _money_shown(cash, lang)))
             elif key == "points":
                 cells.append(_cell(key, o.points[d], number(o.points[d], lang)))
             else:
@@ -316,6 +359,7 @@ def render_parts(settled: Settled, lang: str) -> dict[str, str]:
     caption = t(TOTALS, number=n) if n else t(TOTALS_NONE)
     lines = []
     standings = {st.seat: st for st in settled.standings()}
+    cash = money_totals(settled)
     order = sorted(range(len(names)), key=lambda s: standings[s].place) if settled.over else range(len(names))
     for s in order:
         st = standings[s]
@@ -326,14 +370,16 @@ def render_parts(settled: Settled, lang: str) -> dict[str, str]:
         if s in m.eliminated:
             marks += f'<span class="dhp-badge dhp-badge--out">{esc(t(BADGE_OUT))}</span>'
         place = f'<td data-row="place" data-value="{st.place}">{esc(number(st.place, lang))}</td>' if settled.over else ""
-        money = (f'<td data-row="money-total" data-value="{esc(money_text(m.scores[s], rate))}">'
-                 f'{esc(_money(m.scores[s], rate, lang))}</td>') if rate is not None else ""
+        money = (f'<td data-row="money-total" data-value="{esc(cash[s])}">'
+                 f'{esc(_money_shown(cash[s], lang))}</td>') if rate is not None else ""
         out_cls = " dhp-seat--out" if s in m.eliminated else ""
         lines.append(f'<tr class="dhp-seat{out_cls}" data-seat="{s}">{place}<th scope="row"><span class="dhp-name">{esc(names[s])}</span>'
                      f'{" " + marks if marks else ""}</th><td data-row="total" data-value="{m.scores[s]}">{esc(total)}</td>{money}</tr>')
     place_head = f'<th scope="col">{esc(t(PLACE))}</th>' if settled.over else ""
     money_head = f'<th scope="col">{esc(t(ROW_MONEY_TOTAL))}</th>' if rate is not None else ""
     note = t(TOTAL_LOW, limit=p.elimination) if cumulative and p.elimination is not None else t(TOTAL_HIGH, zero=0)
+    if rate is not None and Decimal(rate) != Decimal(rate).quantize(Decimal("0.01")):
+        note += " " + t(MONEY_ROUNDED)  # a rate finer than a cent: the rounding rule, said
     if settled.over:
         state = f'<p class="dhp-next dhp-over">{esc(t(OVER))}</p>'
     elif nxt is not None:
@@ -366,7 +412,101 @@ def render_parts(settled: Settled, lang: str) -> dict[str, str]:
                          f'<dl class="dhp-figures">{cells}</dl></li>')
         # a list, not a table: four figures a player fit a phone's width in every language
         end = (
+            _who_pays(settled, lang) +
             f'<h2 class="dhp-h">{esc(t(STATS))}</h2><ul class="dhp-stats">{"".join(items)}</ul>'
             f'<p class="dhp-hint">{esc(t(STATS_NOTE))}</p>'
         )
-    return {"head": head, "totals": totals, "latest": latest, "earlier": earlier, "end": end}
+    return {"head": head, "totals": totals, "latest": latest, "earlier": earlier, "end": end,
+            "strip": _strip(settled, lang)}
+
+
+def _who_pays(settled: Settled, lang: str) -> str:
+    """At the end of a zero-sum match (not CardRulesPlus's running totals): who pays whom,
+    in the fewest payments (:func:`dhumbal.matches.scoresheet.payments`), in points and,
+    at a money rate, in money."""
+    p = settled.sheet.profile
+    if p.settlement == "cumulative":
+        return ""
+    t = translator(lang)
+    names = settled.sheet.names
+    rate = p.money_per_point
+    rows = []
+    if rate is None:
+        for payer, payee, points in payments(list(settled.match.scores)):
+            rows.append(f'<tr data-payer="{payer}" data-payee="{payee}"><td><span class="dhp-name">{esc(names[payer])}</span></td>'
+                        f'<td><span class="dhp-name">{esc(names[payee])}</span></td>'
+                        f'<td data-row="pay" data-value="{points}">{esc(number(points, lang))}</td></tr>')
+    else:
+        # in money: the totals as shown (each deal to the cent), paid in cents
+        cents = [int(Decimal(c) * 100) for c in money_totals(settled)]
+        for payer, payee, amount in payments(cents):
+            cash = f"{Decimal(amount) / 100:.2f}"
+            rows.append(f'<tr data-payer="{payer}" data-payee="{payee}"><td><span class="dhp-name">{esc(names[payer])}</span></td>'
+                        f'<td><span class="dhp-name">{esc(names[payee])}</span></td>'
+                        f'<td data-row="pay-money" data-value="{cash}">{esc(number(cash, lang))}</td></tr>')
+    title = f'<h2 class="dhp-h">{esc(t(PAY_TITLE))}</h2>'
+    if not rows:
+        return f'{title}<p class="dhp-pays">{esc(t(PAY_NONE))}</p>'
+    amount_head = t(ROW_POINTS) if rate is None else t(ROW_MONEY)
+    return (
+        f'{title}<table class="dhp-score dhp-pays"><thead><tr><th scope="col">{esc(t(PAY_FROM))}</th>'
+        f'<th scope="col">{esc(t(PAY_TO))}</th><th scope="col">{esc(amount_head)}</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table><p class="dhp-hint">{esc(t(PAY_NOTE))}</p>'
+    )
+
+
+def render_evening(settled: Settled, earlier: list[Settled], lang: str) -> str:
+    """The evening so far: each player (by name, as the matches call them) with the
+    matches they played and their totals added up; "" with no earlier match."""
+    if not earlier:
+        return ""
+    t = translator(lang)
+    rate = settled.sheet.profile.money_per_point
+    cumulative = settled.sheet.profile.settlement == "cumulative"
+    totals: dict[str, list[int]] = {}
+    order: list[str] = []
+    for one in [*earlier, settled]:
+        for seat, name in enumerate(one.sheet.names):
+            key = name.casefold()
+            if key not in totals:
+                totals[key] = [0, 0]
+                order.append(name)
+            totals[key][0] += 1
+            totals[key][1] += one.match.scores[seat]
+    rows = []
+    for name in order:
+        played, total = totals[name.casefold()]
+        shown = number(total, lang) if cumulative else signed(total, lang)
+        money = (f'<td data-row="evening-money" data-value="{esc(money_text(total, rate))}">'
+                 f'{esc(_money(total, rate, lang))}</td>') if rate is not None else ""
+        rows.append(f'<tr><th scope="row"><span class="dhp-name">{esc(name)}</span></th>'
+                    f'<td data-row="evening-matches" data-value="{played}">{esc(number(played, lang))}</td>'
+                    f'<td data-row="evening-total" data-value="{total}">{esc(shown)}</td>{money}</tr>')
+    money_head = f'<th scope="col">{esc(t(ROW_MONEY_TOTAL))}</th>' if rate is not None else ""
+    return (
+        f'<table class="dhp-score dhp-evening"><caption>{esc(t(EVENING))}</caption><thead><tr>'
+        f'<th scope="col" class="dhp-col-player">{esc(t(PLAYER))}</th><th scope="col">{esc(t(EVENING_MATCHES))}</th>'
+        f'<th scope="col">{esc(t(EVENING_TOTAL))}</th>{money_head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        f'<p class="dhp-hint">{esc(t(EVENING_NOTE, count=number(len(earlier), lang)))}</p>'
+    )
+
+
+def _strip(settled: Settled, lang: str) -> str:
+    """The running totals in large type, the next dealer marked, for the top of the screen
+    while a deal is typed (the totals table above says the same to a screen reader, so
+    this is hidden from it); "" once the match is over."""
+    nxt = settled.next_dealer()
+    if nxt is None:
+        return ""
+    t = translator(lang)
+    m = settled.match
+    cumulative = settled.sheet.profile.settlement == "cumulative"
+    items = []
+    for s, name in enumerate(settled.sheet.names):
+        if s in m.eliminated:
+            continue
+        total = number(m.scores[s], lang) if cumulative else signed(m.scores[s], lang)
+        dealer = f' <span class="dhp-badge dhp-badge--dealer">{esc(t(BADGE_DEALER))}</span>' if s == nxt else ""
+        items.append(f'<li data-seat="{s}"><span class="dhp-name">{esc(name)}</span>{dealer}'
+                     f'<b data-row="strip-total" data-value="{m.scores[s]}">{esc(total)}</b></li>')
+    return f'<ol class="dhp-strip" aria-hidden="true">{"".join(items)}</ol>'
