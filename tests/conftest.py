@@ -56,7 +56,8 @@ def _is_worker(config: pytest.Config) -> bool:
 #: starts Node, Pyodide or other Pythons itself, or takes a minute of CPU. ``pytest --fast`` (``make check``)
 #: leaves those out: the engine, the catalogs, the examples and every unit of the
 #: site glue and the table's renderer, with no build and no browser.
-HEAVY_FIXTURES = frozenset({"shared_site", "shared_csp_site", "shared_chromium", "stub_site"})
+#: ``tree`` and ``module_tree`` build a small site of their own with MkDocs (about 2 s each).
+HEAVY_FIXTURES = frozenset({"shared_site", "shared_csp_site", "shared_chromium", "stub_site", "tree", "module_tree"})
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -250,6 +250,7 @@ def test_turns_to_call_throws_the_heaviest_group_each_turn_and_draws_a_light_car
     assert find_profile("dashain").tuning.race > 0 and find_profile("nepali-games").tuning.race == 0  # only dashain weighs it
 
 
+@pytest.mark.heavy  # a strength run over many deals: the full suite
 @pytest.mark.parametrize("key", ["nepali-games", "dashain", "cardrulesplus"])
 def test_the_expert_outplays_three_hard_bots_over_a_short_run(key: str) -> None:
     result = play_table(profile(key), read_bots("expert,hard,hard,hard"), 150, seed=11)

@@ -198,6 +198,7 @@ def test_a_puzzle_without_every_opponent_model_is_refused_at_its_grade() -> None
     assert info.value.line == line_of(text, "[puzzle.grade]")
 
 
+@pytest.mark.heavy  # grades a puzzle twice through the command line: the full suite
 def test_puzzles_grade_writes_the_grade_into_the_file_and_check_grades_it_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(robust, "LOOKS", (30, 60))  # fewer deals: the ace on the pile is clear on them

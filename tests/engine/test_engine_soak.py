@@ -125,6 +125,7 @@ def soak(key: str, actions: int, seed: int) -> dict[str, int]:
     return {"actions": done, "refused": refused, "deals": deals, "finished": finished}
 
 
+@pytest.mark.heavy  # a soak: the full suite (the properties test plays random deals in make check)
 @pytest.mark.parametrize("key", ["nepali-games", "dashain", "cardrulesplus"])
 def test_soak_random_actions_keep_every_invariant(key: str) -> None:
     seed = int(os.environ.get("DHUMBAL_SOAK_SEED", random.SystemRandom().randrange(10**9)))

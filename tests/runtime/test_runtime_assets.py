@@ -143,6 +143,7 @@ def test_the_wheel_carries_no_dev_pin_and_no_script(wheel: runtime.EngineWheel) 
     assert not any(n.endswith("entry_points.txt") for n in names)
 
 
+@pytest.mark.heavy  # builds the wheel twice: the full suite
 def test_wheel_is_reproducible(wheel: runtime.EngineWheel, tmp_path: Path) -> None:
     # built again, in another directory and another process than the cached one
     again = runtime.build_wheel(ROOT, tmp_path)
