@@ -21,6 +21,7 @@ from dhumbal.trainer.robust import OPPONENTS
 from dhumbal.worked.puzzleanswer import answer_lines
 from dhumbal.worked.puzzles import Puzzle, load_file, load_text, prompt, puzzle_files
 from dhumbal.worked.puzzletext import title_text
+from tests.engine.puzzlecases import CHANDRA_DEAL
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "puzzles"
@@ -42,100 +43,7 @@ def grade_block(moves: list[tuple[str, float, float, float]], measure: str = "pa
     return "\n".join(out) + "\n"
 
 
-CHANDRA_ON_FIVE = """\
-profile = "nepali-games"
-seats = ["Asha", "Bikash", "Chandra"]
-names.ne = { Asha = "आशा", Bikash = "विकास", Chandra = "चन्द्रा" }
-dealer = "Bikash"
-
-[position]
-Asha = "4♥ 5♠ 2♠ 2♥"
-Bikash = "3♥ 6♦ 4♠ 8♣"
-Chandra = "7♥ 2♦"
-pile = "Q♦ K♥ 9♣ 9♥ J♣ J♥ Q♠ 8♦ K♦ 5♣ 5♥ Q♣ K♣ J♠ 2♣ 7♠ 10♦ A♣ A♠"
-stock = "8♥ 10♣ A♥ 4♦ Q♥ 4♣ 5♦ 3♣ A♦ 3♠ 10♥ 10♠ 9♠ J♦ 9♦ 7♣ 6♠ K♠ 7♦ 3♦ 8♠ 6♣ 6♥"
-offer = 2
-turn = "Asha"
-turns = 16
-
-[[steps]]
-act = "Asha: take pile"
-
-[[steps]]
-act = "Asha: throw 2♥ 2♠"
-
-[[steps]]
-act = "Bikash: take pile"
-
-[[steps]]
-act = "Bikash: throw 8♣"
-
-[[steps]]
-act = "Chandra: take stock"
-
-[[steps]]
-act = "Chandra: throw 8♥"
-
-[[steps]]
-act = "Asha: take stock"
-
-[[steps]]
-act = "Asha: throw 10♣"
-
-[[steps]]
-act = "Bikash: take stock"
-
-[[steps]]
-act = "Bikash: throw 6♦"
-
-[[steps]]
-act = "Chandra: take stock"
-
-[[steps]]
-act = "Chandra: throw 7♥"
-
-[[steps]]
-act = "Asha: take stock"
-
-[[steps]]
-act = "Asha: throw Q♥"
-
-[[steps]]
-act = "Bikash: take stock"
-
-[[steps]]
-act = "Bikash: throw 4♣ 4♠"
-
-[[steps]]
-act = "Chandra: take pile"
-
-[[steps]]
-act = "Chandra: throw 2♦"
-
-[[steps]]
-act = "Asha: take pile"
-
-[[steps]]
-act = "Asha: throw 5♠"
-
-[[steps]]
-act = "Bikash: take stock"
-
-[[steps]]
-act = "Bikash: throw 5♦"
-
-[[steps]]
-act = "Chandra: take pile"
-
-[[steps]]
-act = "Chandra: throw 4♦ 4♠"
-
-[[steps]]
-act = "Asha: take pile"
-
-
-[puzzle]
-seat = "Asha"
+CHANDRA_ON_FIVE = CHANDRA_DEAL + """\
 answer = "throw 4♥"
 
 [puzzle.generated]
