@@ -38,7 +38,7 @@ SUIT_CLASS: Final = ("s", "h", "d", "c")
 #: Text presentation selector: keeps ♥ ♦ ♣ ♠ from turning into emoji pictures.
 TEXT_VS: Final = "\ufe0e"
 
-#: The marks a card can carry (modifier classes, styled in dhumbal-cards.css).
+#: The marks a card can carry (modifier classes, styled in cards.css).
 MARKS: Final[Mapping[str, str]] = {
     "selected": "dhc--sel",  # marked by the reader for a throw
     "takable": "dhc--take",  # may be taken now
