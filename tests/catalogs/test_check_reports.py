@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from dhumbal_site.translation import checks
+from tests.catalogs.catalogkit import edit as _edit
 
 ROOT = Path(__file__).resolve().parents[2]
 _LOCATED = re.compile(r"^error: (?:docs|locales)/\S+:\d+: \S")
@@ -46,10 +47,6 @@ def _run(root: Path, *, quiet: bool = False) -> tuple[int, str]:
     return status, out.getvalue()
 
 
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def _start_on_weblate(root: Path, code: str) -> None:

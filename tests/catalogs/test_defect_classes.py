@@ -24,19 +24,8 @@ from pathlib import Path
 import pytest
 
 from dhumbal_site.translation import agreement, statements, terminology
-
-
-def _edit(path: Path, old: str, new: str) -> int:
-    """Replace the first ``old`` with ``new``; the 1-based line of the change."""
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    at = text.index(old)
-    path.write_text(text[:at] + new + text[at + len(old):], encoding="utf-8")
-    return text.count("\n", 0, at) + 1
-
-
-def _po(project: Path, lang: str) -> Path:
-    return project / "locales" / lang / "LC_MESSAGES" / "dhumbal.po"
+from tests.catalogs.catalogkit import catalog as _po
+from tests.catalogs.catalogkit import edit as _edit
 
 
 def _msgstr(project: Path, lang: str, msgid: str) -> tuple[int, str]:

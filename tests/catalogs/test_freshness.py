@@ -26,6 +26,7 @@ import pytest
 from dhumbal_site.translation import catalogs, freshness, parity
 from dhumbal_site.translation.pagestructure import split_front_matter
 from tests import todo
+from tests.catalogs.catalogkit import edit as _edit
 from tests.sitekit import TRANSLATED_LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,10 +81,6 @@ def docs(tmp_path: Path) -> Path:
     return out
 
 
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def _states(docs: Path, lang: str) -> dict[str, str]:

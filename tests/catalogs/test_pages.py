@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from dhumbal_site.translation import parity, terminology
+from tests.catalogs.catalogkit import edit as _edit
 from tests.sitekit import PARTIAL_LANGUAGES, TRANSLATED_LANGUAGES, warn_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,10 +75,6 @@ def docs(tmp_path: Path) -> Path:
     return out
 
 
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def _section(text: str, heading: str) -> str:

@@ -20,6 +20,7 @@ import pytest
 from dhumbal_site.content.render import render
 from dhumbal_site.translation import terminology
 from dhumbal_site.translation.glossary import load_glossary, load_register
+from tests.catalogs.catalogkit import edit as _edit
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,13 +30,6 @@ def _check(project: Path, lang: str = "ne") -> list[terminology.Hit]:
     return terminology.check_project(project, lang)
 
 
-def _edit(path: Path, old: str, new: str) -> int:
-    """Replace the first ``old`` with ``new``; the 1-based line of the change."""
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    at = text.index(old)
-    path.write_text(text[:at] + new + text[at + len(old):], encoding="utf-8")
-    return text.count("\n", 0, at) + 1
 
 
 def _po_line(po: Path, msgid: str) -> int:

@@ -21,6 +21,8 @@ import pytest
 
 from dhumbal_site.translation import terminology
 from dhumbal_site.translation.glossary import load_glossary, load_register
+from tests.catalogs.catalogkit import catalog as _po
+from tests.catalogs.catalogkit import edit as _edit
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,17 +32,8 @@ def _check(project: Path, lang: str) -> list[terminology.Hit]:
     return terminology.check_project(project, lang)
 
 
-def _edit(path: Path, old: str, new: str) -> int:
-    """Replace the first ``old`` with ``new``; the 1-based line of the change."""
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    at = text.index(old)
-    path.write_text(text[:at] + new + text[at + len(old):], encoding="utf-8")
-    return text.count("\n", 0, at) + 1
 
 
-def _po(project: Path, lang: str) -> Path:
-    return project / "locales" / lang / "LC_MESSAGES" / "dhumbal.po"
 
 
 def _msgid_line(po: Path, msgid: str) -> int:
