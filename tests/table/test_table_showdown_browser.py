@@ -574,7 +574,7 @@ def test_the_card_just_taken_says_so_on_its_face(phone_page: Opener, real_site: 
       return t.left >= r.left - 1 && t.right <= r.right + 1 && !!hit && c.contains(hit); }""")
     assert inside, "the tag is on the card, in sight"
     # its name says it too, in words
-    assert t(NEW_CARD, card="").strip(" ,،") in card.locator(".dht-sr").inner_text()
+    assert t(NEW_CARD, card="").strip(" ,،") in card.locator(".dh-visually-hidden").inner_text()
 
 
 def test_new_match_and_next_deal_read_on_one_line_at_360_px(phone_page: Opener, real_site: Any) -> None:

@@ -200,7 +200,7 @@ def test_cards_are_buttons_named_in_the_page_language_with_their_points(lang: st
     deal = web.table("view-table").playing().deal
     assert deal is not None
     buttons = re.findall(r'<button type="button" class="dhc [^"]*\bdht-card\b[^"]*" data-card="([^"]+)" data-value="(\d+)" '
-                         r'aria-pressed="false"[^>]*><span class="dht-sr">([^<]+)</span>', r["html"])
+                         r'aria-pressed="false"[^>]*><span class="dh-visually-hidden">([^<]+)</span>', r["html"])
     assert len(buttons) == len(deal.hands[0])
     for code, value, label in buttons:
         card = parse_card(code)
@@ -240,7 +240,7 @@ def test_controls_say_what_they_do_and_which_are_not_allowed_now() -> None:
     assert allowed.index('data-action="call"') < allowed.index('data-op="hint"') < allowed.index('data-action="throw"')
     ask(op="new", profile="nepali-games", seed=12, lang="en")
     # the stock is a face-down stack that takes a card when pressed
-    assert re.search(r'<button [^>]*data-action="take stock"[^>]*><span class="dht-sr">Take from the stock, \d+ cards left</span>', html)
+    assert re.search(r'<button [^>]*data-action="take stock"[^>]*><span class="dh-visually-hidden">Take from the stock, \d+ cards left</span>', html)
     # in the draw-first profile the throw waits for the take: every set of cards says so
     assert re.search(r'<button [^>]*data-action="throw" aria-disabled="true"', html)
     assert 'data-label-value="Throw, worth {value}"' in html
@@ -446,3 +446,13 @@ def test_each_profile_shows_its_own_score_rows(profile: str, rows: list[str]) ->
     assert d is not None
     for s in range(d.players):
         assert f'data-total="{d.total(s)}"' in r["html"]
+
+
+def test_words_for_screen_readers_alone_use_the_site_s_one_hidden_class() -> None:
+    """The table's hidden words take content.css's ``dh-visually-hidden`` (on every page before
+    the table's own sheets): no table sheet keeps a copy of it under another name."""
+    sheets = sorted((ROOT / "browser" / "styles").glob("table-*.css"))
+    assert sheets and not [s.name for s in sheets if ".dht-sr" in s.read_text(encoding="utf-8")]
+    assert ".dh-visually-hidden {" in (ROOT / "browser" / "styles" / "content.css").read_text(encoding="utf-8")
+    html = ask(op="new", lang="en", profile="nepali-games", seed=7)["html"]
+    assert 'class="dh-visually-hidden"' in html and "dht-sr" not in html

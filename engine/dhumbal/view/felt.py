@@ -76,7 +76,7 @@ def seat_badges(model: TableModel, deal: Deal, s: int, t: Translator) -> str:
     out = ""
     if s == deal.dealer:
         out += (f'<span class="dht-dealer" title="{esc(t(DEALER))}"><span aria-hidden="true">{esc(t(DEALER_MARK))}</span>'
-                f'<span class="dht-sr">{esc(t(DEALER))}</span></span>')
+                f'<span class="dh-visually-hidden">{esc(t(DEALER))}</span></span>')
     if not deal.is_over and s == deal.turn:
         out += f'<span class="dht-badge dht-badge--turn">{esc(t(TO_PLAY))}</span>'
     return out
@@ -194,7 +194,7 @@ def _center(model: TableModel, deal: Deal, t: Translator) -> str:
                         + (" dht-hinted" if hint is not None and hint.source == "stock" else ""),
                         enabled=ok, live=model.live,
                         extra={"data-key": "take-stock", "data-count": str(n_stock)},
-                        inner=f'<span class="dht-sr">{esc(name)}</span>{stack}')
+                        inner=f'<span class="dh-visually-hidden">{esc(name)}</span>{stack}')
     else:
         stock = (f'<span class="dht-stack" role="img" data-count="{n_stock}" '
                  f'aria-label="{esc(t.plural(STOCK_COUNT[0], STOCK_COUNT[1], n_stock))}">{stack}</span>')
@@ -248,7 +248,7 @@ def _last_throw(model: TableModel, deal: Deal, t: Translator, reader_takes: bool
             if not model.live:
                 a["disabled"] = ""
             # The name is the spoken text ("Take the king of spades"); the face is its picture.
-            out.append(f'<button{attributes(a)}><span class="dht-sr">{esc(name)}</span>{cardface.face_inner(c, "md")}</button>')
+            out.append(f'<button{attributes(a)}><span class="dh-visually-hidden">{esc(name)}</span>{cardface.face_inner(c, "md")}</button>')
         elif c in takable:
             out.append(cardface.face(c, lang, size="md", marks=("takable",), label=t(MAY_TAKE, card=card_name(c, lang))))
         else:

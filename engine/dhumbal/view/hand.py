@@ -83,7 +83,7 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
     # Who (name, dealer, turn, the deal's end), then the facts, dot-separated by the style sheet.
     label = (f'<p class="dht-hand__label" id="{esc(tid)}-hand-label"><span class="dht-hand__who">'
              f'<span class="dht-seat__name">{esc(names[me])}</span>{seat_badges(model, deal, me, t)}{outcome}'
-             f'<span class="dht-hand__title dht-sr">{esc(t(YOUR_HAND))}</span></span>'
+             f'<span class="dht-hand__title dh-visually-hidden">{esc(t(YOUR_HAND))}</span></span>'
              f'<span class="dht-hand__facts">{shown_total}'
              f'<span class="dht-hand__limit">{esc(limit)}</span>'
              f'<span class="dht-seat__score" data-score="{model.scoreboard.scores[m]}">{esc(t(SCORE, score=score_text(model, m)))}</span>'
@@ -126,7 +126,7 @@ def render_hand(model: TableModel, deal: Deal, me: int, t: Translator, my_turn: 
             # The name is the spoken text ("King of spades, 10 points"); the face is its picture.
             worth = (f'<span class="dht-pts" aria-hidden="true">{esc(number(p.value(c), lang))}</span>'
                      if _worth_shown(p, c) else "")
-            cards.append(f'<button{attributes(a)}><span class="dht-sr">{esc(spoken)}</span>'
+            cards.append(f'<button{attributes(a)}><span class="dh-visually-hidden">{esc(spoken)}</span>'
                          f'{cardface.face_inner(c, "md")}{worth}{tag if c == new else ""}</button>')
         else:
             spoken = typography("; ".join([card_name(c, lang)] + names_extra), lang)

@@ -50,7 +50,7 @@ def render_settings(model: TableModel) -> str:
                          f'<select id="{esc(tid)}-set-difficulty" name="difficulty">{levels}</select>'))
     disabled = "" if model.live else " disabled"
     return (f'<form class="dht-settings__form" data-dht-settings novalidate>'
-            f'<fieldset class="dht-settings__fields"{disabled}><legend class="dht-sr">{esc(t(SETTINGS))}</legend>'
+            f'<fieldset class="dht-settings__fields"{disabled}><legend class="dh-visually-hidden">{esc(t(SETTINGS))}</legend>'
             f'{"".join(fields)}'
             f'<p class="dht-settings__submit"><button type="submit" id="{esc(tid)}-set-submit" '
             f'class="dht-btn dht-btn--primary">{esc(t(START_NEW))}</button></p>'
