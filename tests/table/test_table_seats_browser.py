@@ -1,8 +1,9 @@
 """Two to six seats at the showdown and mid-deal: nothing covers a hand, a mark or a seat (issue 51).
 
 On the real built site with the engine answering from this process
-(``phone_page``), a phone upright (360 x 780, touch) and a desktop
-(1366 x 900), in English, French and Nepali, measured by bounding boxes:
+(``phone_page``), a phone upright (360 x 780, touch), held sideways
+(780 x 360, touch) and a desktop (1366 x 900), in English, French and
+Nepali, measured by bounding boxes:
 
 - A deal's end: the strip of scores never lies over a shown hand, a
   hand's total or a seat's marks of the ending (the caller's "called on
@@ -23,11 +24,11 @@ from typing import Any
 
 import pytest
 
-from tests.table.tabledriver import _NEXT, BOARD, DESKTOP, PHONE, TABLE, _act, press, wait_ready
+from tests.table.tabledriver import _NEXT, BOARD, DESKTOP, LANDSCAPE, PHONE, TABLE, _act, press, wait_ready
 from tests.table.tablekit import finished_link, simple_move
 
 Opener = Callable[..., Any]
-SCREENS = {"phone": PHONE, "desktop": DESKTOP}
+SCREENS = {"phone": PHONE, "sideways": LANDSCAPE, "desktop": DESKTOP}
 LANGS = {"en": "", "fr": "fr/", "ne": "ne/"}
 CASES = [("nepali-games", n) for n in (2, 3, 4, 5, 6)] + [("dashain", 6), ("cardrulesplus", 5)]
 
