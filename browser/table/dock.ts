@@ -33,9 +33,9 @@ function statusMore(t: Table): void {
 function placeDock(t: Table): void {
   const slot = t.board.querySelector("[data-dht-slot]");
   if (!slot) return;
-  if (t.loader) slot.appendChild(t.loader);
-  if (t.status) slot.appendChild(t.status);
-  if (t.state.dock.shareLink) slot.appendChild(t.state.dock.shareLink);
+  // (before the Hint's "Why?" and its box, when the board has them)
+  const why = slot.querySelector("[data-dht-why]");
+  for (const el of [t.loader, t.status, t.state.dock.shareLink]) if (el) slot.insertBefore(el, why);
 }
 
 function markedTotal(t: Table): number {

@@ -17,6 +17,7 @@ import { attachReview } from "./review";
 import { attachSettings } from "./settings";
 import { attachSummary } from "./summary";
 import { Table } from "./table";
+import { attachWhy } from "./why";
 
 export function mountTable(root: HTMLElement, carried: string, runtime: Runtime): Table {
   const t = new Table(root, carried, runtime);
@@ -27,6 +28,7 @@ export function mountTable(root: HTMLElement, carried: string, runtime: Runtime)
     t.state.core.keyboard = true;
   });
   attachDock(t);
+  attachWhy(t);
   attachHand(t);
   attachFelt(t);
   attachMotion(t);

@@ -54,6 +54,8 @@ export interface DockState {
   /** The link shown to copy where there is no clipboard. */
   shareLink: HTMLInputElement | null;
   dockWatch: ResizeObserver | null;
+  /** The Hint's reasons behind its line (the answer's), and whether "Why?" shows them (why.ts). */
+  why: { line: string; reasons: string[]; open: boolean };
 }
 
 export interface SummaryState {
@@ -149,7 +151,7 @@ export function freshState(carried: string): TableState {
     },
     felt: { playing: null },
     hand: { marks: [], dragging: null, dropped: null, draggedAt: 0 },
-    dock: { hinting: false, shareLink: null, dockWatch: null },
+    dock: { hinting: false, shareLink: null, dockWatch: null, why: { line: "", reasons: [], open: false } },
     summary: { logOpen: true, logOpenFull: false, logSet: null, stripFolded: false, summaryShown: false },
     review: { againAt: 0, practiceOf: null },
     resume: { held: "", owns: false, fresh: false, resumeAsked: false, asking: null },

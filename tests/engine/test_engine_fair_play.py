@@ -5,9 +5,9 @@ the reader's seat cannot see (the other hands' unseen cards and the stock)
 are shuffled among their places, so that the seat's ``public_view`` is equal
 and nothing else is. Every answer the worker sends the page for either twin
 (``dhumbal.table.web.handle``, requests as the table sends them: the table's state
-with its HTML, the Hint, sorting the hand, another language, refused
-actions, a review asked for mid-deal) must then be the same, byte for byte,
-except the save token.
+with its HTML, the Hint with the reasons and odds behind its "Why?", sorting the
+hand, another language, refused actions, a review asked for mid-deal) must then
+be the same, byte for byte, except the save token.
 
 **The save token.** A saved or shared game must come back exactly, so the
 answer's ``hash`` (the ``#table=`` link) holds the match's seed and every
@@ -209,8 +209,11 @@ def check_twins(session: Session, langs: tuple[str, str], rng: random.Random) ->
     again = restore_session(decode_hash(real[-1]["hash"]), "en")
     assert again.deal is not None and again.deal.hands == deal.hands and again.deal.stock == deal.stock
     assert transcript(again.deal) == transcript(deal)
-    # the Hint spoke, and said the same to both
+    # the Hint spoke, and said the same to both: its line, and the reasons and odds behind
+    # its "Why?" (each answer's ``hint``, compared leaf by leaf above too)
     assert real[1]["ok"] and real[1]["status"] and real[1]["status"] == told[1]["status"]
+    assert real[1]["hint"] is not None and real[1]["hint"]["why"] and real[1]["hint"] == told[1]["hint"]
+    assert real[1]["hint"]["line"] == real[1]["status"] and real[4]["hint"] == told[4]["hint"]
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -262,7 +265,8 @@ def test_the_hint_before_a_draw_is_the_same_whatever_card_is_on_top_of_the_stock
         i = stock.index(c)
         stock[i], stock[-1] = stock[-1], stock[i]  # c on top: the card the seat would draw
         assert ask(op="position", state=state_to_json(variant), lang="en")["ok"]
-        text = ask(op="hint", lang="en")["status"]
+        hint = ask(op="hint", lang="en")["hint"]
+        text = " ".join([hint["line"], *hint["why"]])  # the line and what "Why?" shows
         assert text.startswith("The expert's move: take from the stock") and C.card_text(c) not in text, text
         said.add(text)
     assert len(said) == 1, said

@@ -90,7 +90,8 @@ def test_the_table_s_hint_shows_the_expert_s_move_and_leaves_the_address_and_the
     assert hint["ok"] and hint["hash"] == first["hash"]
     assert list(deal.history) == history
     # (dashain's first round: no call allowed, so the move alone, with no call odds)
-    assert hint["status"] == suggest(deal.profile, deal.public_view(deal.turn), "en").text
+    move = suggest(deal.profile, deal.public_view(deal.turn), "en")
+    assert hint["status"] == move.line and hint["hint"] == {"line": move.line, "why": list(move.why)}
     # still not a move: pressed again it goes, and the reader's move is still theirs to make
     again = web.handle_request({"op": "hint", "table": table})
     assert "The expert's move" not in again["status"] and again["hash"] == first["hash"]

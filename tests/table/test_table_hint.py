@@ -2,10 +2,12 @@
 
 - The Hint is offered through the reader's turn and shows nothing until
   pressed; pressed, the status line (where the table's feedback is, and
-  what a screen reader hears) gives the expert's move and, at the start of
-  the turn, the engine's figures for the reader's view in the page's
-  language (with the sample size) while the button stays pressed; pressed
-  again, or after any move, it is gone.
+  what a screen reader hears) gives the expert's move in one short line,
+  and "Why?" beside it the reasons behind it: the move's fact and, at the
+  start of the turn, the engine's figures for the reader's view in the
+  page's language (with the sample size), carried by the answer (``hint``),
+  while the button stays pressed; pressed again, or after any move, it is
+  gone, "Why?" with it.
 - The expert is offered in the table's settings, plays a table, and a shared
   link with an expert at the table replays to the same game (CPython here;
   Pyodide in tests/runtime/test_parity.py and in the browser below).
@@ -30,12 +32,15 @@ from dhumbal.table import web
 from dhumbal.table.links import restore_session
 from dhumbal.table.tables import ERROR_NO_HINT
 from dhumbal.view.hand import HINTED
-from dhumbal.view.hint import HINT_CAUGHT_IF, hint_text, hint_words
+from dhumbal.view.actions import WHY
+from dhumbal.view.hint import HINT_CAUGHT_IF, hint_move, hint_text, hint_words
 from dhumbal.view.suggest import suggest
 from tests.table.tabledriver import BOARD, click, start, status, table_hash, ui_move
 from tests.table.tablekit import simple_move
 
 HINT_BUTTON = re.compile(r'<button[^>]*data-op="hint"[^>]*>')
+WHY_BUTTON = re.compile(r'<button[^>]*data-dht-why[^>]*aria-expanded="false" aria-controls="hint-table-whybox">([^<]+)</button>'
+                        r'<div class="dht-whybox" id="hint-table-whybox" hidden></div>')
 
 
 @pytest.fixture(autouse=True)
@@ -85,28 +90,34 @@ def test_the_hint_shows_the_engine_s_odds_in_the_page_s_language_and_hides_again
     expected = odds.call_odds(deal.profile, deal.public_view(deal.turn))
     assert expected.can_call and expected.play_on_value is not None
     view = deal.public_view(deal.turn)
+    hint = hint_move(deal.profile, view, "fr")
     words = hint_words(deal.profile, view, "fr")
-    assert r["status"] == words
-    # the expert's move first, then the odds
-    assert words.startswith(suggest(deal.profile, view, "fr").text + " ") and hint_text(expected, "fr") in words
-    assert count_text(odds.HINT_SAMPLES, "fr") in words and "donnes" in words and "annoncer" in words
+    # the status line says the expert's move, one short line; "Why?" beside it the odds
+    assert r["status"] == hint.line == suggest(deal.profile, view, "fr").line and "annoncer" in hint.line
+    assert hint_text(expected, "fr") not in r["status"] and len(r["status"]) < 60
+    why = " ".join(r["hint"]["why"])
+    assert r["hint"] == {"line": hint.line, "why": list(hint.why)} and words == hint.line + " " + why
+    assert hint_text(expected, "fr") in why and count_text(odds.HINT_SAMPLES, "fr") in why and "donnes" in why
+    shown = WHY_BUTTON.search(r["html"])
+    assert shown and shown.group(1) == translator("fr")(WHY)
     # sorting the hand is not a move: the hint stays
     r = ask(op="sort", lang="fr")
-    assert pressed(r) and r["status"] == words
-    # pressed again on the same position: hidden
+    assert pressed(r) and r["status"] == hint.line and r["hint"]["why"] == list(hint.why)
+    # pressed again on the same position: hidden, its Why with it
     r = ask(op="hint", lang="fr")
-    assert not pressed(r) and r["status"] == ""
+    assert not pressed(r) and r["status"] == "" and r["hint"] is None and "data-dht-why" not in r["html"]
     # and again: the same figures (seeded by the view)
-    assert words == ask(op="hint", lang="fr")["status"]
+    assert ask(op="hint", lang="fr")["hint"] == {"line": hint.line, "why": list(hint.why)}
 
 
 def test_after_a_move_the_hint_is_gone() -> None:
     ask(op="position", state=callable_position(), lang="en")
-    assert "caught in" in ask(op="hint")["status"]
+    assert "caught in" in " ".join(ask(op="hint")["hint"]["why"])
     r = ask(op="act", action="take stock")
-    assert r["ok"] and r["refusal"] is None and "caught in" not in r["status"]
+    assert r["ok"] and r["refusal"] is None and "caught in" not in r["status"] and r["hint"] is None
+    assert "data-dht-why" not in r["html"]
     r = ask(op="sort")
-    assert "caught in" not in r["status"]
+    assert "caught in" not in r["status"] and r["hint"] is None
     # a new game at the same table starts without the hint
     ask(op="position", state=callable_position(), lang="en")
     assert pressed(ask(op="hint"))
@@ -124,9 +135,10 @@ def test_a_hint_where_no_call_is_allowed_says_the_move_alone_and_marks_it() -> N
     reason = deal.refusal(Action.call(), deal.turn)
     assert reason is not None
     move = suggest(deal.profile, deal.public_view(deal.turn), "nl")
-    assert text == move.text
-    assert translator("nl")(HINT_CAUGHT_IF, total="§", caught="§", samples="§").split("§")[0] not in text
-    assert count_text(odds.HINT_SAMPLES, "nl") not in text and "Roepen levert" not in text
+    assert text == move.line and r["hint"] == {"line": move.line, "why": list(move.why)}
+    said = " ".join([text, *r["hint"]["why"]])
+    assert translator("nl")(HINT_CAUGHT_IF, total="§", caught="§", samples="§").split("§")[0] not in said
+    assert count_text(odds.HINT_SAMPLES, "nl") not in said and "Roepen levert" not in said
     # the engine's reason is under the disabled Call button, as before the hint
     assert reason.text("nl", web.table("hint-table").playing().deal_names()).replace("'", "&#x27;") in r["html"]
     # the cards the Hint would throw are marked in the hand, and said so; no other card is
@@ -162,9 +174,10 @@ def test_after_a_take_the_hint_says_what_to_throw_and_it_is_refused_once_the_dea
     assert deal is not None
     view = deal.public_view(deal.turn)
     move = suggest(deal.profile, view, "ne")
-    assert move.action.kind == "throw" and r["status"] == move.text == hint_words(deal.profile, view, "ne")
+    assert move.action.kind == "throw" and r["status"] == move.line and move.text == hint_words(deal.profile, view, "ne")
     # a call has its own odds only at the start of a turn: mid-turn the hint is the move and its why
-    assert count_text(odds.HINT_SAMPLES, "ne") not in r["status"]
+    assert r["hint"]["why"] == list(move.why) and move.why
+    assert count_text(odds.HINT_SAMPLES, "ne") not in " ".join([r["status"], *move.why])
     ask(op="position", state=callable_position(), lang="en")
     assert ask(op="act", action="call")["summary"]["is_over"]
     r = ask(op="hint", lang="en")

@@ -1,6 +1,6 @@
 """The trainer at the table in Chromium, against the stand-in runtime (this process's engine):
-the Hint shows the expert's move and leaves the address alone, at the start of a turn and after
-its first move; a finished deal's Review marks the reader's mistakes, steps by pointer and
+the Hint shows the expert's move in one line, "Why?" beside it the reasons behind it, and leaves
+the address alone, at the start of a turn and after its first move; a finished deal's Review marks the reader's mistakes, steps by pointer and
 keyboard, and plays from any step."""
 
 from __future__ import annotations
@@ -37,11 +37,28 @@ def test_the_hint_shows_the_expert_s_move_and_leaves_the_address_alone(stub_page
     address = table_hash(page)
     deal = _session().deal
     assert deal is not None
-    expected = suggest(deal.profile, deal.public_view(deal.turn), lang).text
+    expected = suggest(deal.profile, deal.public_view(deal.turn), lang)
     click(page, hint)
-    assert status(page).startswith(expected), (status(page), expected)
+    assert status(page) == expected.line, (status(page), expected)
     assert table_hash(page) == address
     assert hint.get_attribute("aria-pressed") == "true"
+    # "Why?" beside the line, a finger wide, by keyboard: the reasons behind it, the engine's, in the
+    # page's language; Escape puts them away (not the table), pressed again they come back
+    why, box = page.locator(f"{BOARD} [data-dht-why]"), page.locator(f"{BOARD} .dht-whybox")
+    size = why.bounding_box()
+    assert size is not None and size["width"] >= 44 and size["height"] >= 44 and box.is_hidden()
+    why.focus()
+    page.keyboard.press("Enter")
+    assert box.is_visible() and why.get_attribute("aria-expanded") == "true"
+    assert box.locator("p").all_inner_texts() == list(expected.why) and expected.why
+    assert status(page) == expected.line  # the line stays as it was
+    page.keyboard.press("Escape")
+    assert box.is_hidden() and why.get_attribute("aria-expanded") == "false"
+    assert page.evaluate("document.activeElement.matches('[data-dht-why]')")
+    why.click()  # (no request: the reasons came with the Hint's answer)
+    assert box.is_visible()
+    click(page, hint)  # the Hint put away: its Why with it
+    assert page.locator(f"{BOARD} [data-dht-why]").count() == 0 and expected.line not in status(page)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])  # nepali-games draws first, dashain throws first
@@ -65,13 +82,13 @@ def test_after_the_turn_s_first_move_the_hint_says_how_to_finish_it(stub_page: O
     address = table_hash(page)
     expected = suggest(deal.profile, deal.public_view(deal.turn), lang)
     tap(page, hint)
-    assert status(page) == expected.text
+    assert status(page) == expected.line
     assert hint.get_attribute("aria-pressed") == "true" and table_hash(page) == address
     assert expected.action.kind == ("throw" if deal.phase == "throw" else "take")
     if deal.phase == "throw":
         assert cards.first.get_attribute("aria-pressed") == "true"
     tap(page, hint)  # pressed again: hidden, and the turn goes on
-    assert hint.get_attribute("aria-pressed") == "false" and expected.text not in status(page)
+    assert hint.get_attribute("aria-pressed") == "false" and expected.line not in status(page)
     if deal.phase == "throw":
         cards.first.tap()  # unmarked: the reader's policy marks its own card
     ui_move(page, touch=True)

@@ -355,6 +355,15 @@ class Playback(TypedDict):
     end: str
 
 
+class HintShown(TypedDict):
+    """The Hint showing: the move and its plan in one short line (the status line says
+    it), and the reasons and figures behind it, sentence by sentence, in the reader's
+    language (the table's "Why?" shows them). Worked out from the reader's view alone."""
+
+    line: str
+    why: list[str]
+
+
 class BoardResponse(TypedDict):
     """The table after an op: the board's HTML, what is said, and the link that saves the game."""
 
@@ -373,6 +382,8 @@ class BoardResponse(TypedDict):
     #: The ``#table=`` link of the game (without ``#``).
     hash: str
     summary: Summary
+    #: The Hint while it shows (None when it does not).
+    hint: HintShown | None
     #: The bots' moves, when some are to be shown one at a time.
     playback: NotRequired[Playback]
 

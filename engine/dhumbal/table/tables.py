@@ -22,7 +22,7 @@ from ..core.i18n import N_
 from ..play.action import Action
 from ..play.deal import Deal
 from ..play.records import state_from_json
-from ..view.hint import hint_move
+from ..view.hint import Hint, hint_move
 from .protocol import ERROR_NO_SESSION, RequestError
 from .session import Session
 
@@ -35,11 +35,11 @@ ERROR_NO_REVIEW: Final = N_("The review is for a deal that is over.")
 
 @dataclass(frozen=True)
 class ShownHint:
-    """The Hint's words, and the position they were worked out for (see :func:`position_of`)."""
+    """The Hint (its line, its reasons, the move it suggests, marked on the table), and the
+    position it was worked out for (see :func:`position_of`)."""
 
     where: str
-    words: str
-    action: Action | None = None  # the move it suggests, marked on the table
+    hint: Hint
 
 
 @dataclass(frozen=True)
@@ -104,18 +104,19 @@ class Table:
 
     # -- the Hint --------------------------------------------------------------------------
 
-    def shown_hint(self) -> str | None:
-        """The Hint's words while it shows for the position on the table, else None."""
+    def shown_hint(self) -> Hint | None:
+        """The Hint while it shows for the position on the table, else None."""
         if self.hint is None or self.session is None:
             return None
         if self.hint.where != position_of(self.session):
             self.hint = None
             return None
-        return self.hint.words
+        return self.hint.hint
 
     def shown_hint_action(self) -> Action | None:
         """The Hint's move while the Hint shows (see :meth:`shown_hint`), else None."""
-        return self.hint.action if self.shown_hint() is not None and self.hint is not None else None
+        hint = self.shown_hint()
+        return hint.action if hint is not None else None
 
     def toggle_hint(self, lang: str) -> bool:
         """Show the Hint (True) or, pressed again on the same position, hide it (False).
@@ -133,8 +134,7 @@ class Table:
             return False
         deal = session.deal
         assert deal is not None
-        words, action = hint_move(deal.profile, view, lang)
-        self.hint = ShownHint(position_of(session), words, action)
+        self.hint = ShownHint(position_of(session), hint_move(deal.profile, view, lang))
         return True
 
     # -- the review ------------------------------------------------------------------------

@@ -160,13 +160,14 @@ def _drawn(tab: Table, op: str, events: list[str], *, status: str | None = None,
     hint = tab.shown_hint()
     model.hint_on = hint is not None
     model.hint_action = tab.shown_hint_action()
+    model.hint_why = hint is not None and bool(hint.why) and status is None and refusal is None
     deal = session.deal
     lang = session.lang
     refused: messages.Refusal | None = None
     if refusal is not None:
         refused = {"code": refusal.code,
                    "text": cards_in_words(refusal.text(lang, session.deal_names(), session.my_deal_seat()), lang)}
-    say = status if status is not None else hint if hint is not None else session.status()
+    say = status if status is not None else hint.line if hint is not None else session.status()
     if refused is not None:
         say = refused["text"]
     # The status of a finished deal says again how it ended: those events are said once.
@@ -202,6 +203,9 @@ def _drawn(tab: Table, op: str, events: list[str], *, status: str | None = None,
         "refusal": refused,
         "hash": link_of(session),
         "summary": summary,
+        # the Hint showing: its line (said above) and the reasons behind it, for "Why?"
+        "hint": ({"line": hint.line, "why": list(hint.why)}
+                 if hint is not None and status is None and refused is None else None),
     }
     if playback is not None and playback.frames:
         # The bots' moves one at a time: the board before them, then each move's felt.

@@ -41,6 +41,8 @@ from .review import review_button
 # so its first words are the ones the guide uses.
 CALL_ON: Final = N_("Call on {total}")
 HINT: Final = N_("Hint")
+# TRANSLATORS: beside the Hint's line above the controls: shows the reasons and the odds behind it.
+WHY: Final = N_("Why?")
 THROW_NONE: Final = N_("Throw")
 THROW_VALUE: Final = N_("Throw, worth {value}")
 LAST_ON_TOP: Final = N_("The last card you mark goes on top of the pile.")
@@ -104,6 +106,18 @@ def _not_a_run_msgid() -> str:
 def _place(label: str, cls: str) -> str:
     """A control's place kept empty: the width of its words, invisible, not a control."""
     return f'<span class="dht-btn dht-place {cls}" aria-hidden="true">{esc(label)}</span>'
+
+
+def render_why(model: TableModel, t: Translator) -> str:
+    """While the Hint shows with reasons behind its line: "Why?" beside the line, and the
+    box it opens (empty: the table script fills it with the answer's reasons, which the
+    engine worked out from the reader's view alone, and opens and closes it)."""
+    if not model.hint_why:
+        return ""
+    tid = esc(model.table_id)
+    return (f'<button type="button" class="dht-btn dht-why-btn" data-dht-why data-key="why" aria-expanded="false"'
+            f' aria-controls="{tid}-whybox">{esc(t(WHY))}</button>'
+            f'<div class="dht-whybox" id="{tid}-whybox" hidden></div>')
 
 
 def render_actions(model: TableModel, deal: Deal, t: Translator, my_turn: bool, *, note: str = "") -> str:

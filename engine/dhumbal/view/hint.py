@@ -15,10 +15,16 @@ are one account:
   the hint is the move that finishes the turn and its why;
 - where a call is not allowed there are no call odds either: the hint is the
   move alone (:func:`hint_move` gives it with the move, which the table marks).
+
+The hint is one short line, the move and its plan (the status line says it),
+and the reasons and figures behind it, sentence by sentence: the move's fact,
+then the call odds and what weighs on them (the table's "Why?" shows them, one
+press away, issue 51).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from ..bots import expert
@@ -41,12 +47,27 @@ HINT_CALLS: Final = N_("The expert calls all the same: it calls whenever it puts
 HINT_OWN_RULE: Final = N_("The expert's move here follows its own rule for a long deal, not these figures.")
 
 
+@dataclass(frozen=True)
+class Hint:
+    """What the Hint says: the move and its plan in one short ``line``, the reasons and
+    figures behind it in ``why`` (sentence by sentence), and the move (marked on the table)."""
+
+    line: str
+    why: tuple[str, ...]
+    action: Action
+
+    @property
+    def words(self) -> str:
+        """The line and its reasons, as one paragraph."""
+        return " ".join((self.line, *self.why))
+
+
 def hint_words(profile: Profile, view: SeatView, lang: str) -> str:
     """Everything the Hint says for the seat on turn of ``view`` (see the module docstring)."""
-    return hint_move(profile, view, lang)[0]
+    return hint_move(profile, view, lang).words
 
 
-def hint_move(profile: Profile, view: SeatView, lang: str) -> tuple[str, Action]:
+def hint_move(profile: Profile, view: SeatView, lang: str) -> Hint:
     """What the Hint says, and the move it suggests (marked on the table).
 
     The call odds are said only where a call is allowed now: where it is not,
@@ -54,21 +75,20 @@ def hint_move(profile: Profile, view: SeatView, lang: str) -> tuple[str, Action]
     turn-start hints said "If you could call now…")."""
     move = suggest(profile, view, lang)
     if view.phase != "start" or not stand_in(profile, view).can_call():
-        return move.text, move.action
+        return Hint(move.line, move.why, move.action)
     odds = call_odds(profile, view, playouts=HINT_PLAYOUTS)
-    allowed = True
-    out = [move.text]
+    out = list(move.why)
     limit = profile.call_limit
-    if allowed and limit is not None and odds.total == limit:
+    if limit is not None and odds.total == limit:
         out.append(translator(lang)(HINT_TIE, total=odds.total))
-    out.append(hint_text(odds, lang, allowed))
-    if allowed and odds.play_on_value is not None:
+    out += hint_sentences(odds, lang)
+    if odds.play_on_value is not None:
         call_better = (odds.call_value > odds.play_on_value if odds.measure == "paid"
                        else odds.call_value < odds.play_on_value)
         calls = move.action.kind == "call"
         if call_better != calls and _decimal(odds.call_value, lang, True) != _decimal(odds.play_on_value, lang, True):
             out.append(_why_otherwise(profile, calls, move.caught, lang))
-    return " ".join(out), move.action
+    return Hint(move.line, tuple(out), move.action)
 
 
 def _why_otherwise(profile: Profile, calls: bool, caught: float | None, lang: str) -> str:
@@ -81,7 +101,13 @@ def _why_otherwise(profile: Profile, calls: bool, caught: float | None, lang: st
 
 
 def hint_text(odds: CallOdds, lang: str, allowed: bool = True) -> str:
-    """The reader's call odds in words, for the status line.
+    """The reader's call odds in words, as one paragraph (see :func:`hint_sentences`)."""
+    return " ".join(hint_sentences(odds, lang, allowed))
+
+
+def hint_sentences(odds: CallOdds, lang: str, allowed: bool = True) -> list[str]:
+    """The reader's call odds in words: how often a call is caught, then what calling and
+    playing on are worth.
 
     ``allowed``: whether a call is allowed now; when it is not, the figure is
     what a call would risk if it were (the standing reason under the Call
@@ -91,12 +117,12 @@ def hint_text(odds: CallOdds, lang: str, allowed: bool = True) -> str:
     caught = t(HINT_CAUGHT if allowed else HINT_CAUGHT_IF, total=odds.total, caught=percent(odds.caught, lang),
                samples=number(odds.samples, lang))
     if not allowed or odds.play_on_value is None:
-        return caught
+        return [caught]
     signed = odds.measure == "paid"
     value = t(HINT_VALUE_PAID if signed else HINT_VALUE_POINTS,
               call=_decimal(odds.call_value, lang, signed), play_on=_decimal(odds.play_on_value, lang, signed),
               playouts=number(odds.playouts, lang))
-    return caught + " " + value
+    return [caught, value]
 
 
 def _decimal(x: float, lang: str, signed: bool) -> str:

@@ -41,10 +41,12 @@ class TableModel:
     practice: bool = False  # a practice deal apart from the reader's match (a review's "Play from here")
     new_card: C.Card | None = None  # the card the reader took last, marked until the turn ends
     face_down: bool = False  # a preview of a deal the reader will not get: the cards stay face down
-    hint_on: bool = False  # the reader's call odds are showing in the status line (see hint_text)
+    hint_on: bool = False  # the Hint's line is showing in the status line (see dhumbal.view.hint)
     #: the Hint's move while it shows (worked out from the reader's view): its cards, the stock
     #: or the pile, or Call, marked on the table
     hint_action: Action | None = None
+    #: the Hint showing has reasons behind its line: the dock offers "Why?" (the answer carries them)
+    hint_why: bool = False
 
     @classmethod
     def for_settings(cls, lang: str, table_id: str, profile: Profile, difficulty: str) -> TableModel:

@@ -20,6 +20,10 @@ can read a card the reader cannot see.
 - The why is a fact of the position from the engine's figures
   (:func:`dhumbal.trainer.advice.move_fact`), a card from the stock valued as the
   expert's beliefs value it. A call needs no why here: the call odds follow.
+
+The move and its plan are one short line (``line``, the status line says it);
+how often the plan is the throw, and the fact, are the reasons behind it
+(``why``, the table's "Why?" shows them), so the line reads at a glance.
 """
 
 from __future__ import annotations
@@ -40,13 +44,13 @@ from ..trainer.advice import move_fact, move_text
 SUGGEST: Final = N_("The expert's move: {move}.")
 SUGGEST_THEN: Final = N_("The expert's move: {move}, then {then}.")
 SUGGEST_THEN_ANY: Final = N_("The expert's move: {move}, then {then}, whatever card you draw.")
-SUGGEST_THEN_LIKELY: Final = N_(
-    "The expert's move: {move}, then most likely {then}: that is its throw for {share} of the cards you might draw. "
-    "Ask for a hint again once you hold the card."
+SUGGEST_THEN_LIKELY: Final = N_("The expert's move: {move}, then most likely {then}.")
+# TRANSLATORS: behind the Hint's "Why?", after "The expert's move: take from the stock, then most likely throw 9♠."
+WHY_LIKELY: Final = N_(
+    "That throw is its choice for {share} of the cards you might draw: ask for a hint again once you hold the card."
 )
-SUGGEST_THEN_DRAWN: Final = N_(
-    "The expert's move: {move}. What to throw next depends on the card you draw: ask for a hint again once you hold it."
-)
+# TRANSLATORS: behind the Hint's "Why?", after "The expert's move: take from the stock."
+WHY_DRAWN: Final = N_("What to throw next depends on the card you draw: ask for a hint again once you hold it.")
 #: The least share of the possible draws for which a throw is named as the likely plan.
 LIKELY: Final = 0.5
 
@@ -57,13 +61,21 @@ class Suggestion:
 
     ``then`` is the next move of the turn when it does not hang on a card still unseen
     (after a draw from the stock: the throw for most of the cards it may give, else
-    ``None``); ``caught`` is the expert's own chance of being caught, when it weighed a call.
+    ``None``); ``line`` says the move and its plan, ``why`` the reasons behind them,
+    sentence by sentence; ``caught`` is the expert's own chance of being caught, when
+    it weighed a call.
     """
 
     action: Action
     then: Action | None
-    text: str
+    line: str
+    why: tuple[str, ...] = ()
     caught: float | None = None
+
+    @property
+    def text(self) -> str:
+        """The line and its reasons, as one paragraph."""
+        return " ".join((self.line, *self.why))
 
 
 def suggest(profile: Profile, view: SeatView, lang: str) -> Suggestion:
@@ -75,11 +87,12 @@ def suggest(profile: Profile, view: SeatView, lang: str) -> Suggestion:
     t = translator(lang)
     move = move_text(profile, view, action, lang)
     if action.kind == "call":
-        return Suggestion(action, None, cards_in_words(t(SUGGEST, move=move), lang), decision.caught)
+        return Suggestion(action, None, cards_in_words(t(SUGGEST, move=move), lang), caught=decision.caught)
     stock = expert.stock_draws(profile, view) if action.kind == "take" else ({}, 0)
     then: Action | None = None
+    plan = ""
     if _from_stock(action) and profile.draw_first:  # the throw that follows hangs on the card drawn
-        then, head = _after_draw(profile, view, action, stock, move, lang)
+        then, head, plan = _after_draw(profile, view, action, stock, move, lang)
     elif _from_stock(action):  # throwing first, the take ends the turn
         head = t(SUGGEST, move=move)
     else:
@@ -92,7 +105,8 @@ def suggest(profile: Profile, view: SeatView, lang: str) -> Suggestion:
                 if then is not None else t(SUGGEST, move=move))
     average = _average(profile, stock) if stock[1] else None
     fact = move_fact(profile, view, action, lang, average=average)
-    return Suggestion(action, then, cards_in_words(head + " " + fact, lang), decision.caught)
+    why = tuple(cards_in_words(w, lang) for w in (plan, fact) if w)
+    return Suggestion(action, then, cards_in_words(head, lang), why, decision.caught)
 
 
 def _from_stock(action: Action) -> bool:
@@ -105,10 +119,11 @@ def _average(profile: Profile, draws: tuple[dict[Card, int], int]) -> float:
 
 
 def _after_draw(profile: Profile, view: SeatView, action: Action, draws: tuple[dict[Card, int], int],
-                move: str, lang: str) -> tuple[Action | None, str]:
+                move: str, lang: str) -> tuple[Action | None, str, str]:
     """The plan after a draw from the stock: the expert's throw for each card the stock may
     give, as its beliefs weigh them; a throw of cards held now is named with how often it
-    is the one, a throw of the card drawn never (the reader has not seen it)."""
+    is the one, a throw of the card drawn never (the reader has not seen it). Returns the
+    throw named, the line, and the plan's reason (for "Why?", "" when the line says it all)."""
     t = translator(lang)
     weights, total = draws
     share: dict[tuple[Card, ...], int] = {}
@@ -124,12 +139,13 @@ def _after_draw(profile: Profile, view: SeatView, action: Action, draws: tuple[d
         share[key] = share.get(key, 0) + weight
         throws.setdefault(key, (throw, after))
     if not share:
-        return None, t(SUGGEST_THEN_DRAWN, move=move)
+        return None, t(SUGGEST, move=move), t(WHY_DRAWN)
     key = max(share, key=lambda k: (share[k], [-c for c in k]))
     throw, after = throws[key]
     then = move_text(profile, after, throw, lang)
     if share[key] == total:
-        return throw, t(SUGGEST_THEN_ANY, move=move, then=then)
+        return throw, t(SUGGEST_THEN_ANY, move=move, then=then), ""
     if share[key] >= LIKELY * total:
-        return throw, t(SUGGEST_THEN_LIKELY, move=move, then=then, share=percent(share[key] / total, lang))
-    return None, t(SUGGEST_THEN_DRAWN, move=move)
+        return (throw, t(SUGGEST_THEN_LIKELY, move=move, then=then),
+                t(WHY_LIKELY, share=percent(share[key] / total, lang)))
+    return None, t(SUGGEST, move=move), t(WHY_DRAWN)

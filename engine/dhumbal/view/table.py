@@ -26,7 +26,7 @@ from ..core.i18n import (
 )
 from ..core.messages import TEMPLATES
 from ..play.share import MAX_LINK
-from .actions import THROW_NONE, THROW_VALUE, render_actions
+from .actions import THROW_NONE, THROW_VALUE, render_actions, render_why
 from .felt import (
     CARD_COUNT,
     DEALER,
@@ -168,7 +168,7 @@ def render_board(model: TableModel, *, dock_head: str = "") -> str:
     if deal.is_over:
         # the showdown's strip, the details panel behind the dock's Details, the review's place
         parts.append(render_summary(model, deal, t))
-    parts.append(f'<div class="dht-dock"><div class="dht-dock__head" data-dht-slot>{dock_head}</div>'
+    parts.append(f'<div class="dht-dock"><div class="dht-dock__head" data-dht-slot>{dock_head}{render_why(model, t)}</div>'
                  f"{render_actions(model, deal, t, my_turn, note=note)}</div>")
     parts.append(_log(model, t))
     parts.append("</div>")
