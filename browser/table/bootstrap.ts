@@ -30,7 +30,7 @@ import { controller, loadedTableCode, type TableModule, tableCode } from "./load
 import { offerResume } from "./offers";
 import { applyPrefs, prefChanged, prefs, showPrefs } from "./prefs";
 import { controllerOf, controllers$, forget } from "./registry";
-import { CARRY_KEY, FULL_KEY, ownGames, tableHash } from "./saved";
+import { CARRY_KEY, FULL_GAME_KEY, FULL_KEY, ownGames, tableHash, unplayedFullGame } from "./saved";
 import type { Intent, Table } from "./table";
 
 const REST_MS = 600; // the pointer resting on the table this long is intent
@@ -192,12 +192,15 @@ function arrive(root: HTMLElement): void {
   showPrefs(root);
   offerResume(root);
   if (frugal()) root.querySelector<HTMLElement>(".dht-frugal")?.removeAttribute("hidden");
-  const carried = carriedGames[root.id || "dh-table"];
   const hash = tableHash();
-  if (hash || carried) {
+  // A reload of the page whose full table held a game the reader had not moved in yet:
+  // that game again (the full table opens again as the table mounts: place.ts).
+  const carried = carriedGames[root.id || "dh-table"];
+  const unplayed = hash || carried ? "" : unplayedFullGame();
+  if (hash || carried || unplayed) {
     // A shared game comes into view; the reader's own game (Back, Forward) only when it
     // was carried to another language.
-    let show = !carried && !ownGames().includes(hash);
+    let show = !carried && !unplayed && !ownGames().includes(hash);
     try {
       if (sessionStorage.getItem(CARRY_KEY) === hash && hash) {
         show = true;
@@ -207,6 +210,10 @@ function arrive(root: HTMLElement): void {
       /* storage refused */
     }
     withTable(root, (t, m) => {
+      if (unplayed && !t.state.core.carried) {
+        t.state.core.carried = unplayed;
+        t.state.core.unplayed = true;
+      }
       if (show) m.reveal(t);
       void t.intent("link");
     });
@@ -221,7 +228,10 @@ let firstPage = true;
 function setup(): void {
   applyPrefs(prefs());
   // A page drawn by instant navigation: no full table of an earlier page comes back on a reload.
-  if (!firstPage) remove("sessionStorage", FULL_KEY);
+  if (!firstPage) {
+    remove("sessionStorage", FULL_KEY);
+    remove("sessionStorage", FULL_GAME_KEY);
+  }
   firstPage = false;
   // A full table left behind by a page change no longer holds the page.
   if (!document.querySelector(".dh-table--full")) document.documentElement.classList.remove("dh-full-table");

@@ -10,7 +10,9 @@
  * Back closes it, as do Close and Escape; the address keeps the game. A
  * reload restores it: this tab keeps which page's table was full (session
  * storage, FULL_KEY: Material rewrites history entries' state with the page's
- * scroll), and a reload of that page opens its table full again. Owns the
+ * scroll), and a reload of that page opens its table full again, with its
+ * game: the address's, or before the reader's first move the one kept
+ * beside FULL_KEY (FULL_GAME_KEY; bootstrap.ts restores it). Owns the
  * place's slice of the state.
  */
 
@@ -20,7 +22,7 @@ import { parseJSON } from "../lib/text";
 import { difficultyOf, namesOf, type TableRequest } from "../protocol/messages";
 import { guideOpen } from "./guide";
 import { startFresh } from "./resume";
-import { FULL_KEY } from "./saved";
+import { FULL_GAME_KEY, FULL_KEY } from "./saved";
 import type { Table } from "./table";
 
 export const DOCK_KEY = "play-";
@@ -78,6 +80,10 @@ export function openFull(t: Table, again?: string): void {
     }
   }
   write("sessionStorage", FULL_KEY, location.pathname);
+  // (a game not played yet is not in the address: kept for a reload, see saved.ts)
+  const core = t.state.core;
+  if (core.lastHash && !core.played) write("sessionStorage", FULL_GAME_KEY, core.lastHash);
+  else remove("sessionStorage", FULL_GAME_KEY);
   root.classList.add("dh-table--full");
   root.setAttribute("role", "dialog");
   root.setAttribute("aria-modal", "true");
@@ -140,6 +146,7 @@ export function closeFull(t: Table, fromHistory: boolean): void {
   if (!full) return;
   place.full = null;
   remove("sessionStorage", FULL_KEY);
+  remove("sessionStorage", FULL_GAME_KEY);
   const root = t.root;
   for (const el of full.inert) el.inert = false;
   root.classList.remove("dh-table--full");

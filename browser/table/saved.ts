@@ -7,7 +7,7 @@
  * table (table/resume.ts, the only writer of the saved game).
  */
 
-import { isRecord, readJSON, readList, remove, write } from "../lib/storage";
+import { isRecord, readJSON, readList, readText, remove, write } from "../lib/storage";
 
 export const HASH_KEY = "table=";
 export const SAVED_KEY = "dhumbal:last-game";
@@ -16,6 +16,12 @@ const LINE_KEY = "dhumbal:kept-line";
 export const CARRY_KEY = "dhumbal:carried";
 /** This tab's full table: the page whose table is open over the screen (place.ts; a reload of that page opens it again). */
 export const FULL_KEY = "dhumbal:full-table";
+/**
+ * The link of the game on that full table while the reader has not moved yet (it is
+ * not in the address then): a reload brings the same deal back, full screen, still
+ * not played (not saved, not in the address) until the reader moves.
+ */
+export const FULL_GAME_KEY = "dhumbal:full-game";
 /** A link longer than this is not kept (the engine reads less). */
 export const MAX_SAVED = 20000;
 
@@ -49,6 +55,14 @@ export function keepGame(game: SavedGame | null): void {
   } else {
     remove("localStorage", SAVED_KEY);
   }
+}
+
+/** After a reload of the page whose full table held a game not played yet: its link, else "". */
+export function unplayedFullGame(): string {
+  const navigation = performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
+  if (navigation?.type !== "reload" || readText("sessionStorage", FULL_KEY) !== location.pathname) return "";
+  const game = readText("sessionStorage", FULL_GAME_KEY) || "";
+  return game.indexOf(HASH_KEY) === 0 && game.length <= MAX_SAVED ? game : "";
 }
 
 /** The games this tab made (links), newest last. */

@@ -19,6 +19,8 @@ export interface CoreState {
   answers: number;
   /** The reader has played here: the address may carry the game. */
   played: boolean;
+  /** The game carried here is the full table's, restored by a reload before any move: not played yet. */
+  unplayed: boolean;
   /** A request waiting for the engine (a worked example's position, a fresh deal). */
   pending: TableRequest | null;
   /** The game this page's table held before instant navigation drew the same page again, or the one chosen with Continue. */
@@ -141,6 +143,7 @@ export function freshState(carried: string): TableState {
       starting: null,
       answers: 0,
       played: false,
+      unplayed: false,
       pending: null,
       carried,
       lastHash: "",

@@ -26,6 +26,7 @@
 
 import type { Runtime } from "../entries/runtime";
 import { frugal } from "../lib/connection";
+import { remove, write } from "../lib/storage";
 import { cssEscape, localDigits, parseJSON } from "../lib/text";
 import {
   type Answer,
@@ -39,7 +40,7 @@ import { playBack } from "./felt";
 import { Moments } from "./moments";
 import { picture } from "./motion";
 import { PACE, prefs } from "./prefs";
-import { ownGames, rememberOwn, tableHash } from "./saved";
+import { FULL_GAME_KEY, ownGames, rememberOwn, tableHash } from "./saved";
 import { freshState, type TableState } from "./state";
 
 export type State = "static" | "loading" | "ready" | "error";
@@ -228,9 +229,10 @@ export class Table {
       return Promise.resolve();
     } else if (hash || core.carried) {
       // (the game carried here, or chosen with Continue, before a link the address still shows)
-      payload = this.restoreRequest(core.carried || hash, this.state.resume.resumeAsked);
+      payload = this.restoreRequest(core.carried || hash, this.state.resume.resumeAsked || core.unplayed);
       core.carried = "";
-      core.played = true;
+      core.played = !core.unplayed;
+      core.unplayed = false;
     } else if (!core.wanted || (this.root.hasAttribute("data-resumable") && !this.state.resume.fresh)) {
       // The engine is here, and nothing is dealt: the reader is about to press a loader
       // button, or has a game in progress to continue or leave. A later press starts again.
@@ -344,7 +346,12 @@ export class Table {
   private keepHash(hash: string): void {
     const core = this.state.core;
     core.lastHash = hash;
-    if (!core.played) return;
+    if (!core.played) {
+      // (the full table's game, for a reload before the reader's first move: place.ts)
+      if (this.state.place.full) write("sessionStorage", FULL_GAME_KEY, hash);
+      return;
+    }
+    remove("sessionStorage", FULL_GAME_KEY);
     rememberOwn(hash);
     this.moments.emit("hash", hash);
     if (tableHash() === hash) return;

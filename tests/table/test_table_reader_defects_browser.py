@@ -103,6 +103,8 @@ def test_a_hint_is_said_whole_in_the_full_table_of_a_phone(
     "Why?" (they were cut behind a shade: a hint with its odds, about 370 characters, needed eight lines)."""
     page = phone_page(screen)
     page.goto(url(real_site, ("" if lang == "en" else f"{lang}/") + "rules/nepali-games/"))
+    # (a deal whose hint's line is among the longest: take from the stock, then most likely throw a pair)
+    page.locator(TABLE).evaluate("(t) => t.setAttribute('data-seed', 'fit0')")
     play(page, touch=True)
     press(page, f"{BOARD} [data-op=hint]", touch=True)
     said = page.evaluate("(() => { const s = document.querySelector('#dh-table .dht-status');"
@@ -120,18 +122,33 @@ def test_a_hint_is_said_whole_in_the_full_table_of_a_phone(
 # -- the full table through a reload --------------------------------------------------------------
 
 
-def test_a_table_restored_by_a_reload_is_full_screen_again(phone_page: Opener, real_site: Any) -> None:
-    page = phone_page(PHONE)
+@pytest.mark.parametrize("moved", [True, False], ids=["after-a-move", "before-any-move"])
+def test_a_table_restored_by_a_reload_is_full_screen_again(phone_page: Opener, real_site: Any, moved: bool) -> None:
+    """D9: after a move (the game in the address) and before any (the deal Play dealt, kept
+    for the full table only: still not in the address, nor saved, until the reader moves)."""
+    page = phone_page(PHONE, fresh=True)
     page.goto(url(real_site, "rules/dashain/"))
     play(page, touch=True)
     full = "document.querySelector('#dh-table').classList.contains('dh-table--full')"
     assert page.evaluate(full)
-    ui_move(page, touch=True)
+    if moved:
+        ui_move(page, touch=True)
     kept = table_hash(page)
+    assert bool(kept) == moved
+    hand = page.locator(f"{BOARD} .dht-me .dht-cards").get_attribute("data-count"), page.locator(
+        f"{BOARD} .dht-me .dht-card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
     page.reload()
     wait_ready(page)
     assert table_hash(page) == kept
     assert page.evaluate(full), "the restored table is inline, not full screen"
+    assert (page.locator(f"{BOARD} .dht-me .dht-cards").get_attribute("data-count"), page.locator(
+        f"{BOARD} .dht-me .dht-card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")) == hand
+    if not moved:
+        # the same deal, not played yet: nothing saved, nothing in the address, until a move
+        assert page.evaluate("localStorage.getItem('dhumbal:last-game')") is None
+        ui_move(page, touch=True)
+        kept = table_hash(page)
+        assert kept
     # and Back still closes it, the game in the address
     page.go_back()
     page.wait_for_function(f"() => !({full})")
