@@ -456,3 +456,18 @@ def test_words_for_screen_readers_alone_use_the_site_s_one_hidden_class() -> Non
     assert ".dh-visually-hidden {" in (ROOT / "browser" / "styles" / "content.css").read_text(encoding="utf-8")
     html = ask(op="new", lang="en", profile="nepali-games", seed=7)["html"]
     assert 'class="dh-visually-hidden"' in html and "dht-sr" not in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_number_of_players_has_one_name_in_every_profile_s_settings(lang: str) -> None:
+    """Issue 51 D11: the settings said "Players" in one profile and "Seats" in another; one word
+    everywhere, the word the felt names the seats by."""
+    from dhumbal.view.felt import PLAYERS_LABEL
+
+    assert {find_profile(key).spec("players").label for key in PROFILE_KEYS} == {PLAYERS_LABEL}
+    word = translator(lang)(PLAYERS_LABEL)
+    for key in PROFILE_KEYS:
+        s = session.Session(protocol.Settings(find_profile(key), "medium", 1), lang=lang)
+        s.start()
+        html = render_settings(s.model(live=True, table_id="t"))
+        assert f">{escape(word)}<" in html and ">Seats<" not in html, key

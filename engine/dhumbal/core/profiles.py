@@ -325,7 +325,7 @@ _NG_SPECS: Final = (
 )
 
 _DASHAIN_SPECS: Final = (
-    OptionSpec("players", 4, "int", N_("Seats"), low=2, high=6),
+    OptionSpec("players", 4, "int", N_("Players"), low=2, high=6),
     # no dashain card is worth 0, so a limit under 1 would make every call illegal
     OptionSpec("limit", 10, "int", N_("Call at or below"), low=1, high=40),
     OptionSpec("first-round-call", False, "bool", N_("Call in the first round")),
