@@ -17,8 +17,9 @@ On the real built site with the engine answering from this process
   same measure taken of those three boxes at every frame stay at or under
   0.01 a turn.
 - Share and Close are never covered, with the Hint shown and with the
-  settings open, upright, sideways and on a desktop's full table; Done
-  closes the settings.
+  settings open, upright, sideways and on a desktop's full table; the
+  settings' name beside them is whole (in French too); Done closes the
+  settings.
 - The first-run guide: three steps worded for the rules' turn order, shown
   once, put away by "Got it" or the first move, remembered, and harmless
   where the browser refuses storage.
@@ -379,6 +380,12 @@ def test_share_and_close_are_never_covered_and_done_closes_the_settings(
         page.locator(f"{TABLE} [data-dht-full]").click()  # the full table, on a desktop too
     assert page.locator(TABLE).evaluate("t => t.classList.contains('dh-table--full')")
     assert page.evaluate(TOOLS) == []
+    # the settings' name whole beside them (D10: "Réglages de la t…" at 360 px)
+    label = page.evaluate("""() => { const l = document.querySelector('#dh-table .dht-settings__label');
+      const r = l.getBoundingClientRect();
+      return {text: l.textContent, bottom: r.bottom, head: document.querySelector('#dh-table .dht-head').getBoundingClientRect().bottom,
+              cut: l.scrollWidth > l.clientWidth + 1 || l.scrollHeight > l.clientHeight + 1}; }""")
+    assert not label["cut"] and label["bottom"] <= label["head"] + 0.5, label
     press(page, f'{BOARD} [data-op="hint"]', touch=touch)
     assert page.locator(f'{BOARD} [data-op="hint"]').get_attribute("aria-pressed") == "true"
     assert page.evaluate(TOOLS) == [], "with the Hint shown"
