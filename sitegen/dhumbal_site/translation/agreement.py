@@ -31,7 +31,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from .commandline import Usage, arguments, parser
+from .commandline import arguments, parser
 
 ROOT = Path(__file__).resolve().parents[3]
 #: The fields whose number or gender a translation cannot know: lists of cards or
@@ -121,11 +121,9 @@ def check_language(lang: str, root: Path = ROOT) -> list[Finding]:
 
 def main(argv: Iterable[str] | None = None) -> int:
     """``python -m dhumbal_site.translation.agreement [--root DIR] [LANG…]``: exit 1 on any finding."""
-    try:
-        options = arguments(parser("agreement", "Words that agree with a field of unknown number or gender.",
-                              root=ROOT, languages=True), argv)
-    except Usage as usage:
-        print(usage)
+    options = arguments(parser("agreement", "Words that agree with a field of unknown number or gender.",
+                               root=ROOT, languages=True), argv)
+    if options is None:
         return 2
     root, args = options.root, options.languages
     try:

@@ -41,7 +41,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from .. import ROOT
-from .commandline import Usage, arguments, parser
+from .commandline import arguments, parser
 from .pofile import CatalogError, Scanned, scan, shown, text_shown
 
 LOCALES = ROOT / "locales"
@@ -402,11 +402,9 @@ def normalize_headers() -> None:
 def main(argv: list[str] | None = None) -> int:
     """``python -m dhumbal_site.translation.catalogs compile|check [--root DIR]|normalize``: a broken
     catalog is reported in one line naming the file and the line (exit 1), never with a traceback."""
-    try:
-        options = arguments(parser("catalogs", "Compile, check or normalize the message catalogs.", root=ROOT,
-                                   commands=("compile", "check", "normalize")), argv)
-    except Usage as usage:
-        print(usage)
+    options = arguments(parser("catalogs", "Compile, check or normalize the message catalogs.", root=ROOT,
+                               commands=("compile", "check", "normalize")), argv)
+    if options is None:
         return 2
     if options.command != "check" and options.root != ROOT:
         print("catalogs: --root goes with check only (compile and normalize work on this copy of the project)")

@@ -3,10 +3,10 @@
 Each check used to read its arguments by hand (``if args[:1] == ["--root"]``), so ``--root``
 without a directory was silently ignored, ``--root=DIR`` was taken for a language code and
 so was a misspelt option, and no check had ``--help``. Here every check describes its
-arguments to :mod:`argparse`; a command line it cannot read raises :class:`Usage` (one
-sentence naming what was wrong, and the usage line) in place of argparse's exit, so that
-``make check-catalogs``, which runs the checks in its own process, reports it as the
-check's failure and goes on. Each ``main`` prints the sentence and returns 2.
+arguments to :mod:`argparse`; a command line it cannot read is printed as the usage line
+and one sentence naming what was wrong, in place of argparse's exit, so that ``make
+check-catalogs``, which runs the checks in its own process, reports it as the check's
+failure and goes on: :func:`arguments` gives None and ``main`` returns 2.
 """
 
 from __future__ import annotations
@@ -48,6 +48,11 @@ def parser(module: str, summary: str, *, root: Path | None = None, docs: Path | 
     return p
 
 
-def arguments(p: argparse.ArgumentParser, argv: Iterable[str] | None) -> argparse.Namespace:
-    """``argv`` (or the process's arguments) read by ``p``, options and words in any order; :class:`Usage` if they cannot be."""
-    return p.parse_intermixed_args(None if argv is None else list(argv))
+def arguments(p: argparse.ArgumentParser, argv: Iterable[str] | None, *, usage: str = "") -> argparse.Namespace | None:
+    """``argv`` (or the process's arguments) read by ``p``, options and words in any order; None when
+    they cannot be, after printing why (or ``usage``, a check's own hint), so that ``main`` returns 2."""
+    try:
+        return p.parse_intermixed_args(None if argv is None else list(argv))
+    except Usage as refused:
+        print(usage or refused)
+        return None

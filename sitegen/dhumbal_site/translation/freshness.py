@@ -50,7 +50,7 @@ from pathlib import Path
 from dhumbal.core.i18n import N_, digits
 
 from .. import ROOT
-from .commandline import Usage, arguments, parser
+from .commandline import arguments, parser
 
 DOCS = ROOT / "docs"
 REFERENCE = "en"
@@ -383,10 +383,8 @@ def main(argv: Iterable[str] | None = None) -> int:
                docs=DOCS, commands=("check", "record"))
     p.add_argument("--force", action="store_true", help="record even a page whose structure differs")
     p.add_argument("names", nargs="*", metavar="LANG|PAGE", help="languages to check, or pages to record")
-    try:
-        options = arguments(p, argv)
-    except Usage as usage:
-        print(usage)
+    options = arguments(p, argv)
+    if options is None:
         return 2
     command, docs, force, args = options.command, options.docs, options.force, options.names
     if command == "record":

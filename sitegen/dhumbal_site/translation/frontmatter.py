@@ -41,7 +41,7 @@ from typing import Any
 import yaml
 
 from .. import ROOT
-from .commandline import Usage, arguments, parser
+from .commandline import arguments, parser
 
 DOCS = ROOT / "docs"
 
@@ -268,11 +268,10 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m dhumbal_site.translation.frontmatter [DOCS]``: exit 1 if any page's front matter holds markup."""
     p = parser("frontmatter", "No markup in a page's front matter.")
     p.add_argument("docs", nargs="?", type=Path, default=DOCS, metavar="DOCS", help="the folder of pages")
-    try:
-        docs = arguments(p, argv).docs
-    except Usage as usage:
-        print(usage)
+    options = arguments(p, argv)
+    if options is None:
         return 2
+    docs = options.docs
     report = check_docs(docs)
     for line in report:
         print(f"error: {line}")

@@ -19,7 +19,7 @@ from dhumbal.core.profiles import PROFILE_KEYS
 
 from .. import ROOT
 from ..languages import configured
-from .commandline import Usage, arguments, parser
+from .commandline import arguments, parser
 
 GLOSSARY = ROOT / "locales" / "glossary.toml"
 
@@ -185,11 +185,10 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m dhumbal_site.translation.glossary [--root DIR]``: every glossary entry each
     language lacks, all at once; exit 1 if a complete language lacks one (a language being
     translated, marked ``dhumbal_partial`` in mkdocs.yml, gets warnings)."""
-    try:
-        root = arguments(parser("glossary", "Every glossary entry each language lacks.", root=ROOT), argv).root
-    except Usage as usage:
-        print(usage)
+    options = arguments(parser("glossary", "Every glossary entry each language lacks.", root=ROOT), argv)
+    if options is None:
         return 2
+    root = options.root
     languages = configured(root / "mkdocs.yml")
     try:
         gaps = glossary_gaps(root / "locales" / "glossary.toml", [lang.code for lang in languages])

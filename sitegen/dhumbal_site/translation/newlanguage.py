@@ -34,7 +34,7 @@ import shutil
 from pathlib import Path
 
 from .. import ROOT
-from .commandline import Usage, arguments, parser
+from .commandline import arguments, parser
 
 _CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-[A-Z]{2})?$")
 
@@ -277,10 +277,8 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m dhumbal_site.translation.newlanguage CODE``: exit 2 with one sentence when the code cannot be added."""
     p = parser("newlanguage", "Add a language: its catalog, its pages and its mkdocs.yml block.", root=ROOT)
     p.add_argument("code", metavar="CODE", help="a language code such as de or hi")
-    try:
-        options = arguments(p, argv)
-    except Usage:
-        print("usage: make new-language CODE=xx (a language code such as de or hi)")
+    options = arguments(p, argv, usage="usage: make new-language CODE=xx (a language code such as de or hi)")
+    if options is None:
         return 2
     root, args = options.root, [options.code]
     try:

@@ -31,7 +31,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from . import frontmatter
-from .commandline import Usage, arguments, parser
+from .commandline import arguments, parser
 
 ROOT = Path(__file__).resolve().parents[3]
 DOMAIN = "pages"
@@ -160,11 +160,9 @@ def check(root: Path = ROOT) -> tuple[list[str], list[str]]:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m dhumbal_site.translation.pagemeta extract|check [--root DIR]``."""
-    try:
-        options = arguments(parser("pagemeta", "The page titles and descriptions' catalog for Weblate.",
-                              root=ROOT, commands=("extract", "check")), argv)
-    except Usage as usage:
-        print(usage)
+    options = arguments(parser("pagemeta", "The page titles and descriptions' catalog for Weblate.",
+                               root=ROOT, commands=("extract", "check")), argv)
+    if options is None:
         return 2
     command, root = options.command, options.root
     if command == "extract":

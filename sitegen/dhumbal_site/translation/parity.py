@@ -38,7 +38,7 @@ from typing import Any
 import yaml
 
 from .. import ROOT
-from .commandline import Usage, arguments, parser
+from .commandline import arguments, parser
 from .pagestructure import Page, Section, read_page
 
 DOCS = ROOT / "docs"
@@ -430,11 +430,9 @@ def partial_languages(docs: Path = DOCS) -> frozenset[str]:
 def main(argv: Iterable[str] | None = None) -> int:
     """``python -m dhumbal_site.translation.parity [--docs DIR] [LANG…]``: exit 1 on any undeclared difference
     (in a language still being translated, only on the markers: the rest is a warning)."""
-    try:
-        options = arguments(parser("parity", "Each translated page has its English page's structure.",
-                              docs=DOCS, languages=True), argv)
-    except Usage as usage:
-        print(usage)
+    options = arguments(parser("parity", "Each translated page has its English page's structure.",
+                               docs=DOCS, languages=True), argv)
+    if options is None:
         return 2
     docs, args = options.docs, options.languages
     langs = args or translated_languages(docs)

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from .commandline import Usage, arguments, parser
+from .commandline import arguments, parser
 from .glossary import GLOSSARY
 from .terminology import page_lines
 
@@ -170,11 +170,9 @@ def languages(root: Path = ROOT) -> list[str]:
 
 def main(argv: Iterable[str] | None = None) -> int:
     """``python -m dhumbal_site.translation.statements [--root DIR] [LANG…]``: exit 1 on any finding."""
-    try:
-        options = arguments(parser("statements", "The rules said the same way in every page of a language.",
-                              root=ROOT, languages=True), argv)
-    except Usage as usage:
-        print(usage)
+    options = arguments(parser("statements", "The rules said the same way in every page of a language.",
+                               root=ROOT, languages=True), argv)
+    if options is None:
         return 2
     root, args = options.root, options.languages
     try:

@@ -47,7 +47,7 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 from .. import ROOT
-from .commandline import Usage, arguments, parser
+from .commandline import arguments, parser
 from .glossary import GLOSSARY, load_glossary, load_register, site_languages
 from .pagestructure import _CODE_SPAN, _COMMENT, _FENCE, _TAG
 
@@ -326,11 +326,9 @@ def main(argv: Iterable[str] | None = None) -> int:
     ``--root`` reads ``docs/``, ``locales/`` (glossary and catalogs) and
     ``overrides/`` under another directory, such as a copy of the project.
     """
-    try:
-        options = arguments(parser("terminology", "One word per concept: the glossary's rejected variants.",
-                              root=ROOT, languages=True), argv)
-    except Usage as usage:
-        print(usage)
+    options = arguments(parser("terminology", "One word per concept: the glossary's rejected variants.",
+                               root=ROOT, languages=True), argv)
+    if options is None:
         return 2
     root, args = options.root, options.languages
     paths = paths_under(root)
