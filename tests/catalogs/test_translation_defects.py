@@ -47,8 +47,10 @@ ENTRIES = [
     # the table's meta line is the setting's head noun ("Niveau des robots"): the full name
     # wraps the line on a phone held sideways and pushes a sixth hand out of sight
     ("FR-N9", "fr", "Bots: {level}", "Robots :", "Niveau : {level}"),
-    ("FR-N11", "fr", "The expert's move: {move}, then most likely {then}: that is its throw for {share} of the cards you might draw. Ask for a hint again once you hold the card.",
-     "{then} :", "(c'est ce qu'il jette pour {share}"),
+    # (the Hint's line and the share behind its "Why?" are two messages since issue 51)
+    ("FR-N11", "fr", "The expert's move: {move}, then most likely {then}.", "{then} :", "puis sans doute {then}."),
+    ("FR-N11", "fr", "That throw is its choice for {share} of the cards you might draw: ask for a hint again once you hold the card.",
+     "{then} :", "C'est ce qu'il jette pour {share}"),
     ("FR-N12", "fr", "Played out, the expert's move came out {cost} points ahead (± {se}; {samples} deal after each): within the uncertainty, so yours is not a mistake.",
      "d'avance", "a fait mieux que le vôtre"),
     ("NL-N9", "nl", "Played out, the expert's move came out {cost} points ahead (± {se}; {samples} deal after each): within the uncertainty, so yours is not a mistake.",

@@ -31,8 +31,8 @@ from dhumbal.play.records import from_position, state_to_json, transcript
 from dhumbal.table import web
 from dhumbal.table.links import restore_session
 from dhumbal.table.tables import ERROR_NO_HINT
-from dhumbal.view.hand import HINTED
 from dhumbal.view.actions import WHY
+from dhumbal.view.hand import HINTED
 from dhumbal.view.hint import HINT_CAUGHT_IF, hint_move, hint_text, hint_words
 from dhumbal.view.suggest import suggest
 from tests.table.tabledriver import BOARD, click, start, status, table_hash, ui_move
