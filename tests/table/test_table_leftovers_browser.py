@@ -48,7 +48,7 @@ def _latin(text: str) -> list[str]:
 
 
 def test_a_nepali_deal_writes_its_cards_as_printed(stub_page: Opener, stub_site: Any) -> None:
-    """Every status line of a whole Nepali deal, the hint at each turn's start, a refusal
+    """Every status line of a whole Nepali deal, the hint at each turn's start (its "Why?" too), a refusal
     that names the marked cards, and the review: cards as printed, other numbers in Devanagari."""
     page, _ = stub_page(**PHONE)
     page.goto(stub_site.url("ne/"))
@@ -65,6 +65,10 @@ def test_a_nepali_deal_writes_its_cards_as_printed(stub_page: Opener, stub_site:
             said = status(page)
             assert said.startswith("विज्ञ बोटको चाल"), said  # the expert's move is shown
             seen.append(said)
+            why = page.locator(f"{BOARD} [data-dht-why]")
+            if why.count():  # and the reasons and odds behind its "Why?"
+                why.click()
+                seen.extend(page.locator(f"{BOARD} .dht-whybox p").all_inner_texts())
             click(page, hint)  # hidden again
         ui_move(page)
         seen.append(status(page))
