@@ -51,6 +51,8 @@ ERRORS: Final[Mapping[str, str]] = {
     "later-out": N_("After this change {seat} is out before deal {number}, which has a total for them: change or remove deal {number} first."),
     "later-in": N_("After this change {seat} is still in the match at deal {number}, which has no total for them: change or remove deal {number} first."),
     "later-over": N_("After this change the match is over before deal {number}: remove deal {number} and the deals after it first."),
+    "seats-full": N_("A match here has room for {max} players in all, counting those who left: start a new match to seat someone else."),
+    "no-move": N_("Nobody has joined or left this match."),
     "not-ended": N_("The rules have ended this match: start a new match to score more deals."),
 }
 
@@ -75,19 +77,36 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class Move:
+    """A player joining (``join``) or leaving the table before deal ``deal`` (from 1): a
+    match seat. A seat whose first move is a join is away from the first deal."""
+
+    deal: int
+    seat: int
+    join: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"d": self.deal, "s": self.seat, "j": self.join}
+
+
+@dataclass(frozen=True)
 class Sheet:
-    profile: Profile  # with players = len(names)
+    profile: Profile  # with players = len(names): everyone who sat at the table in the match
     names: tuple[str, ...]
     first_dealer: int
     entries: tuple[Entry, ...] = ()
     ended: bool = False
+    moves: tuple[Move, ...] = ()  # in the order they were made
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "v": SHEET_FORMAT, "profile": self.profile.with_options(players=self.profile.spec("players").default).canonical(),
             "names": list(self.names), "dealer": self.first_dealer,
             "deals": [e.to_json() for e in self.entries], "end": self.ended,
         }
+        if self.moves:  # a sheet nobody joined or left is written as before (its links, its kept facts)
+            data["moves"] = [m.to_json() for m in self.moves]
+        return data
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -166,7 +185,23 @@ def read_sheet(data: object, profile: Profile | None = None) -> Sheet:
     ended = data.get("end", False)
     if not isinstance(ended, bool):
         raise SheetError("bad")
-    return Sheet(profile, names, dealer, tuple(read_entry(d, len(names)) for d in deals), ended)
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+        raise SheetError("bad")
+    return Sheet(profile, names, dealer, tuple(read_entry(d, len(names)) for d in deals), ended,
+                 tuple(_read_move(m, len(names), len(deals)) for m in moves))
+
+
+#: Players joining or leaving over one match (far beyond a real evening's).
+MAX_MOVES: Final = 60
+
+
+def _read_move(value: object, players: int, deals: int) -> Move:
+    """One move: ``{"d": deal, "s": seat, "j": joins}``, between deal 1 and the next deal.
+    Whether it can happen there is the settling's to say (:func:`settle_sheet`)."""
+    if not isinstance(value, dict) or set(value) != {"d", "s", "j"} or not isinstance(value["j"], bool):
+        raise SheetError("bad")
+    return Move(_whole(value["d"], 1, deals + 1), _whole(value["s"], 0, players - 1), value["j"])
 
 
 # -- settling -------------------------------------------------------------------------------
@@ -201,18 +236,63 @@ class Settled:
 
 
 def settle_sheet(sheet: Sheet) -> Settled:
-    """Settle every deal of ``sheet`` from the start; :class:`TallyError` (with its deal) on bad input."""
+    """Settle every deal of ``sheet`` from the start; :class:`TallyError` (with its deal) on bad input.
+
+    Before each deal (and before the next one) the players who join or leave there do
+    (:func:`_move`): a seat whose first move is a join is away until then."""
     match = Match(sheet.profile, first_dealer=sheet.first_dealer)
+    for i, m in enumerate(sheet.moves):
+        if m.join and not any(o.seat == m.seat for o in sheet.moves[:i]):
+            match.away.add(m.seat)
+    for m in sheet.moves:
+        if m.deal == 1:
+            _move(match, m, sheet.profile)
+    if sheet.moves and sheet.first_dealer in match.away:
+        raise TallyError("away-dealer", deal=1, seat=sheet.first_dealer)
     settled = Settled(sheet, match)
     for k, entry in enumerate(sheet.entries):
+        for m in sheet.moves:
+            if m.deal == k + 1 and k:
+                _move(match, m, sheet.profile)
         settled.tallies.append(tally_next(match, entry.caller, list(entry.hands), number=k + 1))
+    for m in sheet.moves:
+        if m.deal == len(sheet.entries) + 1 > 1:
+            _move(match, m, sheet.profile)
     return settled
+
+
+def _move(match: Match, move: Move, profile: Profile) -> None:
+    """A player joins or leaves ``match`` before its deal ``move.deal``, where the rules allow it.
+
+    A ledger (Nepali Games, Dashain) lets anyone join, at 0 (so the scores still add up
+    to zero), or leave, their total kept as it stands for the settling up. A race to a
+    limit (CardRulesPlus) lets a player leave (they are out of the race) but lets nobody
+    join once a deal is played: a newcomer at 0 would be far from the limit the others
+    near, and the rules give no entry score; they join the next match."""
+    seat = move.seat
+    if match.is_over():
+        raise TallyError("match-over", deal=move.deal)
+    if move.join:
+        if seat not in match.away:
+            raise TallyError("join-there", deal=move.deal, seat=seat)
+        if profile.elimination is not None and move.deal > 1:
+            raise TallyError("join-race", deal=move.deal, seat=seat)
+        spec = profile.spec("players")
+        if len(match.active()) >= spec.high:
+            raise TallyError("join-full", deal=move.deal, seat=seat, max=spec.high)
+        match.away.discard(seat)
+    else:
+        if seat not in match.active():
+            raise TallyError("leave-gone", deal=move.deal, seat=seat)
+        if len(match.active()) <= 2:
+            raise TallyError("leave-two", deal=move.deal, seat=seat)
+        match.away.add(seat)
 
 
 #: What a change is: add the next deal, change deal ``index`` (from 1), remove it,
 #: end the match here, take up an ended match again, or correct the set-up (names and
 #: first dealer: :func:`change_setup`, not :func:`change_sheet`).
-CHANGES: Final = ("add", "edit", "undo", "end", "reopen", "setup")
+CHANGES: Final = ("add", "edit", "undo", "end", "reopen", "setup", "join", "leave", "unmove")
 
 
 def change_sheet(sheet: Sheet, kind: str, *, index: int | None = None, entry: Entry | None = None) -> tuple[Sheet, Settled]:
@@ -240,6 +320,9 @@ def change_sheet(sheet: Sheet, kind: str, *, index: int | None = None, entry: En
             changed = index
         else:
             del entries[index - 1]
+            # a player who joined or left after the deal removed did so one deal earlier now
+            moves = tuple(replace(m, deal=m.deal - 1) if m.deal > index else m for m in sheet.moves)
+            sheet = replace(sheet, moves=moves)
     elif kind in ("end", "reopen"):
         if kind == "reopen" and settle_sheet(replace(sheet, ended=False)).match.is_over():
             raise SheetError("not-ended")
@@ -263,6 +346,77 @@ def change_setup(sheet: Sheet, names: object, dealer: object) -> tuple[Sheet, Se
     return _settle_changed(replace(sheet, names=new_names, first_dealer=first), "setup", None, None)
 
 
+def change_seats(sheet: Sheet, kind: str, *, name: object = None, seat: object = None) -> tuple[Sheet, Settled]:
+    """``sheet`` with a player joining or leaving before its next deal, or the last such
+    move taken back, and settled (refused as :func:`change_sheet` refuses).
+
+    ``join``: ``name`` sits down at match seat ``seat`` (0 to the number of names: the
+    players from there on move one seat up; the new player sits on the left of the one
+    before), at 0 in a ledger. A ``name`` that is a player's who left brings that player
+    back to their own seat and total. ``leave``: match seat ``seat`` leaves the table.
+    ``unmove``: the last join or leave is taken back (a new player's seat goes again,
+    refused while a deal has their total). The rules' limits are :func:`_move`'s."""
+    deal = len(sheet.entries) + 1
+    if kind in ("join", "leave") and (sheet.ended or settle_sheet(sheet).over):
+        raise TallyError("match-over", deal=deal)
+    if kind == "leave":
+        new = replace(sheet, moves=(*sheet.moves, Move(deal, _whole(seat, 0, len(sheet.names) - 1), False)))
+    elif kind == "join":
+        if not isinstance(name, str):
+            raise SheetError("bad")
+        (clean,) = read_names([name], 1, 1)
+        back = [s for s, n in enumerate(sheet.names) if n.casefold() == clean.casefold()]
+        if back and back[0] not in settle_sheet(sheet).match.away:
+            raise TallyError("join-there", deal=deal, seat=back[0])
+        if back:
+            new = replace(sheet, moves=(*sheet.moves, Move(deal, back[0], True)))
+        else:
+            spec = sheet.profile.spec("players")
+            if len(sheet.names) >= spec.high:
+                raise SheetError("seats-full", max=spec.high)
+            new = _seat_inserted(sheet, _whole(seat, 0, len(sheet.names)), clean, deal)
+    elif kind == "unmove":
+        if not sheet.moves:
+            raise SheetError("no-move")
+        last = sheet.moves[-1]
+        new = replace(sheet, moves=sheet.moves[:-1])
+        if last.join and not any(m.seat == last.seat for m in new.moves):
+            # the seat came with the move: it goes with it, unless a deal has the player's total
+            had = next((k + 1 for k, e in enumerate(sheet.entries) if e.hands[last.seat] is not None), None)
+            if had is not None:
+                raise SheetError("later-out", seat=last.seat, number=had)
+            new = _seat_removed(new, last.seat)
+    else:
+        raise SheetError("bad")
+    return _settle_changed(new, kind, None, None)
+
+
+def _seat_inserted(sheet: Sheet, seat: int, name: str, deal: int) -> Sheet:
+    """``sheet`` with a new player at match seat ``seat`` (the later seats one up), away until ``deal``."""
+    def up(s: int) -> int:
+        return s + 1 if s >= seat else s
+
+    names = (*sheet.names[:seat], name, *sheet.names[seat:])
+    entries = tuple(Entry(None if e.caller is None else up(e.caller), (*e.hands[:seat], None, *e.hands[seat:]))
+                    for e in sheet.entries)
+    moves = (*(replace(m, seat=up(m.seat)) for m in sheet.moves), Move(deal, seat, True))
+    profile = sheet.profile.with_options(players=len(names))
+    return replace(sheet, profile=profile, names=names, entries=entries, moves=moves, first_dealer=up(sheet.first_dealer))
+
+
+def _seat_removed(sheet: Sheet, seat: int) -> Sheet:
+    """``sheet`` without match seat ``seat`` (no deal has its total, no move names it)."""
+    def down(s: int) -> int:
+        return s - 1 if s > seat else s
+
+    names = sheet.names[:seat] + sheet.names[seat + 1:]
+    entries = tuple(Entry(None if e.caller is None else down(e.caller), e.hands[:seat] + e.hands[seat + 1:])
+                    for e in sheet.entries)
+    moves = tuple(replace(m, seat=down(m.seat)) for m in sheet.moves)
+    profile = sheet.profile.with_options(players=len(names))
+    return replace(sheet, profile=profile, names=names, entries=entries, moves=moves, first_dealer=down(sheet.first_dealer))
+
+
 def _settle_changed(new: Sheet, kind: str, index: int | None, changed: int | None) -> tuple[Sheet, Settled]:
     """A changed sheet settled; a deal after ``changed`` (any, when None) made impossible is named."""
     try:
@@ -274,7 +428,7 @@ def _settle_changed(new: Sheet, kind: str, index: int | None, changed: int | Non
         assert exc.deal is not None
         if exc.code == "match-over":
             raise SheetError("later-over", number=_later(exc.deal, kind, index)) from None
-        if exc.code in ("score-out", "caller-out"):
+        if exc.code in ("score-out", "caller-out", "away"):
             raise SheetError("later-out", seat=exc.seat, number=_later(exc.deal, kind, index)) from None
         if exc.code == "missing":
             raise SheetError("later-in", seat=exc.seat, number=_later(exc.deal, kind, index)) from None

@@ -33,17 +33,22 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
     the table's settings are), or ``link`` a shared link's payload (:mod:`dhumbal.matches.padlink`:
     a link that fails its check or holds no sheet the engine settles is an error, ``bad-link``).
     The answer carries the sheet's own link (``link``)."""
+    from ..core.i18n import number as number_text
     from ..matches.padlink import LinkError, read_link, sheet_link
     from ..matches.scoresheet import Sheet as SheetData
-    from ..matches.scoresheet import change_setup, change_sheet, csv_text, read_sheet, settle_sheet
+    from ..matches.scoresheet import change_seats, change_setup, change_sheet, csv_text, read_sheet, settle_sheet
     from ..view.padview import (
+        BACK,
         ENDED,
+        JOINED,
+        LEFT,
         LINK_CHANGED,
         LINK_DAMAGED,
         REMOVED,
         REOPENED,
         SETTLED,
         SETUP_CHANGED,
+        UNMOVED,
         render_evening,
         render_parts,
     )
@@ -84,6 +89,23 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
             refusal = {"code": exc.code, "text": exc.text(lang, sheet.names), "deal": None, "seat": exc.seat}
         else:
             said = t(SETUP_CHANGED)
+    elif isinstance(change, dict) and change.get("kind") in ("join", "leave", "unmove"):
+        # a player joins or leaves the table before the next deal, or that is taken back
+        kind = str(change["kind"])
+        if set(change) - {"kind", "name", "seat"}:
+            raise RequestError("bad-change", ERROR_BAD_CHANGE)
+        try:
+            sheet, settled = change_seats(sheet, kind, name=change.get("name"), seat=change.get("seat"))
+        except Refusal as exc:
+            refusal = {"code": exc.code, "text": exc.text(lang, sheet.names), "deal": None, "seat": exc.seat}
+        else:
+            if kind == "unmove":
+                said = t(UNMOVED)
+            else:
+                move = sheet.moves[-1]
+                back = move.join and any(m.seat == move.seat for m in sheet.moves[:-1])
+                said = t(BACK if back else JOINED if move.join else LEFT, name=sheet.names[move.seat],
+                         number=move.deal, zero=number_text(0, lang))
     elif change is not None:
         kind, index, entry = read_pad_change(change, len(sheet.names))
         try:
