@@ -25,11 +25,13 @@ import { frugal } from "../lib/connection";
 import { element } from "../lib/dom";
 import { localDigits } from "../lib/text";
 import type { Request, ScorepadResponse, Sheet } from "../protocol/messages";
+import { type AskPad, confirm, offerUndo } from "./ask";
 import { chosenRules, drawEntry, fillSetup, morePlayers, nameRows, type PadForms } from "./entry";
 import { playAgain } from "./evening";
 import { openFix } from "./fix";
 import { Keeper } from "./keep";
 import { exportCsv, padLink, readLink, share } from "./links";
+import { draftAfterJoin, openSeats } from "./seats";
 import {
   type Change,
   type Draft,
@@ -50,7 +52,7 @@ function need<E extends Element>(root: Element, selector: string): E {
   return el;
 }
 
-export class Pad implements PadForms {
+export class Pad implements PadForms, AskPad {
   readonly lang: string;
   private readonly digits: string;
   private readonly s: Record<string, string>;
@@ -238,7 +240,7 @@ export class Pad implements PadForms {
     this.startEngine();
     if (rt.status !== "ready" && (change || !this.status?.textContent)) {
       // (a sheet drawn again does not hide what is being said: a part dropped, another tab)
-      const deal = change && change.kind !== "setup" && change.kind !== "end" && change.kind !== "reopen";
+      const deal = change && (change.kind === "add" || change.kind === "edit" || change.kind === "undo");
       this.say(deal ? this.t("waiting", { number: this.num(this.changeNumber(change)) }) : this.t("loading"));
     }
     this.markBusy(true);
@@ -331,6 +333,8 @@ export class Pad implements PadForms {
     const added = change && (change.kind === "add" || change.kind === "edit");
     const draft = this.state.draft;
     if (added) this.state.draft = null;
+    else if (change?.kind === "join" && before && res.sheet.names.length > before.names.length)
+      this.state.draft = draftAfterJoin(draft, change.seat);
     else if (change?.kind === "undo" && draft?.editing) {
       // the deal being changed was removed, or moved up one place
       if (draft.editing === change.index) this.state.draft = null;
@@ -341,7 +345,14 @@ export class Pad implements PadForms {
     this.render();
     // a sheet drawn again leaves what was said standing, but for the engine's loading
     if (change) this.say(res.said || "");
-    if (change?.kind === "setup" && before) this.offerUndo(before);
+    if (change?.kind === "setup" && before)
+      offerUndo(this, this.status, this.t("fix_undo"), {
+        kind: "setup",
+        names: before.names.slice(),
+        dealer: before.dealer,
+      });
+    else if (change?.kind === "join" || change?.kind === "leave")
+      offerUndo(this, this.status, this.t("seats_undo"), { kind: "unmove" });
     else if (this.status?.textContent === this.t("loading")) this.say("");
     if (added) {
       let shown = this.places.latest?.querySelector<HTMLElement>("summary") || null;
@@ -354,16 +365,6 @@ export class Pad implements PadForms {
       }
       shown?.focus();
     }
-  }
-
-  /** After the set-up is corrected: a button that puts it back as it was. */
-  private offerUndo(before: Sheet): void {
-    const back = element("button", { type: "button", class: "md-button dhp-btn" }, this.t("fix_undo"));
-    back.addEventListener("click", () => {
-      this.say("");
-      this.send({ kind: "setup", names: before.names.slice(), dealer: before.dealer });
-    });
-    this.status?.append(" ", back);
   }
 
   // -- drawing ----------------------------------------------------------------------------
@@ -397,6 +398,8 @@ export class Pad implements PadForms {
     if (csv) csv.hidden = !view?.deals || !view.csv;
     const again = tool("[data-pad-again]");
     if (again) again.hidden = !view?.over;
+    const seats = tool("[data-pad-seats]");
+    if (seats) seats.hidden = !!view?.over; // between deals only
     this.drawEntry();
   }
 
@@ -507,17 +510,27 @@ export class Pad implements PadForms {
       this.entry.querySelector<HTMLElement>("[data-caller]")?.focus();
     } else if (t.hasAttribute("data-pad-undo")) {
       const index = +(t.getAttribute("data-pad-undo") || 0);
-      this.confirm(t.parentElement, this.t("confirm_undo", { number: this.num(index) }), this.t("yes_undo"), {
-        kind: "undo",
-        index,
-      });
+      confirm(
+        this,
+        this.ask,
+        this.match,
+        t.parentElement,
+        this.t("confirm_undo", { number: this.num(index) }),
+        this.t("yes_undo"),
+        {
+          kind: "undo",
+          index,
+        },
+      );
     } else if (t.hasAttribute("data-pad-new")) {
       const question = this.state.evening.length ? "confirm_new_evening" : "confirm_new";
-      this.confirm(this.ask, this.t(question), this.t("yes_new"), "new");
+      confirm(this, this.ask, this.match, this.ask, this.t(question), this.t("yes_new"), "new");
     } else if (t.hasAttribute("data-pad-again")) {
       playAgain(this);
     } else if (t.hasAttribute("data-pad-fix")) {
       openFix(this);
+    } else if (t.hasAttribute("data-pad-seats")) {
+      openSeats(this);
     } else if (t.hasAttribute("data-pad-end")) {
       this.send({ kind: "end" });
     } else if (t.hasAttribute("data-pad-reopen")) {
@@ -556,41 +569,14 @@ export class Pad implements PadForms {
     });
   }
 
-  /** A question asked in place, with its two answers; `then` is a change to send, or "new". */
-  private confirm(place: Element | null, question: string, yes: string, then: Change | "new"): void {
-    const box = this.ask;
-    box.replaceChildren(element("p", {}, question));
-    const row = element("p", { class: "dhp-row" });
-    const ok = element("button", { type: "button", class: "md-button md-button--primary dhp-btn" }, yes);
-    const no = element("button", { type: "button", class: "md-button dhp-btn" }, this.t("no"));
-    row.append(ok, no);
-    box.appendChild(row);
-    if (place && place !== box) place.parentNode?.insertBefore(box, place.nextSibling);
-    box.hidden = false;
-    const origin = document.activeElement as HTMLElement | null;
-    const close = () => {
-      box.hidden = true;
-      box.replaceChildren();
-      this.match.appendChild(box); // back to its place among the tools
-    };
-    ok.addEventListener("click", () => {
-      close();
-      if (then === "new") {
-        this.keeper.frozen = false; // the reader's say: a sheet that could not be read may now be written over
-        this.state = emptyState();
-        this.save();
-        this.render();
-        this.say("");
-        this.setupForm.querySelector<HTMLElement>("input[name='name']")?.focus();
-      } else {
-        this.send(then);
-      }
-    });
-    no.addEventListener("click", () => {
-      close();
-      if (origin?.focus && document.contains(origin)) origin.focus();
-    });
-    no.focus();
+  /** Start again from an empty pad, on the reader's say (a new match asked and answered). */
+  startOver(): void {
+    this.keeper.frozen = false; // the reader's say: a sheet that could not be read may now be written over
+    this.state = emptyState();
+    this.save();
+    this.render();
+    this.say("");
+    this.setupForm.querySelector<HTMLElement>("input[name='name']")?.focus();
   }
 
   link(): string {

@@ -29,14 +29,18 @@ const OWN_LINK = /^2\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]*$/;
 const MAX_DEPTH = 6; // a kept state nests 6 deep (state, evening, sheet, deals, deal, hands)
 export const MAX_DEALS = 300;
 
-/** A change sent with the sheet: a deal added or edited, undone, the match ended or reopened. */
+/** A change sent with the sheet: a deal added or edited, undone, the match ended or reopened, the
+ * set-up corrected, a player joining or leaving before the next deal, or the last of those taken back. */
 export type Change =
   | { kind: "add"; c: number | null; h: (number | null)[] }
   | { kind: "edit"; index: number; c: number | null; h: (number | null)[] }
   | { kind: "undo"; index: number }
   | { kind: "end" }
   | { kind: "reopen" }
-  | { kind: "setup"; names: string[]; dealer: number };
+  | { kind: "setup"; names: string[]; dealer: number }
+  | { kind: "join"; name: string; seat: number }
+  | { kind: "leave"; seat: number }
+  | { kind: "unmove" };
 
 /** What the engine last said of the sheet that does not need drawing: kept, for `of` (the sheet's fingerprint). */
 export interface Facts {
@@ -157,6 +161,24 @@ function looksLikeDeal(d: unknown, players: number): d is { c: number | null; h:
   );
 }
 
+export const MAX_MOVES = 60;
+
+/** Players joining or leaving (before deal `d`, seat `s`, joins `j`), as the engine bounds them. */
+function looksLikeMoves(m: unknown, players: number, deals: number): boolean {
+  return (
+    Array.isArray(m) &&
+    m.length <= MAX_MOVES &&
+    m.every(
+      (x: unknown) =>
+        isObject(x) &&
+        Object.keys(x).length === 3 &&
+        whole(x.d, 1, deals + 1) &&
+        whole(x.s, 0, players - 1) &&
+        typeof x.j === "boolean",
+    )
+  );
+}
+
 /** The shape of a sheet, checked before it is used at all (the engine checks every value again). */
 export function looksLikeSheet(s: unknown): s is Sheet {
   if (!isObject(s) || s.v !== 1 || typeof s.profile !== "string" || s.profile.length > 400) return false;
@@ -165,6 +187,7 @@ export function looksLikeSheet(s: unknown): s is Sheet {
   if (!names.every((n) => typeof n === "string" && n.length <= 80)) return false;
   if (!whole(s.dealer, 0, names.length - 1) || !Array.isArray(s.deals) || s.deals.length > MAX_DEALS) return false;
   if (s.end !== undefined && typeof s.end !== "boolean") return false;
+  if (s.moves !== undefined && !looksLikeMoves(s.moves, names.length, s.deals.length)) return false;
   return s.deals.every((d: unknown) => looksLikeDeal(d, names.length));
 }
 
@@ -232,6 +255,10 @@ export function readChange(c: unknown, sheet: Sheet | null): Change | null {
     whole(c.dealer, 0, n - 1)
   )
     return { kind: "setup", names: c.names as string[], dealer: c.dealer };
+  if (c.kind === "join" && typeof c.name === "string" && c.name.length <= 200 && whole(c.seat, 0, n))
+    return { kind: "join", name: c.name, seat: c.seat };
+  if (c.kind === "leave" && whole(c.seat, 0, n - 1)) return { kind: "leave", seat: c.seat };
+  if (c.kind === "unmove") return { kind: "unmove" };
   return null;
 }
 
