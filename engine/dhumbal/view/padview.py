@@ -386,7 +386,7 @@ def render_parts(settled: Settled, lang: str) -> dict[str, str]:
         if s in m.eliminated:
             marks += f'<span class="dhp-badge dhp-badge--out">{esc(t(BADGE_OUT))}</span>'
         elif s in m.away:
-            marks += f'<span class="dhp-badge dhp-badge--out" data-away>{esc(t(BADGE_AWAY))}</span>'
+            marks += f'<span class="dhp-badge dhp-badge--away" data-away>{esc(t(BADGE_AWAY))}</span>'
         place = f'<td data-row="place" data-value="{st.place}">{esc(number(st.place, lang))}</td>' if settled.over else ""
         money = (f'<td data-row="money-total" data-value="{esc(cash[s])}">'
                  f'{esc(_money_shown(cash[s], lang))}</td>') if rate is not None else ""
