@@ -31,6 +31,7 @@ import { playAgain } from "./evening";
 import { openFix } from "./fix";
 import { Keeper } from "./keep";
 import { exportCsv, padLink, readLink, share } from "./links";
+import { quickTotals } from "./quick";
 import { draftAfterJoin, openSeats } from "./seats";
 import {
   type Change,
@@ -389,6 +390,12 @@ export class Pad implements PadForms, AskPad {
     // only the engine's answer of this visit is drawn: no HTML is ever read from storage
     const parts = view && view.lang === this.lang ? view.parts : {};
     for (const [key, place] of Object.entries(this.places)) place.innerHTML = parts[key] || "";
+    // the engine not heard yet on this visit: the totals kept with the sheet, at once
+    const quick = view && view.lang !== this.lang ? quickTotals(this, sheet, view) : null;
+    if (quick) {
+      this.places.totals?.replaceChildren(quick.totals);
+      this.places.strip?.replaceChildren(quick.strip);
+    }
     const tool = (selector: string) => this.match.querySelector<HTMLElement>(selector);
     const end = tool("[data-pad-end]");
     const reopen = tool("[data-pad-reopen]");

@@ -4,8 +4,10 @@
  * (rules, names, first dealer, per deal the caller and each hand's total),
  * the set-up of a sheet the engine has not read yet, the change waiting for
  * the engine, the deal being typed (the draft), and a few facts of the
- * engine's last answer (`facts`: the next deal, whether the match is over),
- * so that a reload shows the entry form at once. The sheet drawn (HTML) and
+ * engine's last answer (`facts`: the next deal, whether the match is over,
+ * each player's total as every language writes it), so that a reload shows
+ * the entry form and the totals at once in any language (quick.ts), the
+ * engine still starting. The sheet drawn (HTML) and
  * the CSV are never kept: the engine draws them again on load. 300 deals of
  * six players take about 12,000 characters in any language.
  *
@@ -51,6 +53,9 @@ export interface Facts {
   over: boolean;
   overByRules: boolean;
   deals: number;
+  /** Each player's running total, and as each language writes it (drawn at once on a reload: quick.ts). */
+  scores: number[] | null;
+  shown: Record<string, string[]> | null;
 }
 
 /** The engine's last answer in this page's language: its HTML and CSV live only as long as the page. */
@@ -107,6 +112,8 @@ export function viewOf(res: ScorepadResponse): View {
     overByRules: res.over_by_rules,
     csv: res.csv,
     deals: res.deals,
+    scores: res.scores.slice(),
+    shown: { ...res.shown },
   };
 }
 
@@ -213,7 +220,39 @@ export function readFacts(f: unknown, sheet: Sheet): Facts | null {
   if (next !== null && !(looksLikeNext(next, sheet.names.length) && next.number === sheet.deals.length + 1))
     return null;
   const link = typeof f.link === "string" && f.link.length <= MAX_LINK && OWN_LINK.test(f.link) ? f.link : "";
-  return { of: f.of, link, next, over: f.over, overByRules: f.overByRules, deals: f.deals };
+  const n = sheet.names.length;
+  const scores =
+    Array.isArray(f.scores) && f.scores.length === n && f.scores.every((v) => whole(v, -MAX_SCORE, MAX_SCORE))
+      ? (f.scores.slice() as number[])
+      : null;
+  return {
+    of: f.of,
+    link,
+    next,
+    over: f.over,
+    overByRules: f.overByRules,
+    deals: f.deals,
+    scores,
+    shown: readShown(f.shown, n),
+  };
+}
+
+const MAX_SCORE = 10_000_000;
+/** A total as a language writes it: digits (Latin or Devanagari), a sign, a group mark. */
+const SHOWN = /^[+\-\u2212]?[0-9\u0966-\u096f.,\u202f\u00a0 ]{1,16}$/;
+
+/** Kept totals as each language writes them, when sound: a few languages, one total per player. */
+function readShown(v: unknown, players: number): Record<string, string[]> | null {
+  if (!isObject(v)) return null;
+  const entries = Object.entries(v);
+  if (entries.length > 12) return null;
+  const out: Record<string, string[]> = {};
+  for (const [lang, totals] of entries) {
+    if (!/^[a-z]{2,3}$/.test(lang) || !Array.isArray(totals) || totals.length !== players) return null;
+    if (!totals.every((t) => typeof t === "string" && SHOWN.test(t))) return null;
+    out[lang] = totals.slice() as string[];
+  }
+  return out;
 }
 
 /** A draft that fits `sheet`: a deal to change that is there, a caller and totals for its players. */
@@ -353,6 +392,8 @@ export function stateText(state: State): string {
           over: view.over,
           overByRules: view.overByRules,
           deals: view.deals,
+          scores: view.scores,
+          shown: view.shown,
         }
       : null;
   return JSON.stringify({

@@ -176,3 +176,12 @@ def test_the_command_line_settles_a_deal_with_a_seat_away_in_a_ledger() -> None:
     profile = parse_profile("nepali-games").with_options(players=4)
     tally = settle_deal(profile, 0, 1, [3, 2, None, 9], [5, 10, -20, 5])
     assert tally.after[2] == -20 and sum(tally.after) == 0 and tally.seating == (0, 1, 3)
+
+
+def test_the_answer_carries_each_total_as_every_language_writes_it() -> None:
+    """Kept with the sheet, so a reload draws the totals at once in any language (issue 52, L9)."""
+    res = pad(data("dashain", ["A", "B", "C"], [{"c": 0, "h": [3, 10, 20]}]), None, "fr")
+    assert res["scores"] == [30, -10, -20]
+    assert res["shown"]["ne"] == ["+३०", "−१०", "−२०"] and res["shown"]["en"] == ["+30", "−10", "−20"]
+    res = pad(data("cardrulesplus", ["A", "B"], [{"c": 0, "h": [3, 10]}]), None)
+    assert res["shown"]["fr"] == ["0", "10"]

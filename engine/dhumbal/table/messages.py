@@ -471,6 +471,11 @@ class ScorepadResponse(TypedDict):
     csv: str
     #: The sheet as a shared link's payload (after ``#pad=``), with its check value.
     link: str
+    #: Each player's running total by match seat, and as each language of the site writes it
+    #: (``shown``: digits, sign, grouping), kept with the sheet so a reload shows the totals
+    #: before the engine has started, in whatever language the page is read.
+    scores: list[int]
+    shown: dict[str, list[str]]
     said: str
     refusal: SheetRefusal | None
 

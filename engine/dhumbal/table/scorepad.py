@@ -51,6 +51,7 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
         UNMOVED,
         render_evening,
         render_parts,
+        totals_shown,
     )
 
     t = translator(lang)
@@ -138,6 +139,7 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
         "names": list(sheet.names),
         "csv": csv_text(settled, lang),
         "link": sheet_link(sheet.to_json()),
+        "scores": list(settled.match.scores), "shown": totals_shown(settled),
         "said": said,
         "refusal": refusal,
     }

@@ -21,7 +21,7 @@ from decimal import Decimal
 from typing import Final
 
 from ..core.compare import rules_in_words
-from ..core.i18n import N_, Translator, digits, number, translator
+from ..core.i18n import N_, Translator, available_languages, digits, number, translator
 from ..core.profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
 from ..matches.match import money_text
 from ..matches.scoresheet import Settled, average_text, money_totals, payments, player_stats
@@ -161,6 +161,11 @@ SCRIPT_TEXTS: Final[Mapping[str, str]] = {
     "fix_apply": N_("Settle every deal again"),
     "fix_keep": N_("Leave them as they were"),
     "fix_undo": N_("Undo this change"),
+    "totals_after": TOTALS,
+    "totals_none": TOTALS_NONE,
+    "player": PLAYER,
+    "total": ROW_TOTAL,
+    "badge_dealer": BADGE_DEALER,
     "seats_title": N_("A player joins or leaves"),
     "seats_note": N_("Between deals: from the next deal on. Whether a newcomer may join, and at what score, is the rules' say."),
     "join_name": N_("Name of the player who joins"),
@@ -507,6 +512,16 @@ def render_evening(settled: Settled, earlier: list[Settled], lang: str) -> str:
         f'<th scope="col">{esc(t(EVENING_TOTAL))}</th>{money_head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
         f'<p class="dhp-hint">{esc(t(EVENING_NOTE, count=number(len(earlier), lang)))}</p>'
     )
+
+
+def totals_shown(settled: Settled) -> dict[str, list[str]]:
+    """Each player's running total as every language of the site writes it, as the totals
+    table does: the page keeps these with the sheet, so a reload shows the totals at once
+    in any language, the engine still starting (the page formats no number itself)."""
+    cumulative = settled.sheet.profile.settlement == "cumulative"
+    scores = settled.match.scores
+    return {lang: [number(v, lang) if cumulative else signed(v, lang) for v in scores]
+            for lang in available_languages()}
 
 
 def _strip(settled: Settled, lang: str) -> str:
