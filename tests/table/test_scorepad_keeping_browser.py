@@ -200,7 +200,7 @@ def test_two_tabs_stay_in_step_and_no_deal_is_lost(pad_page: Opener, real_site: 
     held = Pad(c, "en", False)
     held.type_deal(None, [6, 6, 15])
     held.press(f"{PAD} .dhp-settle")
-    c.wait_for_function("() => JSON.parse(localStorage.getItem('dhumbal-scorepad')).pending?.kind === 'add'")
+    c.wait_for_selector(f"{PAD}[data-busy='true']")  # sent, its engine held: never answered here
     c.close()
     b.wait_for_selector(f"{deal(3)}", timeout=30_000)
     assert len(kept(b)["sheet"]["deals"]) == 3 and kept(b)["pending"] is None
