@@ -21,7 +21,8 @@ import pytest
 from dhumbal.core.errors import Refusal
 from dhumbal.core.profiles import parse_profile
 from dhumbal.matches.padlink import read_link, sheet_link
-from dhumbal.matches.scoresheet import Entry, change_seats, change_setup, change_sheet, read_sheet, settle_sheet
+from dhumbal.matches.scoresheet import Entry, change_setup, change_sheet, read_sheet, settle_sheet
+from dhumbal.matches.seats import change_seats
 from dhumbal.matches.tally import settle_deal
 from dhumbal.table.web import handle
 

@@ -14,7 +14,9 @@ refused, naming that deal, with the sheet unchanged.
 
 :func:`read_sheet` reads a sheet from JSON data (the page's storage, a
 shared link), bounded and checked by type and range; :func:`change_sheet`
-applies one change (add, edit, remove, end, reopen). Both raise
+applies one change (add, edit, remove, end, reopen); :func:`change_setup` corrects
+the names and the first dealer, :mod:`dhumbal.matches.seats` seats a player joining or
+leaving between deals (:func:`settle_sheet` applies those moves). They raise
 :class:`dhumbal.matches.tally.TallyError` or :class:`SheetError`. :func:`player_stats`
 and :func:`csv_text` give the end of a match and its export.
 """
@@ -112,7 +114,8 @@ class Sheet:
 # -- reading ------------------------------------------------------------------------------
 
 
-def _whole(value: object, low: int, high: int) -> int:
+def read_whole(value: object, low: int, high: int) -> int:
+    """A whole number from low to high (never a bool), or :class:`SheetError` ``bad``."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise SheetError("bad")
     return value
@@ -148,12 +151,12 @@ def read_entry(value: object, players: int) -> Entry:
     caller = value.get("c")
     hands = value.get("h")
     if caller is not None:
-        caller = _whole(caller, 0, players - 1)
+        caller = read_whole(caller, 0, players - 1)
     if not isinstance(hands, list) or len(hands) != players:
         raise SheetError("bad")
     totals: list[int | None] = []
     for h in hands:
-        totals.append(None if h is None else _whole(h, 0, 10 ** MAX_TOTAL_TEXT - 1))
+        totals.append(None if h is None else read_whole(h, 0, 10 ** MAX_TOTAL_TEXT - 1))
     return Entry(caller, tuple(totals))
 
 
@@ -176,7 +179,7 @@ def read_sheet(data: object, profile: Profile | None = None) -> Sheet:
         profile = profile.with_options(players=len(names))
     except ProfileError:  # pragma: no cover - read_names keeps to the range
         raise SheetError("bad") from None
-    dealer = _whole(data.get("dealer"), 0, len(names) - 1)
+    dealer = read_whole(data.get("dealer"), 0, len(names) - 1)
     deals = data.get("deals", [])
     if not isinstance(deals, list):
         raise SheetError("bad")
@@ -201,7 +204,7 @@ def _read_move(value: object, players: int, deals: int) -> Move:
     Whether it can happen there is the settling's to say (:func:`settle_sheet`)."""
     if not isinstance(value, dict) or set(value) != {"d", "s", "j"} or not isinstance(value["j"], bool):
         raise SheetError("bad")
-    return Move(_whole(value["d"], 1, deals + 1), _whole(value["s"], 0, players - 1), value["j"])
+    return Move(read_whole(value["d"], 1, deals + 1), read_whole(value["s"], 0, players - 1), value["j"])
 
 
 # -- settling -------------------------------------------------------------------------------
@@ -291,7 +294,8 @@ def _move(match: Match, move: Move, profile: Profile) -> None:
 
 #: What a change is: add the next deal, change deal ``index`` (from 1), remove it,
 #: end the match here, take up an ended match again, or correct the set-up (names and
-#: first dealer: :func:`change_setup`, not :func:`change_sheet`).
+#: first dealer: :func:`change_setup`; a player joining or leaving, and that taken back:
+#: :func:`dhumbal.matches.seats.change_seats`).
 CHANGES: Final = ("add", "edit", "undo", "end", "reopen", "setup", "join", "leave", "unmove")
 
 
@@ -330,7 +334,7 @@ def change_sheet(sheet: Sheet, kind: str, *, index: int | None = None, entry: En
         return new, settle_sheet(new)
     else:
         raise SheetError("bad")
-    return _settle_changed(replace(sheet, entries=tuple(entries)), kind, index, changed)
+    return settle_changed(replace(sheet, entries=tuple(entries)), kind, index, changed)
 
 
 def change_setup(sheet: Sheet, names: object, dealer: object) -> tuple[Sheet, Settled]:
@@ -342,82 +346,11 @@ def change_setup(sheet: Sheet, names: object, dealer: object) -> tuple[Sheet, Se
     new_names = read_names(names, spec.low, spec.high)
     if len(new_names) != len(sheet.names):
         raise SheetError("names", low=len(sheet.names), high=len(sheet.names))
-    first = _whole(dealer, 0, len(new_names) - 1)
-    return _settle_changed(replace(sheet, names=new_names, first_dealer=first), "setup", None, None)
+    first = read_whole(dealer, 0, len(new_names) - 1)
+    return settle_changed(replace(sheet, names=new_names, first_dealer=first), "setup", None, None)
 
 
-def change_seats(sheet: Sheet, kind: str, *, name: object = None, seat: object = None) -> tuple[Sheet, Settled]:
-    """``sheet`` with a player joining or leaving before its next deal, or the last such
-    move taken back, and settled (refused as :func:`change_sheet` refuses).
-
-    ``join``: ``name`` sits down at match seat ``seat`` (0 to the number of names: the
-    players from there on move one seat up; the new player sits on the left of the one
-    before), at 0 in a ledger. A ``name`` that is a player's who left brings that player
-    back to their own seat and total. ``leave``: match seat ``seat`` leaves the table.
-    ``unmove``: the last join or leave is taken back (a new player's seat goes again,
-    refused while a deal has their total). The rules' limits are :func:`_move`'s."""
-    deal = len(sheet.entries) + 1
-    if kind in ("join", "leave") and (sheet.ended or settle_sheet(sheet).over):
-        raise TallyError("match-over", deal=deal)
-    if kind == "leave":
-        new = replace(sheet, moves=(*sheet.moves, Move(deal, _whole(seat, 0, len(sheet.names) - 1), False)))
-    elif kind == "join":
-        if not isinstance(name, str):
-            raise SheetError("bad")
-        (clean,) = read_names([name], 1, 1)
-        back = [s for s, n in enumerate(sheet.names) if n.casefold() == clean.casefold()]
-        if back and back[0] not in settle_sheet(sheet).match.away:
-            raise TallyError("join-there", deal=deal, seat=back[0])
-        if back:
-            new = replace(sheet, moves=(*sheet.moves, Move(deal, back[0], True)))
-        else:
-            spec = sheet.profile.spec("players")
-            if len(sheet.names) >= spec.high:
-                raise SheetError("seats-full", max=spec.high)
-            new = _seat_inserted(sheet, _whole(seat, 0, len(sheet.names)), clean, deal)
-    elif kind == "unmove":
-        if not sheet.moves:
-            raise SheetError("no-move")
-        last = sheet.moves[-1]
-        new = replace(sheet, moves=sheet.moves[:-1])
-        if last.join and not any(m.seat == last.seat for m in new.moves):
-            # the seat came with the move: it goes with it, unless a deal has the player's total
-            had = next((k + 1 for k, e in enumerate(sheet.entries) if e.hands[last.seat] is not None), None)
-            if had is not None:
-                raise SheetError("later-out", seat=last.seat, number=had)
-            new = _seat_removed(new, last.seat)
-    else:
-        raise SheetError("bad")
-    return _settle_changed(new, kind, None, None)
-
-
-def _seat_inserted(sheet: Sheet, seat: int, name: str, deal: int) -> Sheet:
-    """``sheet`` with a new player at match seat ``seat`` (the later seats one up), away until ``deal``."""
-    def up(s: int) -> int:
-        return s + 1 if s >= seat else s
-
-    names = (*sheet.names[:seat], name, *sheet.names[seat:])
-    entries = tuple(Entry(None if e.caller is None else up(e.caller), (*e.hands[:seat], None, *e.hands[seat:]))
-                    for e in sheet.entries)
-    moves = (*(replace(m, seat=up(m.seat)) for m in sheet.moves), Move(deal, seat, True))
-    profile = sheet.profile.with_options(players=len(names))
-    return replace(sheet, profile=profile, names=names, entries=entries, moves=moves, first_dealer=up(sheet.first_dealer))
-
-
-def _seat_removed(sheet: Sheet, seat: int) -> Sheet:
-    """``sheet`` without match seat ``seat`` (no deal has its total, no move names it)."""
-    def down(s: int) -> int:
-        return s - 1 if s > seat else s
-
-    names = sheet.names[:seat] + sheet.names[seat + 1:]
-    entries = tuple(Entry(None if e.caller is None else down(e.caller), e.hands[:seat] + e.hands[seat + 1:])
-                    for e in sheet.entries)
-    moves = tuple(replace(m, seat=down(m.seat)) for m in sheet.moves)
-    profile = sheet.profile.with_options(players=len(names))
-    return replace(sheet, profile=profile, names=names, entries=entries, moves=moves, first_dealer=down(sheet.first_dealer))
-
-
-def _settle_changed(new: Sheet, kind: str, index: int | None, changed: int | None) -> tuple[Sheet, Settled]:
+def settle_changed(new: Sheet, kind: str, index: int | None, changed: int | None) -> tuple[Sheet, Settled]:
     """A changed sheet settled; a deal after ``changed`` (any, when None) made impossible is named."""
     try:
         return new, settle_sheet(new)

@@ -36,7 +36,8 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
     from ..core.i18n import number as number_text
     from ..matches.padlink import LinkError, read_link, sheet_link
     from ..matches.scoresheet import Sheet as SheetData
-    from ..matches.scoresheet import change_seats, change_setup, change_sheet, csv_text, read_sheet, settle_sheet
+    from ..matches.scoresheet import change_setup, change_sheet, csv_text, read_sheet, settle_sheet
+    from ..matches.seats import change_seats
     from ..view.padview import (
         BACK,
         ENDED,
