@@ -254,6 +254,8 @@ def test_a_three_deal_match_number_by_number(pad_page: Opener, real_site: Any, l
         page.wait_for_selector(f"{PAD} [data-pad-totals] [data-row='total']")
         assert shown(page, f"{PAD} [data-pad-totals]", "total") == {0: "+14", 1: "−34", 2: "+20"}
         assert page.locator(f"{PAD} [data-pad-totals] caption").inner_text() == "Totaux après la donne 2"
+        assert page.locator(f"{PAD}[data-busy='true']").count() == 1
+        assert not axe_here(page, PAD)  # the Settle button waiting keeps its contrast
         page.goto(url(real_site, lang))
         page.wait_for_selector(f"{PAD} [data-pad-entry] [data-hand='2']")
     page.evaluate(on_page('runtime.__release()'))  # (the page's engine is held starting again)
