@@ -180,6 +180,23 @@ def test_each_language_has_its_own_search_index(site) -> None:
         assert paths == content_pages(site.directory, lang), lang
 
 
+def test_the_search_index_holds_no_chart_labels_nor_table_figures(site) -> None:
+    """Fetched before Play by every page, the index held each odds chart's thirty dot labels
+    ("Others hold 1 card each: 17%") and its figures and the bots' strength tables as runs
+    of numbers ("Easy3 hard bots2,00021% 19% to 23%"), which no reader searches for; the
+    sentences around them stay."""
+    for lang in LANGUAGES:
+        docs = search_index(site, lang)["docs"]
+        text = " ".join(doc["text"] for doc in docs)
+        assert "each: 17%" not in text and "2,00021%" not in text and "2,000 21%" not in text, lang
+        assert "<svg" not in text, lang
+    english = {doc["location"]: doc["text"] for doc in search_index(site, "en")["docs"]}
+    # The Contribute page's terminology table repeats the glossary's terms: the glossary page is found by them.
+    assert "défausse" not in english["contribute/#terminology"] and "défausse" in english["glossary/"]
+    assert "Wilson score interval" in english["rules/nepali-games/#the-computer-opponents"]
+    assert "10,000 deals" in english["rules/nepali-games/#the-chance-of-being-caught"]
+
+
 def test_nepali_search_index_finds_thupro_on_the_glossary_page(site) -> None:
     index = search_index(site, "ne")
     assert index["config"]["lang"] == ["en"]  # plain lunr: there is no Nepali lunr
