@@ -107,6 +107,15 @@ def test_no_stylesheet_or_script_loads_from_another_host(site) -> None:
     assert not offending, "\n".join(offending[:50])
 
 
+def test_pages_link_no_palette_css_and_site_css_holds_the_dark_scheme(site) -> None:
+    css = (site.directory / "assets" / "dhumbal" / "site.css").read_text(encoding="utf-8")
+    assert css.startswith("@media screen{[data-md-color-scheme=slate]{")
+    for page in (site.directory / "index.html", site.directory / "ne" / "rules" / "dashain" / "index.html"):
+        html = page.read_text(encoding="utf-8")
+        assert "assets/stylesheets/palette." not in html and "assets/stylesheets/main." in html, page
+        assert html.index("assets/stylesheets/main.") < html.index("assets/dhumbal/site.css"), page
+
+
 def test_fonts_are_served_by_the_site(site) -> None:
     css = (site.directory / "assets" / "dhumbal" / "site.css").read_text(encoding="utf-8")
     assert '"Noto Sans Devanagari"' in css
