@@ -12,7 +12,6 @@ from __future__ import annotations
 import html as htmllib
 import json
 import re
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -21,6 +20,7 @@ from dhumbal.bots import expert, odds
 from dhumbal.bots.levels import call_total, level_notes, percent
 from dhumbal.core.i18n import count_text, number, translator
 from dhumbal.core.profiles import PROFILE_KEYS, find_profile
+from dhumbal_site.content.markers import MarkerContext
 from tests.sitekit import SITE_LANGUAGES
 
 #: The site's languages, from mkdocs.yml (English first).
@@ -103,7 +103,8 @@ def test_the_level_notes_carry_the_bots_own_numbers() -> None:
 
 
 def _ctx(args: tuple[str, ...], lang: str = "en") -> Any:
-    return SimpleNamespace(args=args, options={}, lang=lang, src_path=f"{lang}/rules/x.md")
+    return MarkerContext(name="call-odds", args=args, options={}, raw_args=" ".join(args), lang=lang, source_lang=lang,
+                         src_path=f"{lang}/rules/x.md", lineno=1, page=None, config=None, files=None)  # type: ignore[arg-type]
 
 
 def test_markers_refuse_a_missing_or_unknown_profile() -> None:

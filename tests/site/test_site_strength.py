@@ -5,7 +5,6 @@ from __future__ import annotations
 import html as htmllib
 import re
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -14,6 +13,7 @@ from dhumbal.bots.levels import percent
 from dhumbal.core.i18n import number, translator
 from dhumbal.core.profiles import PROFILE_KEYS
 from dhumbal.lab.strength import Strength, dump, fingerprint, lineups
+from dhumbal_site.content.markers import MarkerContext
 from tests.sitekit import PARTIAL_LANGUAGES, SITE_LANGUAGES
 
 #: The site's languages, from mkdocs.yml (English first).
@@ -25,7 +25,8 @@ def _text(fragment: str) -> str:
 
 
 def _ctx(args: tuple[str, ...], lang: str = "en") -> Any:
-    return SimpleNamespace(args=args, options={}, lang=lang, src_path=f"{lang}/rules/x.md")
+    return MarkerContext(name="strength", args=args, options={}, raw_args=" ".join(args), lang=lang, source_lang=lang,
+                         src_path=f"{lang}/rules/x.md", lineno=1, page=None, config=None, files=None)  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")

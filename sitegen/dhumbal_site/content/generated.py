@@ -11,7 +11,7 @@ from mkdocs.utils import get_relative_url
 
 from dhumbal.core.compare import comparison, options_table
 from dhumbal.core.i18n import N_, NP_, translator
-from dhumbal.core.profiles import PROFILE_KEYS, ProfileError, all_profiles, find_profile
+from dhumbal.core.profiles import PROFILE_KEYS, all_profiles, find_profile
 
 from ..translation.glossary import load_glossary, load_register, site_languages
 from .markers import MarkerContext
@@ -78,12 +78,7 @@ def render_compare(ctx: MarkerContext) -> str:
 
 
 def render_options(ctx: MarkerContext) -> str:
-    if len(ctx.args) != 1:
-        raise ValueError(f"write <!-- dhumbal:options PROFILE -->, PROFILE one of {', '.join(PROFILE_KEYS)}")
-    try:
-        profile = find_profile(ctx.args[0])
-    except ProfileError as exc:
-        raise ValueError(str(exc)) from None
+    profile = ctx.profile()
     return block("options.html", ctx.lang, rows=options_table(profile, ctx.lang), profile_key=profile.key)
 
 

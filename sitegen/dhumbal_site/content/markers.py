@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 from mkdocs.exceptions import PluginError
 
+from dhumbal.core.profiles import PROFILE_KEYS, Profile, ProfileError, find_profile
+
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.files import Files
@@ -77,6 +79,15 @@ class MarkerContext:
     page: Page = field(repr=False)
     config: MkDocsConfig = field(repr=False)
     files: Files = field(repr=False)
+
+    def profile(self) -> Profile:
+        """The one profile the marker names (``<!-- dhumbal:NAME PROFILE -->``), or a ValueError saying how to write it."""
+        if len(self.args) != 1:
+            raise ValueError(f"write <!-- dhumbal:{self.name} PROFILE -->, PROFILE one of {', '.join(PROFILE_KEYS)}")
+        try:
+            return find_profile(self.args[0])
+        except ProfileError as exc:
+            raise ValueError(str(exc)) from None
 
     @property
     def where(self) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 from dhumbal.bots.levels import PERCENT, level_notes, percent
 from dhumbal.bots.odds import CHART_COUNTS, CHART_SAMPLES, Chart, chart
 from dhumbal.core.i18n import N_, NP_, number, translator
-from dhumbal.core.profiles import PROFILE_KEYS, Profile, ProfileError, find_profile
+from dhumbal.core.profiles import Profile
 
 from .. import ROOT
 from .markers import MarkerContext
@@ -89,15 +89,6 @@ def profile_chart(profile: Profile) -> Chart:
     return found
 
 
-def _profile(ctx: MarkerContext, marker: str) -> Profile:
-    if len(ctx.args) != 1:
-        raise ValueError(f"write <!-- dhumbal:{marker} PROFILE -->, PROFILE one of {', '.join(PROFILE_KEYS)}")
-    try:
-        return find_profile(ctx.args[0])
-    except ProfileError as exc:
-        raise ValueError(str(exc)) from None
-
-
 @dataclass(frozen=True)
 class Line:
     count: int
@@ -107,7 +98,7 @@ class Line:
 
 
 def render_call_odds(ctx: MarkerContext) -> str:
-    profile = _profile(ctx, "call-odds")
+    profile = ctx.profile()
     data = profile_chart(profile)
     lang = ctx.lang
     t = translator(lang)
@@ -173,7 +164,7 @@ def _card(card: int) -> str:
 
 
 def render_bots(ctx: MarkerContext) -> str:
-    profile = _profile(ctx, "bots")
+    profile = ctx.profile()
     notes: list[dict[str, Any]] = [
         {"level": level, "name": name[:1].upper() + name[1:], "text": text}
         for level, name, text in level_notes(profile, ctx.lang)

@@ -28,7 +28,7 @@ from typing import Any
 
 from dhumbal.bots.levels import LEVEL_NAMES, PERCENT, percent
 from dhumbal.core.i18n import N_, NP_, number, translator
-from dhumbal.core.profiles import PROFILE_KEYS, ProfileError, find_profile
+from dhumbal.core.profiles import PROFILE_KEYS
 from dhumbal.lab.strength import Strength, check_current, lineups, load
 
 from .markers import MarkerContext
@@ -117,12 +117,7 @@ def table_rows(key: str, lang: str, path: Path | None = None) -> list[dict[str, 
 
 
 def render_strength(ctx: MarkerContext) -> str:
-    if len(ctx.args) != 1:
-        raise ValueError(f"write <!-- dhumbal:strength PROFILE -->, PROFILE one of {', '.join(PROFILE_KEYS)}")
-    try:
-        profile = find_profile(ctx.args[0])
-    except ProfileError as exc:
-        raise ValueError(str(exc)) from None
+    profile = ctx.profile()
     t = translator(ctx.lang)
     context: dict[str, Any] = {
         "uid": f"dh-strength-{profile.key}", "profile_key": profile.key, "caption": t(CAPTION),

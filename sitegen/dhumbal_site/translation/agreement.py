@@ -24,13 +24,14 @@ dhumbal_site.translation.agreement [LANG…]`` (``make check-catalogs`` does).
 from __future__ import annotations
 
 import re
-import sys
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.pofile import read_po
+
+from .commandline import arguments, parser
 
 ROOT = Path(__file__).resolve().parents[3]
 #: The fields whose number or gender a translation cannot know: lists of cards or
@@ -120,10 +121,11 @@ def check_language(lang: str, root: Path = ROOT) -> list[Finding]:
 
 def main(argv: Iterable[str] | None = None) -> int:
     """``python -m dhumbal_site.translation.agreement [--root DIR] [LANG…]``: exit 1 on any finding."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    root = ROOT
-    if args[:1] == ["--root"] and len(args) > 1:
-        root, args = Path(args[1]), args[2:]
+    options = arguments(parser("agreement", "Words that agree with a field of unknown number or gender.",
+                               root=ROOT, languages=True), argv)
+    if options is None:
+        return 2
+    root, args = options.root, options.languages
     try:
         rules = load_agreements(root / "locales" / "glossary.toml")
     except (KeyError, re.error, tomllib.TOMLDecodeError) as error:

@@ -41,6 +41,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from .. import ROOT
+from .commandline import arguments, parser
 from .pofile import CatalogError, Scanned, scan, shown, text_shown
 
 LOCALES = ROOT / "locales"
@@ -401,56 +402,59 @@ def normalize_headers() -> None:
 def main(argv: list[str] | None = None) -> int:
     """``python -m dhumbal_site.translation.catalogs compile|check [--root DIR]|normalize``: a broken
     catalog is reported in one line naming the file and the line (exit 1), never with a traceback."""
-    args = sys.argv[1:] if argv is None else argv
+    options = arguments(parser("catalogs", "Compile, check or normalize the message catalogs.", root=ROOT,
+                               commands=("compile", "check", "normalize")), argv)
+    if options is None:
+        return 2
+    if options.command != "check" and options.root != ROOT:
+        print("catalogs: --root goes with check only (compile and normalize work on this copy of the project)")
+        return 2
     try:
-        if args[:1] == ["compile"]:
+        if options.command == "compile":
             for p in compile_catalogs():
                 print(f"compiled {shown(p, ROOT)}")
             return 0
-        if args[:1] == ["normalize"]:
+        if options.command == "normalize":
             normalize_headers()
             return 0
     except CatalogError as error:
         print(error, file=sys.stderr)
         return 1
-    if args[:1] == ["check"]:
-        if args[1:2] == ["--root"] and len(args) > 2:
-            return _check_under(Path(args[2]))
-        bad = 0
+    if options.root != ROOT:
+        return _check_under(options.root)
+    bad = 0
+    try:
+        template = read_catalog(TEMPLATE) if TEMPLATE.exists() else None
+    except CatalogError as error:
+        for line in str(error).splitlines():
+            print(f"error: {line}")
+        template, bad = None, 1
+    partial, new = partial_languages(), new_languages()
+    untranslated = False
+    for lang in languages():
+        # a catalog that cannot be read is one problem; the others are still checked
         try:
-            template = read_catalog(TEMPLATE) if TEMPLATE.exists() else None
+            problems = check_catalog(lang, template)
+            done, total = translated_share(lang) if template is not None else (0, 0)
         except CatalogError as error:
             for line in str(error).splitlines():
                 print(f"error: {line}")
-            template, bad = None, 1
-        partial, new = partial_languages(), new_languages()
-        untranslated = False
-        for lang in languages():
-            # a catalog that cannot be read is one problem; the others are still checked
-            try:
-                problems = check_catalog(lang, template)
-                done, total = translated_share(lang) if template is not None else (0, 0)
-            except CatalogError as error:
-                for line in str(error).splitlines():
-                    print(f"error: {line}")
-                print(f"{lang}: cannot be read, 1 problem(s)")
-                bad += 1
-                continue
-            warned = [p for p in problems if lang in partial and p.incomplete]
-            for problem in problems:
-                print(f"warning: {problem}" if problem in warned else f"error: {problem}")
-            untranslated = untranslated or any(p.incomplete and p not in warned for p in problems)
-            bad += len(problems) - len(warned)
-            todo = f", {len(warned)} warning(s) (being translated)" if warned else ""
-            print(f"{lang}: {done}/{total} translated, {len(problems) - len(warned)} problem(s){todo}")
-            if lang in new:
-                print(f"{lang}: new: run `make new-language CODE={lang}` (its catalog was started without its pages "
-                      "and mkdocs.yml block; until then what it lacks is a warning)")
-        if untranslated:
-            print(f"note: {CANNOT_TRANSLATE}")
-        return 1 if bad else 0
-    print("usage: python -m dhumbal_site.translation.catalogs compile|check|normalize")
-    return 2
+            print(f"{lang}: cannot be read, 1 problem(s)")
+            bad += 1
+            continue
+        warned = [p for p in problems if lang in partial and p.incomplete]
+        for problem in problems:
+            print(f"warning: {problem}" if problem in warned else f"error: {problem}")
+        untranslated = untranslated or any(p.incomplete and p not in warned for p in problems)
+        bad += len(problems) - len(warned)
+        todo = f", {len(warned)} warning(s) (being translated)" if warned else ""
+        print(f"{lang}: {done}/{total} translated, {len(problems) - len(warned)} problem(s){todo}")
+        if lang in new:
+            print(f"{lang}: new: run `make new-language CODE={lang}` (its catalog was started without its pages "
+                  "and mkdocs.yml block; until then what it lacks is a warning)")
+    if untranslated:
+        print(f"note: {CANNOT_TRANSLATE}")
+    return 1 if bad else 0
 
 
 def _check_under(root: Path) -> int:

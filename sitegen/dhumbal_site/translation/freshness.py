@@ -42,7 +42,6 @@ import datetime
 import hashlib
 import re
 import subprocess
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -51,6 +50,7 @@ from pathlib import Path
 from dhumbal.core.i18n import N_, digits
 
 from .. import ROOT
+from .commandline import arguments, parser
 
 DOCS = ROOT / "docs"
 REFERENCE = "en"
@@ -379,13 +379,14 @@ def record(pages: Iterable[str], docs: Path = DOCS, *, force: bool = False) -> l
 def main(argv: Iterable[str] | None = None) -> int:
     """``check [--docs DIR] [LANG…]`` (stale and unrecorded pages are warnings: exit 0) or
     ``record [--docs DIR] [--force] PAGE…`` (exit 2 if a page is refused)."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    command = args.pop(0) if args and args[0] in ("check", "record") else "check"
-    docs = DOCS
-    if args[:1] == ["--docs"] and len(args) > 1:
-        docs, args = Path(args[1]), args[2:]
-    force = "--force" in args
-    args = [a for a in args if a != "--force"]
+    p = parser("freshness", "Which translated pages follow the current English page; record those that do.",
+               docs=DOCS, commands=("check", "record"))
+    p.add_argument("--force", action="store_true", help="record even a page whose structure differs")
+    p.add_argument("names", nargs="*", metavar="LANG|PAGE", help="languages to check, or pages to record")
+    options = arguments(p, argv)
+    if options is None:
+        return 2
+    command, docs, force, args = options.command, options.docs, options.force, options.names
     if command == "record":
         if not args:
             print("usage: make translated PAGES=\"fr/index.md nl/rules/dashain.md\" (or PAGES=fr for a whole language)")

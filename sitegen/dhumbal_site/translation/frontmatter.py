@@ -34,7 +34,6 @@ into ``&#39;``.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -42,6 +41,7 @@ from typing import Any
 import yaml
 
 from .. import ROOT
+from .commandline import arguments, parser
 
 DOCS = ROOT / "docs"
 
@@ -266,8 +266,12 @@ def check_docs(docs: Path = DOCS) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m dhumbal_site.translation.frontmatter [DOCS]``: exit 1 if any page's front matter holds markup."""
-    args = sys.argv[1:] if argv is None else argv
-    docs = Path(args[0]) if args else DOCS
+    p = parser("frontmatter", "No markup in a page's front matter.")
+    p.add_argument("docs", nargs="?", type=Path, default=DOCS, metavar="DOCS", help="the folder of pages")
+    options = arguments(p, argv)
+    if options is None:
+        return 2
+    docs = options.docs
     report = check_docs(docs)
     for line in report:
         print(f"error: {line}")

@@ -11,7 +11,6 @@ check-catalogs``) lists every entry a language lacks.
 
 from __future__ import annotations
 
-import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +19,7 @@ from dhumbal.core.profiles import PROFILE_KEYS
 
 from .. import ROOT
 from ..languages import configured
+from .commandline import arguments, parser
 
 GLOSSARY = ROOT / "locales" / "glossary.toml"
 
@@ -185,10 +185,10 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m dhumbal_site.translation.glossary [--root DIR]``: every glossary entry each
     language lacks, all at once; exit 1 if a complete language lacks one (a language being
     translated, marked ``dhumbal_partial`` in mkdocs.yml, gets warnings)."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    root = ROOT
-    if args[:1] == ["--root"] and len(args) > 1:
-        root, args = Path(args[1]), args[2:]
+    options = arguments(parser("glossary", "Every glossary entry each language lacks.", root=ROOT), argv)
+    if options is None:
+        return 2
+    root = options.root
     languages = configured(root / "mkdocs.yml")
     try:
         gaps = glossary_gaps(root / "locales" / "glossary.toml", [lang.code for lang in languages])

@@ -31,10 +31,10 @@ from __future__ import annotations
 import importlib.util
 import re
 import shutil
-import sys
 from pathlib import Path
 
 from .. import ROOT
+from .commandline import arguments, parser
 
 _CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-[A-Z]{2})?$")
 
@@ -275,13 +275,12 @@ def next_steps(code: str, root: Path = ROOT) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m dhumbal_site.translation.newlanguage CODE``: exit 2 with one sentence when the code cannot be added."""
-    args = sys.argv[1:] if argv is None else argv
-    root = ROOT
-    if args[:1] == ["--root"] and len(args) > 1:
-        root, args = Path(args[1]), args[2:]
-    if len(args) != 1:
-        print("usage: make new-language CODE=xx (a language code such as de or hi)")
+    p = parser("newlanguage", "Add a language: its catalog, its pages and its mkdocs.yml block.", root=ROOT)
+    p.add_argument("code", metavar="CODE", help="a language code such as de or hi")
+    options = arguments(p, argv, usage="usage: make new-language CODE=xx (a language code such as de or hi)")
+    if options is None:
         return 2
+    root, args = options.root, [options.code]
     try:
         steps = add(args[0], root)
     except Refusal as refusal:

@@ -23,7 +23,6 @@ where the page still says what the English page says.
 from __future__ import annotations
 
 import io
-import sys
 from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -32,6 +31,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from . import frontmatter
+from .commandline import arguments, parser
 
 ROOT = Path(__file__).resolve().parents[3]
 DOMAIN = "pages"
@@ -160,14 +160,11 @@ def check(root: Path = ROOT) -> tuple[list[str], list[str]]:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m dhumbal_site.translation.pagemeta extract|check [--root DIR]``."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    command = args.pop(0) if args[:1] in (["extract"], ["check"]) else ""
-    root = ROOT
-    if args[:1] == ["--root"] and len(args) > 1:
-        root, args = Path(args[1]), args[2:]
-    if not command or args:
-        print("usage: python -m dhumbal_site.translation.pagemeta extract|check [--root DIR]")
+    options = arguments(parser("pagemeta", "The page titles and descriptions' catalog for Weblate.",
+                               root=ROOT, commands=("extract", "check")), argv)
+    if options is None:
         return 2
+    command, root = options.command, options.root
     if command == "extract":
         extract(root)
         return 0

@@ -30,7 +30,6 @@ runs the same check.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +38,7 @@ from typing import Any
 import yaml
 
 from .. import ROOT
+from .commandline import arguments, parser
 from .pagestructure import Page, Section, read_page
 
 DOCS = ROOT / "docs"
@@ -430,10 +430,11 @@ def partial_languages(docs: Path = DOCS) -> frozenset[str]:
 def main(argv: Iterable[str] | None = None) -> int:
     """``python -m dhumbal_site.translation.parity [--docs DIR] [LANG…]``: exit 1 on any undeclared difference
     (in a language still being translated, only on the markers: the rest is a warning)."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    docs = DOCS
-    if args[:1] == ["--docs"] and len(args) > 1:
-        docs, args = Path(args[1]), args[2:]
+    options = arguments(parser("parity", "Each translated page has its English page's structure.",
+                               docs=DOCS, languages=True), argv)
+    if options is None:
+        return 2
+    docs, args = options.docs, options.languages
     langs = args or translated_languages(docs)
     partial = partial_languages(docs)
     bad = 0

@@ -24,7 +24,6 @@ wording for is not checked. Run ``python -m dhumbal_site.translation.statements
 from __future__ import annotations
 
 import re
-import sys
 import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+from .commandline import arguments, parser
 from .glossary import GLOSSARY
 from .terminology import page_lines
 
@@ -170,10 +170,11 @@ def languages(root: Path = ROOT) -> list[str]:
 
 def main(argv: Iterable[str] | None = None) -> int:
     """``python -m dhumbal_site.translation.statements [--root DIR] [LANG…]``: exit 1 on any finding."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    root = ROOT
-    if args[:1] == ["--root"] and len(args) > 1:
-        root, args = Path(args[1]), args[2:]
+    options = arguments(parser("statements", "The rules said the same way in every page of a language.",
+                               root=ROOT, languages=True), argv)
+    if options is None:
+        return 2
+    root, args = options.root, options.languages
     try:
         statements = load_statements(root / "locales" / "glossary.toml")
     except (ValueError, tomllib.TOMLDecodeError) as error:

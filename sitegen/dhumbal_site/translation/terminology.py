@@ -40,7 +40,6 @@ does); it exits 1 on any hit. ``make test`` runs the same check.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +47,7 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 from .. import ROOT
+from .commandline import arguments, parser
 from .glossary import GLOSSARY, load_glossary, load_register, site_languages
 from .pagestructure import _CODE_SPAN, _COMMENT, _FENCE, _TAG
 
@@ -326,10 +326,11 @@ def main(argv: Iterable[str] | None = None) -> int:
     ``--root`` reads ``docs/``, ``locales/`` (glossary and catalogs) and
     ``overrides/`` under another directory, such as a copy of the project.
     """
-    args = list(sys.argv[1:] if argv is None else argv)
-    root = ROOT
-    if args[:1] == ["--root"] and len(args) > 1:
-        root, args = Path(args[1]), args[2:]
+    options = arguments(parser("terminology", "One word per concept: the glossary's rejected variants.",
+                               root=ROOT, languages=True), argv)
+    if options is None:
+        return 2
+    root, args = options.root, options.languages
     paths = paths_under(root)
     langs = args or site_languages()
     bad = 0
