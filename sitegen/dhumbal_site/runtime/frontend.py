@@ -26,11 +26,9 @@ into each bundle that uses them. Before esbuild
 runs, the page-worker messages are written as TypeScript from the engine's
 definitions (tsprotocol.py).
 
-Material's ``palette.css`` (2.2 KB gzipped and a request of its own on every
-page) holds every named primary and accent colour; the site's are its own
-(``custom``, in base.css), so of it only the dark scheme's rules are put at the
-head of site.css (:func:`palette_rules`), in the place Material's sheet held in
-the cascade, and the pages link no palette.css (overrides/main.html).
+Of Material's ``palette.css`` (every named colour, 2.2 KB gzipped) only what the
+site's own palette uses leads site.css (:func:`palette_rules`, its place in the
+cascade); the pages link no palette.css (overrides/main.html).
 
 The bundles are built once per build (``on_config``, not again for the other
 languages' nested builds) into ``build/frontend/<hash of their sources>/``
