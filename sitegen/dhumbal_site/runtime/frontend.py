@@ -221,6 +221,8 @@ class Frontend:
         self.files: dict[str, Path] = {}
 
     def on_config(self, config: MkDocsConfig, nested: bool) -> None:
+        # The sheet whose link overrides/main.html takes out of Material's (see the docstring).
+        config.extra["dhumbal_palette_css"] = "assets/stylesheets/" + material_palette().name
         if nested and self.files:
             return
         self.files = {f"{DEST}/{name}": path for name, path in build(self.repo_root, self.out).items()}
