@@ -13,12 +13,13 @@
  *   progress  bytes of the engine's files received and expected
  */
 
-/** The build's runtime files, from the page's <meta name="dhumbal:runtime"> (sitegen/dhumbal_site/runtime.py). */
+/** The build's runtime files, read from assets/engine/manifest.json on intent (runtime/manifest.ts). */
 export interface RuntimeFiles {
   version?: string;
   pyodide?: string;
   pyodideDir: string;
-  lock?: string;
+  /** Pyodide's lock file, parsed (no packages: see sitegen/dhumbal_site/runtime/assets.py). */
+  lock?: Record<string, unknown>;
   wheel: string;
   stdlib: string;
   fullStdlib: string;
@@ -38,7 +39,15 @@ export interface BootOptions {
   snapshot: boolean;
 }
 
-export type ErrorCode = "blocked" | "unsupported" | "failed" | "timeout" | "not-ready" | "bad-message" | "missing";
+export type ErrorCode =
+  | "blocked"
+  | "unsupported"
+  | "failed"
+  | "timeout"
+  | "not-ready"
+  | "bad-message"
+  | "missing"
+  | "manifest";
 
 export type ToWorker =
   | { id: number; type: "init"; base: string; runtime: RuntimeFiles | null; limits: BootLimits; options: BootOptions }

@@ -17,8 +17,12 @@
  *   progress   while loading: {loaded, total} bytes of the engine's files
  *   limits     the watchdog's limits (watchdog.ts); a page may set window.DhumbalRuntimeLimits first
  *   options    {snapshot}: keep a memory snapshot for the next visit (window.DhumbalRuntimeOptions)
- *   config     the build's runtime files (<meta name="dhumbal:runtime">), or null
+ *   config     the build's runtime files, read from assets/engine/manifest.json when
+ *              loading starts (manifest.ts); null before
  *
+ * The manifest is fetched beside the worker's script, and the worker told to
+ * start only once it is read: a missing or malformed one is the error
+ * "manifest" (a network failure "blocked") with nothing downloaded or started.
  * The watchdog turns every way the engine can stop into the error state,
  * which the table shows with Retry. No rule and no reader-visible text lives
  * here: the table shows the engine's HTML, and for an error only gets the code.
@@ -26,6 +30,7 @@
 
 import type { Answer, Op, Request } from "../protocol/messages";
 import type { BootInfo, FromWorker, RuntimeFiles, Timings, ToWorker } from "../protocol/worker";
+import { fetchManifest, ManifestError } from "./manifest";
 import { type Limits, Watchdog } from "./watchdog";
 
 export type Status = "idle" | "loading" | "ready" | "error";
@@ -72,20 +77,6 @@ interface Pending {
   timer: ReturnType<typeof setTimeout> | null;
 }
 
-/** The build's runtime files named by the page, or null. */
-function runtimeConfig(): RuntimeFiles | null {
-  const meta = document.querySelector('meta[name="dhumbal:runtime"]');
-  if (!meta) return null;
-  try {
-    const config = JSON.parse(meta.getAttribute("content") || "") as unknown;
-    return config && typeof config === "object" && typeof (config as RuntimeFiles).cache === "string"
-      ? (config as RuntimeFiles)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 function messageOf(err: unknown): string {
   return String((err as { message?: unknown } | null)?.message ?? err);
 }
@@ -97,7 +88,7 @@ class EngineRuntime implements Runtime {
   timings: Timings | null = null;
   progress = { loaded: 0, total: 0 };
   readonly options = { snapshot: window.DhumbalRuntimeOptions?.snapshot !== false };
-  readonly config = runtimeConfig();
+  config: RuntimeFiles | null = null;
   readonly watchdog: Watchdog;
   private worker: Worker | null = null;
   private loading: Promise<void> | null = null;
@@ -288,9 +279,20 @@ class EngineRuntime implements Runtime {
       if (this.worker === worker) this.broken("failed", "a message could not be read");
     };
     const { stall, window, total } = this.limits;
-    const init = this.send(
-      { type: "init", base: this.base, runtime: this.config, limits: { stall, window, total }, options: this.options },
-      0,
+    const init = fetchManifest(this.base, this.limits.silence).then(
+      (files) => {
+        if (this.worker !== worker) throw new RuntimeFailure("failed", "superseded");
+        this.config = files;
+        return this.send(
+          { type: "init", base: this.base, runtime: files, limits: { stall, window, total }, options: this.options },
+          0,
+        );
+      },
+      (err: unknown) => {
+        throw err instanceof ManifestError
+          ? new RuntimeFailure("manifest", err.message)
+          : new RuntimeFailure("blocked", `the engine's manifest could not be fetched: ${messageOf(err)}`);
+      },
     );
     this.loading = init.then(
       (result) => {

@@ -77,7 +77,9 @@ export function nextDeal(pad: PadForms, view: View | null): NextDeal | null {
       cap: view.next.cap,
     };
   }
-  if (sheet.deals.length) return { number: sheet.deals.length + 1, waiting: true, active: [], nobody: false };
+  // who plays next is the engine's to say once a deal is played or a player has joined or left
+  if (sheet.deals.length || sheet.moves?.length)
+    return { number: sheet.deals.length + 1, waiting: true, active: [], nobody: false };
   return {
     number: 1,
     title: pad.t("deal_title", { number: pad.num(1), name: sheet.names[sheet.dealer] || "" }),

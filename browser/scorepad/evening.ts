@@ -3,8 +3,9 @@
  * players play again with the same rules. The finished sheet joins the
  * evening (kept with the pad's state, sheet.ts), which the engine draws with
  * each player's totals added up by name ([data-pad-evening]); the deal passes
- * on to the player after the last dealer, as between deals. "New match" ends
- * the evening, on the reader's say.
+ * on to the player after the last dealer, as between deals (the player after
+ * them at the table when they left). Only the players at the table at the end
+ * are seated again. "New match" ends the evening, on the reader's say.
  */
 
 import { emptyState, MAX_EVENING, type State, type View } from "./sheet";
@@ -29,10 +30,16 @@ export function playAgain(pad: EveningPad): void {
     pad.say(pad.t("evening_full", { count: pad.num(MAX_EVENING) }), true);
     return;
   }
-  const dealer = (sheet.dealer + sheet.deals.length) % sheet.names.length;
+  // the players at the table at the end, by their last move (a player who left is not seated again)
+  const last = new Map<number, boolean>();
+  for (const m of sheet.moves || []) last.set(m.s, m.j);
+  const seated = sheet.names.map((_, i) => i).filter((i) => last.get(i) !== false);
+  let dealer = (sheet.dealer + sheet.deals.length) % sheet.names.length;
+  while (!seated.includes(dealer)) dealer = (dealer + 1) % sheet.names.length;
+  const names = seated.map((i) => sheet.names[i] || "");
   pad.state = {
     ...emptyState(),
-    sheet: { v: 1, profile: sheet.profile, names: sheet.names.slice(), dealer, deals: [], end: false },
+    sheet: { v: 1, profile: sheet.profile, names, dealer: seated.indexOf(dealer), deals: [], end: false },
     evening: [...pad.state.evening, sheet],
   };
   pad.save();

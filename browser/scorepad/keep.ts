@@ -6,6 +6,10 @@
  * as soon as the other tab writes). A kept value that cannot be read is set
  * aside before anything is written (sheet.ts `setAside`); when it cannot be,
  * nothing is written over it at all until the reader starts a new match.
+ *
+ * A change typed is kept (the state's `pending`) the moment it is sent, before
+ * the engine answers: a page closed meanwhile settles it on its next load, and
+ * another tab open takes it up and settles it at once (`theirs`).
  */
 
 import { keptText, loadState, readDraft, readState, type State, saveText, setAside, stateText } from "./sheet";
@@ -40,7 +44,10 @@ export class Keeper {
   /**
    * The state with the sheet another tab kept since this one last read or wrote, or
    * null when there is none, or it is this tab's own sheet. The draft stays when it
-   * still fits the sheet taken up; the change waiting is left to the tab that made it.
+   * still fits the sheet taken up. The change waiting there for the engine is taken
+   * up too: the tab that made it may be closed before its engine answers, and the
+   * change would be lost on this tab's next write. Both tabs settling it is safe: the
+   * second answer is the sheet the first kept (pad.ts `answered`), so one deal lands.
    */
   theirs(state: State): State | null {
     if (this.frozen) return null;
@@ -53,7 +60,11 @@ export class Keeper {
       return null;
     }
     const theirs = kept.state;
-    if (JSON.stringify(theirs.sheet) === JSON.stringify(state.sheet)) return null;
-    return { ...theirs, pending: null, draft: readDraft(state.draft, theirs.sheet) || theirs.draft };
+    if (JSON.stringify(theirs.sheet) === JSON.stringify(state.sheet)) {
+      // the same sheet with a change waiting that this tab has not: taken up, the rest kept
+      if (!theirs.pending || state.pending) return null;
+      return { ...state, pending: theirs.pending };
+    }
+    return { ...theirs, draft: readDraft(state.draft, theirs.sheet) || theirs.draft };
   }
 }

@@ -13,11 +13,15 @@
  * the sheet drawn, who deals next and who plays, the CSV export, or the
  * reason it refuses the change (then nothing is kept and the entries stay
  * for mending). Until the engine is ready the pad takes input; a change waits
- * and is settled the moment the engine answers. The engine's last answer is
- * kept too, so a reload shows the sheet at once.
+ * (kept, keep.ts) and is settled the moment the engine answers. A few facts
+ * of the engine's last answer are kept too, so a reload shows the entry form
+ * and the totals at once (quick.ts).
  *
- * Share, the CSV export and a shared link (#pad=…) are links.ts. Nothing
- * leaves the device except by Share.
+ * This module holds the pad's state, its storage, its talk with the engine
+ * and its drawing; what each press and key does is controls.ts, questions
+ * and undo offers ask.ts, the set-up's correction fix.ts, players joining or
+ * leaving seats.ts. Share, the CSV export and a shared link (#pad=…) are
+ * links.ts. Nothing leaves the device except by Share.
  */
 
 import type { Runtime } from "../entries/runtime";
@@ -25,11 +29,13 @@ import { frugal } from "../lib/connection";
 import { element } from "../lib/dom";
 import { localDigits } from "../lib/text";
 import type { Request, ScorepadResponse, Sheet } from "../protocol/messages";
-import { chosenRules, drawEntry, fillSetup, morePlayers, nameRows, type PadForms } from "./entry";
-import { playAgain } from "./evening";
-import { openFix } from "./fix";
+import { type AskPad, offerUndo } from "./ask";
+import { onChange, onClick, onInput, onSubmit, settleDeal } from "./controls";
+import { drawEntry, fillSetup, type PadForms } from "./entry";
 import { Keeper } from "./keep";
-import { exportCsv, padLink, readLink, share } from "./links";
+import { padLink, readLink } from "./links";
+import { quickTotals } from "./quick";
+import { draftAfterJoin } from "./seats";
 import {
   type Change,
   type Draft,
@@ -37,7 +43,6 @@ import {
   fingerprint,
   readDraft,
   STORE,
-  STORE_VERSION,
   type State,
   type View,
   viewOf,
@@ -50,23 +55,23 @@ function need<E extends Element>(root: Element, selector: string): E {
   return el;
 }
 
-export class Pad implements PadForms {
+export class Pad implements PadForms, AskPad {
   readonly lang: string;
   private readonly digits: string;
   private readonly s: Record<string, string>;
   private readonly status: HTMLElement | null;
   readonly setupForm: HTMLFormElement;
-  private readonly match: HTMLElement;
+  readonly match: HTMLElement;
   readonly entry: HTMLFormElement;
-  private readonly places: Record<string, HTMLElement>;
-  private readonly ask: HTMLElement;
+  readonly places: Record<string, HTMLElement>;
+  readonly ask: HTMLElement;
   readonly linkAsk: HTMLElement;
   readonly linkBox: HTMLElement;
   state: State = emptyState();
   private busy = false;
-  private inflight: Change | null = null; // the change on its way to the engine
+  inflight: Change | null = null; // the change on its way to the engine
   private redraw = false; // the sheet is to be drawn again by the engine (another language, a new set-up)
-  private readonly typist = new Typist(this);
+  readonly typist = new Typist(this);
   private engineStarted = false;
   private readonly keeper = new Keeper();
 
@@ -99,10 +104,10 @@ export class Pad implements PadForms {
     this.ask = need(root, "[data-pad-ask]");
     this.linkAsk = need(root, "[data-pad-link-ask]");
     this.linkBox = need(root, "[data-pad-link]");
-    root.addEventListener("click", (ev) => this.onClick(ev));
-    root.addEventListener("submit", (ev) => this.onSubmit(ev));
-    root.addEventListener("input", (ev) => this.onInput(ev));
-    root.addEventListener("change", (ev) => this.onChange(ev));
+    root.addEventListener("click", (ev) => onClick(this, ev));
+    root.addEventListener("submit", (ev) => onSubmit(this, ev));
+    root.addEventListener("input", (ev) => onInput(this, ev));
+    root.addEventListener("change", (ev) => onChange(this, ev));
     root.addEventListener("keydown", (ev) => this.typist.onKey(ev));
     root.addEventListener("focusin", (ev) => this.typist.onFocus(ev));
     // Using the pad is intent enough: the engine starts while the names are typed (on a
@@ -238,7 +243,7 @@ export class Pad implements PadForms {
     this.startEngine();
     if (rt.status !== "ready" && (change || !this.status?.textContent)) {
       // (a sheet drawn again does not hide what is being said: a part dropped, another tab)
-      const deal = change && change.kind !== "setup" && change.kind !== "end" && change.kind !== "reopen";
+      const deal = change && (change.kind === "add" || change.kind === "edit" || change.kind === "undo");
       this.say(deal ? this.t("waiting", { number: this.num(this.changeNumber(change)) }) : this.t("loading"));
     }
     this.markBusy(true);
@@ -331,6 +336,8 @@ export class Pad implements PadForms {
     const added = change && (change.kind === "add" || change.kind === "edit");
     const draft = this.state.draft;
     if (added) this.state.draft = null;
+    else if (change?.kind === "join" && before && res.sheet.names.length > before.names.length)
+      this.state.draft = draftAfterJoin(draft, change.seat);
     else if (change?.kind === "undo" && draft?.editing) {
       // the deal being changed was removed, or moved up one place
       if (draft.editing === change.index) this.state.draft = null;
@@ -341,7 +348,14 @@ export class Pad implements PadForms {
     this.render();
     // a sheet drawn again leaves what was said standing, but for the engine's loading
     if (change) this.say(res.said || "");
-    if (change?.kind === "setup" && before) this.offerUndo(before);
+    if (change?.kind === "setup" && before)
+      offerUndo(this, this.status, this.t("fix_undo"), {
+        kind: "setup",
+        names: before.names.slice(),
+        dealer: before.dealer,
+      });
+    else if (change?.kind === "join" || change?.kind === "leave")
+      offerUndo(this, this.status, this.t("seats_undo"), { kind: "unmove" });
     else if (this.status?.textContent === this.t("loading")) this.say("");
     if (added) {
       let shown = this.places.latest?.querySelector<HTMLElement>("summary") || null;
@@ -354,16 +368,6 @@ export class Pad implements PadForms {
       }
       shown?.focus();
     }
-  }
-
-  /** After the set-up is corrected: a button that puts it back as it was. */
-  private offerUndo(before: Sheet): void {
-    const back = element("button", { type: "button", class: "md-button dhp-btn" }, this.t("fix_undo"));
-    back.addEventListener("click", () => {
-      this.say("");
-      this.send({ kind: "setup", names: before.names.slice(), dealer: before.dealer });
-    });
-    this.status?.append(" ", back);
   }
 
   // -- drawing ----------------------------------------------------------------------------
@@ -388,6 +392,12 @@ export class Pad implements PadForms {
     // only the engine's answer of this visit is drawn: no HTML is ever read from storage
     const parts = view && view.lang === this.lang ? view.parts : {};
     for (const [key, place] of Object.entries(this.places)) place.innerHTML = parts[key] || "";
+    // the engine not heard yet on this visit: the totals kept with the sheet, at once
+    const quick = view && view.lang !== this.lang ? quickTotals(this, sheet, view) : null;
+    if (quick) {
+      this.places.totals?.replaceChildren(quick.totals);
+      this.places.strip?.replaceChildren(quick.strip);
+    }
     const tool = (selector: string) => this.match.querySelector<HTMLElement>(selector);
     const end = tool("[data-pad-end]");
     const reopen = tool("[data-pad-reopen]");
@@ -397,200 +407,28 @@ export class Pad implements PadForms {
     if (csv) csv.hidden = !view?.deals || !view.csv;
     const again = tool("[data-pad-again]");
     if (again) again.hidden = !view?.over;
+    const seats = tool("[data-pad-seats]");
+    if (seats) seats.hidden = !!view?.over; // between deals only
     this.drawEntry();
   }
 
-  private drawEntry(): void {
+  drawEntry(): void {
     this.typist.drawn(drawEntry(this, this.view()) || []);
   }
 
-  private startMatch(): void {
-    const rules = chosenRules(this.setupForm);
-    if (!rules) return;
-    const rows = nameRows(this.setupForm).filter((r) => !r.hidden);
-    const names = rows.map((r) => r.querySelector("input")?.value || "");
-    const empty = names.findIndex((n) => !n.trim());
-    if (empty >= 0) {
-      // a name still to write: said at once, not after the engine has started
-      this.say(this.t("name_empty", { number: this.num(empty + 1) }), true);
-      rows[empty]?.querySelector("input")?.focus();
-      return;
-    }
-    const dealer = +(this.setupForm.querySelector<HTMLSelectElement>('select[name="dealer"]')?.value || 0) || 0;
-    const draft = this.state.draft; // a first deal typed before the engine refused the set-up is kept
-    this.state = {
-      v: STORE_VERSION,
-      sheet: { v: 1, profile: rules.key, names, dealer, deals: [], end: false },
-      setup: { profile: rules.key, options: rules.options },
-      view: null,
-      pending: null,
-      draft: draft && !draft.editing && draft.hands.length === names.length ? draft : null,
-      evening: [],
-    };
-    this.typist.field = 0;
-    this.save();
-    this.say("");
-    this.render();
-    this.entry.querySelector<HTMLElement>("[data-caller]")?.focus();
-    this.send(null);
-  }
-
-  // -- events -----------------------------------------------------------------------------
-
-  private onSubmit(ev: SubmitEvent): void {
-    ev.preventDefault();
-    if (ev.target === this.setupForm) this.startMatch();
-    else if (ev.target === this.entry) this.settleDeal();
-  }
-
-  /** Settle the deal typed (or the change of a deal). */
+  /** Settle the deal typed (or the change of a deal): controls.ts. */
   settleDeal(): void {
-    const draft = this.state.draft;
-    const sheet = this.state.sheet;
-    // One change at a time: a second press while one is on its way is not a second deal.
-    if (!draft || !sheet || this.inflight || this.state.pending) return;
-    if (draft.editing && !readDraft(draft, sheet)) {
-      this.say(this.t("deal_changed", { number: this.num(draft.editing) }), true);
-      this.state.draft = null;
-      this.save();
-      this.render();
-      return;
-    }
-    if (draft.caller === undefined) {
-      this.say(this.t("no_caller"), true);
-      this.entry.querySelector<HTMLElement>("[data-caller]")?.focus();
-      return;
-    }
-    const hands = sheet.names.map((_, i) => {
-      if (!this.typist.active.includes(i)) return null;
-      const v = draft.hands[i];
-      return v === "" || v === null || v === undefined ? null : +v;
-    });
-    this.send(
-      draft.editing
-        ? { kind: "edit", index: draft.editing, c: draft.caller, h: hands }
-        : { kind: "add", c: draft.caller, h: hands },
-    );
+    settleDeal(this);
   }
 
-  private onInput(ev: Event): void {
-    const target = ev.target as HTMLInputElement;
-    if (target.hasAttribute?.("data-hand")) this.typist.setHand(+(target.getAttribute("data-hand") || 0), target.value);
-    else if (this.setupForm.contains(target)) fillSetup(this);
-  }
-
-  private onChange(ev: Event): void {
-    const target = ev.target as HTMLInputElement;
-    if (this.setupForm.contains(target) && target.name === "profile") fillSetup(this);
-  }
-
-  private onClick(ev: MouseEvent): void {
-    const t = (ev.target as Element | null)?.closest?.<HTMLButtonElement>("button");
-    if (!t || !this.root.contains(t)) return;
-    if (t.hasAttribute("data-key")) {
-      this.typist.press(t.getAttribute("data-key") || "");
-      if (!this.entry.classList.contains("dhp-entry--typing")) this.typist.typing(true);
-    } else if (t.hasAttribute("data-caller")) {
-      const v = t.getAttribute("data-caller");
-      if (this.state.draft) this.state.draft.caller = v === "none" ? null : +(v || 0);
-      for (const b of this.entry.querySelectorAll("[data-caller]"))
-        b.setAttribute("aria-pressed", b === t ? "true" : "false");
-      this.save();
-    } else if (t.hasAttribute("data-pad-add") || t.hasAttribute("data-pad-remove")) {
-      morePlayers(this, t.hasAttribute("data-pad-add"));
-    } else if (t.hasAttribute("data-pad-edit")) {
-      this.edit(+(t.getAttribute("data-pad-edit") || 0));
-    } else if (t.hasAttribute("data-pad-cancel")) {
-      this.state.draft = null;
-      this.save();
-      this.render();
-      this.entry.querySelector<HTMLElement>("[data-caller]")?.focus();
-    } else if (t.hasAttribute("data-pad-undo")) {
-      const index = +(t.getAttribute("data-pad-undo") || 0);
-      this.confirm(t.parentElement, this.t("confirm_undo", { number: this.num(index) }), this.t("yes_undo"), {
-        kind: "undo",
-        index,
-      });
-    } else if (t.hasAttribute("data-pad-new")) {
-      const question = this.state.evening.length ? "confirm_new_evening" : "confirm_new";
-      this.confirm(this.ask, this.t(question), this.t("yes_new"), "new");
-    } else if (t.hasAttribute("data-pad-again")) {
-      playAgain(this);
-    } else if (t.hasAttribute("data-pad-fix")) {
-      openFix(this);
-    } else if (t.hasAttribute("data-pad-end")) {
-      this.send({ kind: "end" });
-    } else if (t.hasAttribute("data-pad-reopen")) {
-      this.send({ kind: "reopen" });
-    } else if (t.hasAttribute("data-pad-share")) {
-      share(this);
-    } else if (t.hasAttribute("data-pad-csv")) {
-      exportCsv(this);
-    }
-  }
-
-  private edit(number: number): void {
-    const entry = this.state.sheet?.deals[number - 1];
-    if (!entry) return;
-    this.state.draft = {
-      editing: number,
-      caller: entry.c,
-      hands: entry.h.map((h) => (h === null ? "" : String(h))),
-      was: { c: entry.c, h: entry.h.slice() },
-    };
-    this.typist.field = entry.h.findIndex((h) => h !== null);
+  /** Start again from an empty pad, on the reader's say (a new match asked and answered). */
+  startOver(): void {
+    this.keeper.frozen = false; // the reader's say: a sheet that could not be read may now be written over
+    this.state = emptyState();
     this.save();
-    this.drawEntry();
-    // the entry's top clear of the totals strip stuck to the top of the screen
-    const strip = this.places.strip;
-    const top = strip
-      ? (Number.parseFloat(getComputedStyle(strip).top) || 0) + strip.getBoundingClientRect().height
-      : 0;
-    this.entry.style.scrollMarginTop = `${Math.ceil(top) + 8}px`;
-    this.entry.scrollIntoView({ block: "start" });
-    (
-      this.entry.querySelector<HTMLElement>('[data-caller][aria-pressed="true"]') ||
-      this.entry.querySelector<HTMLElement>("[data-caller]")
-    )?.focus({
-      preventScroll: true,
-    });
-  }
-
-  /** A question asked in place, with its two answers; `then` is a change to send, or "new". */
-  private confirm(place: Element | null, question: string, yes: string, then: Change | "new"): void {
-    const box = this.ask;
-    box.replaceChildren(element("p", {}, question));
-    const row = element("p", { class: "dhp-row" });
-    const ok = element("button", { type: "button", class: "md-button md-button--primary dhp-btn" }, yes);
-    const no = element("button", { type: "button", class: "md-button dhp-btn" }, this.t("no"));
-    row.append(ok, no);
-    box.appendChild(row);
-    if (place && place !== box) place.parentNode?.insertBefore(box, place.nextSibling);
-    box.hidden = false;
-    const origin = document.activeElement as HTMLElement | null;
-    const close = () => {
-      box.hidden = true;
-      box.replaceChildren();
-      this.match.appendChild(box); // back to its place among the tools
-    };
-    ok.addEventListener("click", () => {
-      close();
-      if (then === "new") {
-        this.keeper.frozen = false; // the reader's say: a sheet that could not be read may now be written over
-        this.state = emptyState();
-        this.save();
-        this.render();
-        this.say("");
-        this.setupForm.querySelector<HTMLElement>("input[name='name']")?.focus();
-      } else {
-        this.send(then);
-      }
-    });
-    no.addEventListener("click", () => {
-      close();
-      if (origin?.focus && document.contains(origin)) origin.focus();
-    });
-    no.focus();
+    this.render();
+    this.say("");
+    this.setupForm.querySelector<HTMLElement>("input[name='name']")?.focus();
   }
 
   link(): string {

@@ -4,8 +4,10 @@
  * (rules, names, first dealer, per deal the caller and each hand's total),
  * the set-up of a sheet the engine has not read yet, the change waiting for
  * the engine, the deal being typed (the draft), and a few facts of the
- * engine's last answer (`facts`: the next deal, whether the match is over),
- * so that a reload shows the entry form at once. The sheet drawn (HTML) and
+ * engine's last answer (`facts`: the next deal, whether the match is over,
+ * each player's total as every language writes it), so that a reload shows
+ * the entry form and the totals at once in any language (quick.ts), the
+ * engine still starting. The sheet drawn (HTML) and
  * the CSV are never kept: the engine draws them again on load. 300 deals of
  * six players take about 12,000 characters in any language.
  *
@@ -29,14 +31,18 @@ const OWN_LINK = /^2\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]*$/;
 const MAX_DEPTH = 6; // a kept state nests 6 deep (state, evening, sheet, deals, deal, hands)
 export const MAX_DEALS = 300;
 
-/** A change sent with the sheet: a deal added or edited, undone, the match ended or reopened. */
+/** A change sent with the sheet: a deal added or edited, undone, the match ended or reopened, the
+ * set-up corrected, a player joining or leaving before the next deal, or the last of those taken back. */
 export type Change =
   | { kind: "add"; c: number | null; h: (number | null)[] }
   | { kind: "edit"; index: number; c: number | null; h: (number | null)[] }
   | { kind: "undo"; index: number }
   | { kind: "end" }
   | { kind: "reopen" }
-  | { kind: "setup"; names: string[]; dealer: number };
+  | { kind: "setup"; names: string[]; dealer: number }
+  | { kind: "join"; name: string; seat: number }
+  | { kind: "leave"; seat: number }
+  | { kind: "unmove" };
 
 /** What the engine last said of the sheet that does not need drawing: kept, for `of` (the sheet's fingerprint). */
 export interface Facts {
@@ -47,6 +53,9 @@ export interface Facts {
   over: boolean;
   overByRules: boolean;
   deals: number;
+  /** Each player's running total, and as each language writes it (drawn at once on a reload: quick.ts). */
+  scores: number[] | null;
+  shown: Record<string, string[]> | null;
 }
 
 /** The engine's last answer in this page's language: its HTML and CSV live only as long as the page. */
@@ -103,6 +112,8 @@ export function viewOf(res: ScorepadResponse): View {
     overByRules: res.over_by_rules,
     csv: res.csv,
     deals: res.deals,
+    scores: res.scores.slice(),
+    shown: { ...res.shown },
   };
 }
 
@@ -157,6 +168,24 @@ function looksLikeDeal(d: unknown, players: number): d is { c: number | null; h:
   );
 }
 
+export const MAX_MOVES = 60;
+
+/** Players joining or leaving (before deal `d`, seat `s`, joins `j`), as the engine bounds them. */
+function looksLikeMoves(m: unknown, players: number, deals: number): boolean {
+  return (
+    Array.isArray(m) &&
+    m.length <= MAX_MOVES &&
+    m.every(
+      (x: unknown) =>
+        isObject(x) &&
+        Object.keys(x).length === 3 &&
+        whole(x.d, 1, deals + 1) &&
+        whole(x.s, 0, players - 1) &&
+        typeof x.j === "boolean",
+    )
+  );
+}
+
 /** The shape of a sheet, checked before it is used at all (the engine checks every value again). */
 export function looksLikeSheet(s: unknown): s is Sheet {
   if (!isObject(s) || s.v !== 1 || typeof s.profile !== "string" || s.profile.length > 400) return false;
@@ -165,6 +194,7 @@ export function looksLikeSheet(s: unknown): s is Sheet {
   if (!names.every((n) => typeof n === "string" && n.length <= 80)) return false;
   if (!whole(s.dealer, 0, names.length - 1) || !Array.isArray(s.deals) || s.deals.length > MAX_DEALS) return false;
   if (s.end !== undefined && typeof s.end !== "boolean") return false;
+  if (s.moves !== undefined && !looksLikeMoves(s.moves, names.length, s.deals.length)) return false;
   return s.deals.every((d: unknown) => looksLikeDeal(d, names.length));
 }
 
@@ -190,7 +220,39 @@ export function readFacts(f: unknown, sheet: Sheet): Facts | null {
   if (next !== null && !(looksLikeNext(next, sheet.names.length) && next.number === sheet.deals.length + 1))
     return null;
   const link = typeof f.link === "string" && f.link.length <= MAX_LINK && OWN_LINK.test(f.link) ? f.link : "";
-  return { of: f.of, link, next, over: f.over, overByRules: f.overByRules, deals: f.deals };
+  const n = sheet.names.length;
+  const scores =
+    Array.isArray(f.scores) && f.scores.length === n && f.scores.every((v) => whole(v, -MAX_SCORE, MAX_SCORE))
+      ? (f.scores.slice() as number[])
+      : null;
+  return {
+    of: f.of,
+    link,
+    next,
+    over: f.over,
+    overByRules: f.overByRules,
+    deals: f.deals,
+    scores,
+    shown: readShown(f.shown, n),
+  };
+}
+
+const MAX_SCORE = 10_000_000;
+/** A total as a language writes it: digits (Latin or Devanagari), a sign, a group mark. */
+const SHOWN = /^[+\-\u2212]?[0-9\u0966-\u096f.,\u202f\u00a0 ]{1,16}$/;
+
+/** Kept totals as each language writes them, when sound: a few languages, one total per player. */
+function readShown(v: unknown, players: number): Record<string, string[]> | null {
+  if (!isObject(v)) return null;
+  const entries = Object.entries(v);
+  if (entries.length > 12) return null;
+  const out: Record<string, string[]> = {};
+  for (const [lang, totals] of entries) {
+    if (!/^[a-z]{2,3}$/.test(lang) || !Array.isArray(totals) || totals.length !== players) return null;
+    if (!totals.every((t) => typeof t === "string" && SHOWN.test(t))) return null;
+    out[lang] = totals.slice() as string[];
+  }
+  return out;
 }
 
 /** A draft that fits `sheet`: a deal to change that is there, a caller and totals for its players. */
@@ -232,6 +294,10 @@ export function readChange(c: unknown, sheet: Sheet | null): Change | null {
     whole(c.dealer, 0, n - 1)
   )
     return { kind: "setup", names: c.names as string[], dealer: c.dealer };
+  if (c.kind === "join" && typeof c.name === "string" && c.name.length <= 200 && whole(c.seat, 0, n))
+    return { kind: "join", name: c.name, seat: c.seat };
+  if (c.kind === "leave" && whole(c.seat, 0, n - 1)) return { kind: "leave", seat: c.seat };
+  if (c.kind === "unmove") return { kind: "unmove" };
   return null;
 }
 
@@ -326,6 +392,8 @@ export function stateText(state: State): string {
           over: view.over,
           overByRules: view.overByRules,
           deals: view.deals,
+          scores: view.scores,
+          shown: view.shown,
         }
       : null;
   return JSON.stringify({

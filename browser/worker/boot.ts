@@ -8,6 +8,7 @@
  */
 
 import type { BootInfo, BootLimits, BootOptions, RuntimeFiles } from "../protocol/worker";
+import { fetchManifest, MANIFEST_PATH, ManifestError } from "../runtime/manifest";
 import { fromSnapshot, WorkerFailure } from "./errors";
 import { cacheName, forget, hexOf, obtain, openCache, sweep } from "./integrity";
 import { AFTER_RESTORE, FALLBACK_FINDER, importEngine, type Pyodide } from "./python";
@@ -27,47 +28,15 @@ function round(ms: number): number {
   return Math.round(ms * 10) / 10;
 }
 
-async function fetchOk(url: URL | string, options?: RequestInit): Promise<Response> {
-  const response = await fetch(url, options);
-  if (!response.ok) throw new WorkerFailure("blocked", `cannot fetch ${url}: HTTP ${response.status}`);
-  return response;
-}
-
-interface Manifest {
-  version: string;
-  pyodide: string;
-  lock?: string;
-  wheel: string;
-  integrity: string;
-  stdlib?: string;
-  stdlib_integrity?: string;
-  pyodide_integrity?: Record<string, string>;
-  cache: string;
-  download?: { fetched?: number };
-}
-
-/** The build's files from assets/engine/manifest.json (the page named none, or named files the site no longer has). */
+/** The build's files as the site has them now (assets/engine/manifest.json): after the files
+ * the page named could not be had (a newer build), or when a page of an older build named none. */
 async function fromManifest(base: string): Promise<RuntimeFiles> {
-  const url = new URL("assets/engine/manifest.json", base);
-  const m = (await (await fetchOk(url, { cache: "no-store" })).json()) as Manifest;
-  const pyodideDir = `assets/pyodide/${m.pyodide}/`;
-  const integrity: Record<string, string> = {};
-  for (const [name, sri] of Object.entries(m.pyodide_integrity || {})) integrity[pyodideDir + name] = sri;
-  integrity[`assets/engine/${m.wheel}`] = m.integrity;
-  if (m.stdlib && m.stdlib_integrity) integrity[`assets/engine/${m.stdlib}`] = m.stdlib_integrity;
-  const files: RuntimeFiles = {
-    version: m.version,
-    pyodide: m.pyodide,
-    pyodideDir,
-    wheel: `assets/engine/${m.wheel}`,
-    stdlib: m.stdlib ? `assets/engine/${m.stdlib}` : `${pyodideDir}python_stdlib.zip`,
-    fullStdlib: `${pyodideDir}python_stdlib.zip`,
-    cache: m.cache,
-    integrity,
-    bytes: Number(m.download?.fetched) || 0,
-  };
-  if (m.lock !== undefined) files.lock = m.lock;
-  return files;
+  try {
+    return await fetchManifest(base);
+  } catch (err) {
+    if (err instanceof ManifestError) throw new WorkerFailure("manifest", err.message);
+    throw new WorkerFailure("blocked", `cannot fetch ${MANIFEST_PATH}: ${String((err as Error)?.message ?? err)}`);
+  }
 }
 
 /** Whether the page named the build's files with their hashes (a page of an older build may not). */
@@ -77,7 +46,7 @@ function complete(runtime: RuntimeFiles | null): runtime is RuntimeFiles {
 
 interface LoadPyodideConfig {
   indexURL: string;
-  lockFileContents?: string | undefined;
+  lockFileContents?: Record<string, unknown> | undefined;
   stdLibURL: string;
   packages: string[];
   stdout: (line: string) => void;

@@ -26,7 +26,7 @@ def test_the_reviews_deals_four_and_five() -> None:
 
 
 @pytest.mark.parametrize(("profile", "dealer", "hands", "code"), [
-    (parse_profile("nepali-games").with_options(players=3), 0, [3, None, 5], "out-no-elimination"),
+    (parse_profile("nepali-games").with_options(players=3), 1, [3, None, 5], "out-dealer"),
     (CRP, 2, [3, 4, None, 5], "out-dealer"),
     (CRP, 1, [None, 4, None, None], "out-all"),
 ])
@@ -85,3 +85,28 @@ def test_seats_and_errors_in_the_language_asked() -> None:
     assert rc == 2 and "Seat" not in err and "सिट १" in err, err
     rc, out, err = run("--players", "3", "--dealer", "0", "--caller", "1", "--hands", "2,9,4", "--lang", "fr")
     assert rc == 2 and "Seat" not in err and "Place 1" in err, err
+
+
+def test_negative_scores_are_joined_to_their_option_not_matched_by_argparses_private_api() -> None:
+    import argparse
+
+    from dhumbal.cli.app import build_parser
+    from dhumbal.cli.score import values_joined
+
+    default = argparse.ArgumentParser()._negative_number_matcher
+    subs = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert subs.choices["score"]._negative_number_matcher == default  # nothing private is set
+    assert values_joined(["score", "--scores", "-14,74,-60", "--json"]) == ["score", "--scores=-14,74,-60", "--json"]
+    assert values_joined(["score", "--scores", "--json"]) == ["score", "--scores", "--json"]
+    assert values_joined(["play", "--scores", "-1"]) == ["play", "--scores", "-1"]
+    rc, out, err = run("--players", "2", "--dealer", "0", "--caller", "1", "--hands", "9,4", "--scores", "-5,5")
+    assert rc == 0, err
+    with pytest.raises(SystemExit):  # a value still missing is argparse's own error
+        run("--players", "2", "--dealer", "0", "--caller", "1", "--hands", "9,4", "--scores", "--json")
+
+
+def test_the_command_line_marks_a_player_away_in_a_ledger() -> None:
+    rc, out, err = run("--profile", "nepali-games", "--players", "4", "--dealer", "0", "--caller", "1",
+                       "--hands", "3,2,out,9", "--scores", "5,10,-20,5")
+    assert rc == 0, err
+    assert out.splitlines()[6].split() == ["2", "–", "–", "–", "\u221220"]

@@ -18,8 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from markupsafe import escape
-
 from tests.browserkit import LocalPages, PageWatch
 from tests.sitekit import _QuietHandler
 from tools.pagemodules import on_page
@@ -126,7 +124,6 @@ class SiteServer:
 # -- a new build of the shared site ------------------------------------------------------------
 
 
-META = re.compile(r'<meta name="dhumbal:runtime" content="([^"]*)">')
 MARK = "<!-- build B -->"
 
 
@@ -158,14 +155,10 @@ def build_b(a: Path, b: Path, tmp: Path, *, keep_a_engine: bool = False) -> dict
                                  stdlib, enginewheel._sha256(stdlib))
     new = json.loads(runtime.write_engine(b, engine, manifest["pyodide"], manifest["download"], manifest["lock"],
                                           manifest["pyodide_integrity"]).read_text())
-    config = str(escape(json.dumps(runtime.runtime_config(new), separators=(",", ":"), sort_keys=True)))
-    for page in b.rglob("*.html"):
-        text = page.read_text(encoding="utf-8")
-        changed = META.sub(lambda m: f'<meta name="dhumbal:runtime" content="{config}">', text)
-        if page.relative_to(b).as_posix() == "glossary/index.html":
-            changed = changed.replace("</article>", f"{MARK}</article>", 1)
-        page.unlink()  # a new file, not the hard link to A's
-        page.write_text(changed, encoding="utf-8")
+    glossary = b / "glossary" / "index.html"  # the pages name no engine file: only this one changes
+    changed = glossary.read_text(encoding="utf-8").replace("</article>", f"{MARK}</article>", 1)
+    glossary.unlink()  # a new file, not the hard link to A's
+    glossary.write_text(changed, encoding="utf-8")
     sw = b / offline.SERVICE_WORKER
     data = json.loads(re.search(r"const BUILD = (.*?);\n", sw.read_text(encoding="utf-8")).group(1))  # type: ignore[union-attr]
     fresh = offline.build_data(b, sorted(languages_of(data), key=lambda lang: not lang.default), new["cache"], data["pyodide"],

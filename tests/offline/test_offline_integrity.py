@@ -15,7 +15,8 @@ fetched again, and a new build does not carry it over. The same holds for
 the site's own files: a damaged copy of dhumbal-examples.js in the site's
 cache is never served (the examples keep their steppers) nor carried into
 the next build's cache. And a page of the old build left open across an
-update, whose table starts afterwards, leaves no cache of its build behind.
+update, whose table starts afterwards, starts on the new build's files and
+leaves no cache of its build behind.
 """
 
 from __future__ import annotations
@@ -138,9 +139,9 @@ def test_an_html_page_for_the_wasm_and_a_damaged_kept_copy_never_stop_the_table_
     carried = next(entries for name, entries in held.items() if name.endswith(new["cache"]))
     assert not [p for p, n in carried.items() if p.endswith(WASM) and n != wasm_size(a)], carried
     page.reload()
-    assert page.evaluate(on_page('runtime.config.cache')) == new["cache"]
     press_play(page)
     wait_ready(page)
+    assert page.evaluate(on_page('runtime.config.cache')) == new["cache"]
 
 
 def test_a_damaged_site_file_is_never_served_nor_carried_into_the_next_build(
@@ -193,8 +194,10 @@ def test_a_damaged_site_file_is_never_served_nor_carried_into_the_next_build(
 def test_a_page_of_the_old_build_left_open_leaves_no_engine_cache_of_its_build(
         real: Any, site_server: Callable[..., Any], contexts: Callable[..., Any], tmp_path: Path) -> None:
     """The host still serves the old build's engine files (as one that keeps what it
-    served does): the old page's table starts on them, and its build's cache, made
-    again by its worker, goes once it has."""
+    served does), yet the old page's table starts on the files the site has now:
+    it reads them from the manifest the new build's service worker keeps (whose
+    worker script and table code it is given too), so no cache of its build is
+    made again."""
     a = Path(real.directory)
     old = runtime.manifest_of(a)
     server = site_server(a)
@@ -210,10 +213,10 @@ def test_a_page_of_the_old_build_left_open_leaves_no_engine_cache_of_its_build(
     fresh.goto(server.url("glossary/"))
     until(fresh, "async (b) => { const names = await caches.keys();"
                  " return names.length === 2 && names.some((n) => n.endsWith(b)); }", new["cache"])
-    # The old page, still open, starts its table: on its own build's files.
-    assert stale.evaluate(on_page('runtime.config.cache')) == old["cache"]
+    # The old page, still open, starts its table: on the new build's files.
     press_play(stale)
     wait_ready(stale)
+    assert stale.evaluate(on_page('runtime.config.cache')) == new["cache"]
     until(stale, "async ([a, b]) => { const names = await caches.keys();"
                  " return !names.some((n) => n.endsWith(a)) && names.some((n) => n.endsWith(b)); }",
           [old["cache"], new["cache"]])

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import html
 import json
 import re
 from pathlib import Path
@@ -78,10 +77,11 @@ def test_built_site_serves_pyodide_and_the_engine_once_at_the_root(built_site: A
     copies = [p.relative_to(site).as_posix() for p in site.rglob("pyodide.asm.wasm")]
     assert copies == [f"assets/pyodide/{manifest['pyodide']}/pyodide.asm.wasm"]
     assert len(list(site.rglob("dhumbal-*.whl"))) == 1
-    # Every page names the same files for the worker.
-    for page in (site / "index.html", site / "ne" / "rules" / "dashain" / "index.html"):
-        found = re.findall(r'<meta name="dhumbal:runtime" content="([^"]*)">', page.read_text(encoding="utf-8"))
-        assert [json.loads(html.unescape(c)) for c in found] == [runtime.runtime_config(manifest)], page
+    # No page names the engine's files (read only by a reader who plays, 0.6 KB gzipped in
+    # every head): the table reads them from the manifest on intent.
+    for page in sorted(site.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        assert "dhumbal:runtime" not in text and "assets/engine/" not in text and "assets/pyodide/" not in text, page
 
 
 def test_every_page_loads_the_runtime_script_and_nothing_of_pyodide(built_site: Any) -> None:
@@ -129,9 +129,12 @@ def test_intent_loads_pyodide_and_the_engine_to_ready(open_page: Any, built_site
     wasm = traffic.wasm()
     assert len(wasm) == 1 and wasm[0].startswith("/assets/pyodide/") and wasm[0].endswith("/pyodide.asm.wasm"), wasm
     paths = traffic.paths()
-    # The page names the engine's files: no need to ask for the manifest first.
-    assert "/assets/engine/manifest.json" not in paths
+    # The engine's files come from the manifest, asked for once, on intent, before any of them.
+    assert paths.count("/assets/engine/manifest.json") == 1
+    first = min(i for i, p in enumerate(paths) if p.startswith(("/assets/pyodide/", "/assets/engine/")))
+    assert paths[first] == "/assets/engine/manifest.json", paths
     assert any(p.startswith("/assets/engine/") and p.endswith(".whl") for p in paths)
+    assert page.evaluate(on_page('runtime.config.cache')) == runtime.manifest_of(built_site.directory)["cache"]
     # Nothing of Pyodide's own 2.5 MB standard library: the engine's trimmed one.
     assert not [p for p in paths if p.startswith("/assets/pyodide/") and p.endswith("python_stdlib.zip")]
     # No package index, no micropip, nothing from elsewhere (the fixture checks hosts).
@@ -230,10 +233,10 @@ def test_broken_engine_wheel_reports_failed(open_page: Any, built_site: Any) -> 
 
 
 def test_a_page_older_than_the_site_loads_the_engine_the_site_has(open_page: Any, built_site: Any) -> None:
-    """A new build was published since the page was loaded: the page's wheel is
-    gone, and the worker loads the one the site's manifest names (here, one
-    that is not a wheel at all, named with its own hash, which Python cannot
-    unpack: "failed")."""
+    """A new build was published since the page was loaded: the page's build's
+    wheel is gone, and the table loads the one the site's manifest names now
+    (here, one that is not a wheel at all, named with its own hash, which
+    Python cannot unpack: "failed")."""
     page, traffic = open_page()
     manifest = json.loads((built_site.directory / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
     bad = "0000000000000000/dhumbal-0.0.0-py3-none-any.whl"
@@ -247,3 +250,30 @@ def test_a_page_older_than_the_site_loads_the_engine_the_site_has(open_page: Any
     _settle(page)
     assert page.evaluate(ENSURE) == {"status": "error", "error": "failed", "code": "failed"}
     assert f"/assets/engine/{bad}" in traffic.paths()
+
+
+@pytest.mark.parametrize(("lang", "answer"), [("", {"status": 404, "body": b""}),
+                                              ("ne/", {"status": 200, "body": b'{"wheel": "../../elsewhere.whl"}'})])
+def test_a_missing_or_malformed_manifest_is_a_localized_error_with_nothing_started(
+        open_page: Any, built_site: Any, lang: str, answer: dict[str, Any]) -> None:
+    """Play reads the engine's files from the manifest: one that is not there, or not the
+    build's (a path out of the engine's folder), says so in the page's language, and
+    nothing of the engine is downloaded or kept (the worker is never told to start)."""
+    from dhumbal.core.i18n import translator
+    from dhumbal.view.loader import ERRORS
+
+    page, traffic = open_page()
+    page.context.route("**/assets/engine/manifest.json", lambda route: route.fulfill(**answer))
+    page.goto(built_site.url + lang)
+    _settle(page)
+    table = page.locator(TABLE).first
+    table.scroll_into_view_if_needed()
+    table.hover()
+    page.wait_for_function("(sel) => document.querySelector(sel).dataset.state === 'error'", arg=TABLE, timeout=LOAD)
+    shown = page.locator(f"{TABLE} [data-error-code]:not([hidden])")
+    assert shown.count() == 1 and shown.get_attribute("data-error-code") == "manifest"
+    assert shown.inner_text().strip() == translator(lang.strip("/") or "en")(ERRORS["manifest"])
+    assert page.evaluate(on_page("runtime.ensure().then(() => null, (e) => [e.code, runtime.config])")) == ["manifest", None]
+    assert [p for p in traffic.paths() if p.startswith(("/assets/pyodide/", "/assets/engine/"))] == \
+        ["/assets/engine/manifest.json"]
+    assert not page.evaluate("async () => (await caches.keys()).filter((n) => n.includes(':engine-'))")

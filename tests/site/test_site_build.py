@@ -107,12 +107,28 @@ def test_no_stylesheet_or_script_loads_from_another_host(site) -> None:
     assert not offending, "\n".join(offending[:50])
 
 
+def test_pages_link_no_palette_css_and_site_css_holds_the_dark_scheme(site) -> None:
+    css = (site.directory / "assets" / "dhumbal" / "site.css").read_text(encoding="utf-8")
+    assert css.startswith("@media screen{[data-md-color-scheme=slate]{")
+    for page in (site.directory / "index.html", site.directory / "ne" / "rules" / "dashain" / "index.html"):
+        html = page.read_text(encoding="utf-8")
+        sheets = re.findall(r'<link rel="stylesheet" href="([^"]*)">', html)
+        assert [s.rsplit("/", 2)[-2] for s in sheets[:2]] == ["stylesheets", "dhumbal"], (page, sheets)
+        assert sheets[0].rsplit("/", 1)[-1].startswith("main.") and sheets[1].endswith("assets/dhumbal/site.css")
+        assert "palette." not in " ".join(sheets) and "&lt;link" not in html, page
+
+
 def test_fonts_are_served_by_the_site(site) -> None:
     css = (site.directory / "assets" / "dhumbal" / "site.css").read_text(encoding="utf-8")
     assert '"Noto Sans Devanagari"' in css
-    for weight in (400, 700):
-        font = site.directory / "assets" / "fonts" / f"noto-sans-devanagari-devanagari-{weight}-normal.woff2"
-        assert font.read_bytes()[:4] == b"wOF2"
+    # One file, the regular weight, for every weight (the browser draws bold); laid out
+    # once in it when it is at hand within 100 ms, not swapped in after a first layout.
+    fonts = sorted(p.name for p in (site.directory / "assets" / "fonts").iterdir())
+    assert fonts == ["noto-sans-devanagari-devanagari-400-normal.woff2"]
+    assert (site.directory / "assets" / "fonts" / fonts[0]).read_bytes()[:4] == b"wOF2"
+    faces = re.findall(r"@font-face\{([^}]*)\}", css)
+    assert len(faces) == 1 and "font-family:Noto Sans Devanagari" in faces[0], faces
+    assert "font-weight:400;" in faces[0] and "font-display:fallback" in faces[0], faces
     home = (site.directory / "ne" / "index.html").read_text(encoding="utf-8")
     assert "fonts.googleapis.com" not in home and "fonts.gstatic.com" not in home
 
@@ -173,6 +189,23 @@ def test_each_language_has_its_own_search_index(site) -> None:
         assert not any(loc.split("/", 1)[0] in set(LANGUAGES[1:]) for loc in locations if "/" in loc), lang
         paths = {loc.split("#", 1)[0] for loc in locations}
         assert paths == content_pages(site.directory, lang), lang
+
+
+def test_the_search_index_holds_no_chart_labels_nor_table_figures(site) -> None:
+    """Fetched before Play by every page, the index held each odds chart's thirty dot labels
+    ("Others hold 1 card each: 17%") and its figures and the bots' strength tables as runs
+    of numbers ("Easy3 hard bots2,00021% 19% to 23%"), which no reader searches for; the
+    sentences around them stay."""
+    for lang in LANGUAGES:
+        docs = search_index(site, lang)["docs"]
+        text = " ".join(doc["text"] for doc in docs)
+        assert "each: 17%" not in text and "2,00021%" not in text and "2,000 21%" not in text, lang
+        assert "<svg" not in text, lang
+    english = {doc["location"]: doc["text"] for doc in search_index(site, "en")["docs"]}
+    # The Contribute page's terminology table repeats the glossary's terms: the glossary page is found by them.
+    assert "défausse" not in english["contribute/#terminology"] and "défausse" in english["glossary/"]
+    assert "Wilson score interval" in english["rules/nepali-games/#the-computer-opponents"]
+    assert "10,000 deals" in english["rules/nepali-games/#the-chance-of-being-caught"]
 
 
 def test_nepali_search_index_finds_thupro_on_the_glossary_page(site) -> None:

@@ -54,3 +54,21 @@ def test_sitemap_urls_are_absolute_and_the_home_page_has_no_dot() -> None:
     assert "<loc>https://example.org/dhumbal/fr/</loc>" in xml
     assert 'hreflang="en" href="https://example.org/dhumbal/"' in xml
     assert "<loc>https://example.org/dhumbal/fr/a&amp;b/</loc>" in xml
+
+
+def test_of_material_s_palette_only_what_a_custom_palette_uses_goes_into_site_css() -> None:
+    """Material's palette.css (2.2 KB gzipped, a request on every page) is every named
+    colour; this site's colours are its own, so site.css takes the dark scheme and the
+    switch's rules alone, in the order Material gives them."""
+    from dhumbal_site.runtime.frontend import material_palette, palette_rules
+
+    made = "@media screen{[data-md-color-scheme=slate]{--a:1}[data-md-color-primary=red]{--b:2}}" \
+        "[data-md-color-accent=blue] a{--c:3}[data-md-color-primary=custom] a{--d:4}" \
+        "@media screen and (min-width:60em){[data-md-color-primary=white] .x{--e:5}}:root{--f:6}"
+    assert palette_rules(made) == \
+        "@media screen{[data-md-color-scheme=slate]{--a:1}}[data-md-color-primary=custom] a{--d:4}:root{--f:6}"
+    real = material_palette().read_text(encoding="utf-8")
+    kept = palette_rules(real)
+    assert kept.startswith("@media screen{[data-md-color-scheme=slate]{color-scheme:dark;")
+    assert "data-md-color-primary=" not in kept and "data-md-color-accent=" not in kept
+    assert len(kept) < len(real) / 4

@@ -245,6 +245,19 @@ def test_a_three_deal_match_number_by_number(pad_page: Opener, real_site: Any, l
     # the next deal's form from the device before the engine answers anything (no HTML is kept: issue 52)
     page.wait_for_selector(f"{PAD} [data-pad-entry] [data-hand='2']")
     assert page.locator(f"{PAD} .dhp-entry__title").inner_text().startswith("Deal 3 · Chandra deals" if lang == "en" else "बाजी ३ · चन्द्राले")
+    # ... and the totals, as the engine wrote them, in this language and in one never read (issue 52, L9)
+    assert numbers(page, f"{PAD} [data-pad-totals]", "total") == {0: "14", 1: "-34", 2: "20"}
+    assert numbers(page, f"{PAD} [data-pad-strip]", "strip-total") == {0: "14", 1: "-34", 2: "20"}
+    if lang == "ne":
+        assert shown(page, f"{PAD} [data-pad-totals]", "total") == {0: "+१४", 1: "−३४", 2: "+२०"}
+        page.goto(url(real_site, "fr"))  # the engine held again: the French page draws the kept totals at once
+        page.wait_for_selector(f"{PAD} [data-pad-totals] [data-row='total']")
+        assert shown(page, f"{PAD} [data-pad-totals]", "total") == {0: "+14", 1: "−34", 2: "+20"}
+        assert page.locator(f"{PAD} [data-pad-totals] caption").inner_text() == "Totaux après la donne 2"
+        assert page.locator(f"{PAD}[data-busy='true']").count() == 1
+        assert not axe_here(page, PAD)  # the Settle button waiting keeps its contrast
+        page.goto(url(real_site, lang))
+        page.wait_for_selector(f"{PAD} [data-pad-entry] [data-hand='2']")
     page.evaluate(on_page('runtime.__release()'))  # (the page's engine is held starting again)
     page.wait_for_selector(f"{deal(2)}[open]")
     assert numbers(page, f"{PAD} [data-pad-totals]", "total") == {0: "14", 1: "-34", 2: "20"}

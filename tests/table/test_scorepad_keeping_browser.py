@@ -182,7 +182,8 @@ def test_two_tabs_stay_in_step_and_no_deal_is_lost(pad_page: Opener, real_site: 
     b.evaluate("document.querySelector('[data-hand=\"0\"]')?.dispatchEvent(new Event('input', {bubbles: true}))")
     b.wait_for_selector(f"{deal(3)}")
     assert len(kept(a)["sheet"]["deals"]) == 3
-    assert "another tab" in status(b)
+    # (B took up A's change as it was sent, and settled it too: one deal 3, said either way)
+    assert "another tab" in status(b) or "Deal 3 is settled" in status(b)
     assert numbers(a, f"{PAD} [data-pad-totals]", "total") == numbers(b, f"{PAD} [data-pad-totals]", "total")
     # Tab B removes deal 3: A takes that up too.
     b.locator(f"{deal(3)} [data-pad-undo='3']").click()
@@ -190,3 +191,18 @@ def test_two_tabs_stay_in_step_and_no_deal_is_lost(pad_page: Opener, real_site: 
     a.wait_for_function("() => !document.querySelector('[data-deal=\"3\"]')")
     assert len(kept(b)["sheet"]["deals"]) == 2
     assert a.locator(f"{PAD} [data-pad-entry] [data-caller]").count() > 0
+    # Tab C, whose engine never starts, settles deal 3 and is closed before any answer: the change
+    # was kept the moment it was sent, and B, still open, takes it up and settles it (keep.ts).
+    c = a.context.new_page()
+    c.add_init_script("window.__stubHold = true;")
+    c.goto(url(real_site, "en"))
+    c.wait_for_selector(f"{PAD} [data-pad-entry] [data-hand='2']")
+    held = Pad(c, "en", False)
+    held.type_deal(None, [6, 6, 15])
+    held.press(f"{PAD} .dhp-settle")
+    c.wait_for_selector(f"{PAD}[data-busy='true']")  # sent, its engine held: never answered here
+    c.close()
+    b.wait_for_selector(f"{deal(3)}", timeout=30_000)
+    assert len(kept(b)["sheet"]["deals"]) == 3 and kept(b)["pending"] is None
+    a.wait_for_selector(f"{deal(3)}")
+    assert numbers(a, deal(3), "paid") == {0: "21", 1: "-6", 2: "-15"}

@@ -4,7 +4,8 @@ The review's case: in Nepali Games the dealer breaks ties, so a wrong first
 dealer gives the wrong winner. On hands 9, 5, 3, 3 with Sita calling, Hari
 wins when Ram dealt, Gita when Hari dealt. The first dealer corrected: every
 deal settled again with the dealers that follow; undone: back as it was. A name
-changed mid-match. A name over 24 characters, and a total typed that is not
+changed mid-match. A player joining (undone, then again), playing a deal, and
+another leaving, through a reload and a shared link. A name over 24 characters, and a total typed that is not
 one (5.5, -5, 12345), get a message and are never cut or rewritten.
 """
 
@@ -44,6 +45,10 @@ def four_players(page: Any, real_site: Any, touch: bool = False) -> Pad:
     return pad
 
 
+def said(page: Any, text: str) -> None:
+    page.wait_for_function("t => document.querySelector('[data-pad-status]').textContent.includes(t)", arg=text)
+
+
 def test_the_first_dealer_corrected_settles_every_deal_again_and_can_be_undone(pad_page: Opener, real_site: Any) -> None:
     page = pad_page(DESKTOP)
     pad = four_players(page, real_site)
@@ -59,6 +64,51 @@ def test_the_first_dealer_corrected_settles_every_deal_again_and_can_be_undone(p
     page.locator(f"{PAD} [data-pad-status] button").click()  # undo this change
     page.wait_for_function("() => document.querySelector('[data-pad-entry] .dhp-entry__title')?.textContent.startsWith('Deal 2 · Sita deals')")
     assert numbers(page, deal(1), "paid") == {0: "-9", 1: "-25", 2: "37", 3: "-3"}
+
+    # A player joins between deals, on Gita's left: at 0, the ledger still zero-sum; undone, then again.
+    totals = f"{PAD} [data-pad-totals]"
+    page.locator(f"{PAD} [data-pad-seats]").click()
+    page.locator("#dhp-join-name").fill("Mina")
+    page.locator("#dhp-join-left").select_option("3")
+    page.locator(f"{PAD} [data-pad-seats-form] button[type=submit]").click()
+    said(page, "Mina joins the table from deal 2, with a total of 0.")
+    assert numbers(page, totals, "total") == {0: "-9", 1: "-25", 2: "37", 3: "-3", 4: "0"}
+    assert page.locator(f"{PAD} [data-pad-entry] [data-hand='4']").count() == 1
+    page.locator(f"{PAD} [data-pad-status] button").click()  # undo this change
+    said(page, "taken back")
+    assert len(numbers(page, totals, "total")) == 4
+    page.locator(f"{PAD} [data-pad-seats]").click()
+    page.locator("#dhp-join-name").fill("Mina")
+    page.locator("#dhp-join-left").select_option("3")
+    page.locator(f"{PAD} [data-pad-seats-form] button[type=submit]").click()
+    said(page, "Mina joins")
+    # deal 2, Sita deals and calls on 4, lowest: the newcomer pays her hand like the others
+    page.locator(f"{PAD} [data-caller='1']").click()
+    for seat, total in enumerate([9, 4, 12, 10, 6]):
+        page.locator(f"{PAD} [data-hand='{seat}']").fill(str(total))
+    page.locator(f"{PAD} .dhp-settle").click()
+    page.wait_for_selector(f"{deal(2)}[open]")
+    assert numbers(page, deal(2), "paid") == {0: "-9", 1: "37", 2: "-12", 3: "-10", 4: "-6"}
+    assert sum(int(v) for v in numbers(page, totals, "total").values()) == 0
+
+    # Ram leaves before deal 3: his total kept, no field for him, Hari deals; kept through a reload.
+    page.locator(f"{PAD} [data-pad-seats]").click()
+    page.locator("#dhp-leave-who").select_option("0")
+    page.locator(f"{PAD} [data-pad-leave]").click()
+    said(page, "Ram leaves the table before deal 3")
+    page.reload()
+    page.wait_for_selector(f"{PAD} [data-pad-entry] [data-caller]")
+    assert page.locator(f"{totals} [data-seat='0'] [data-away]").count() == 1
+    assert numbers(page, totals, "total")[0] == "-18"
+    assert page.locator(f"{PAD} [data-pad-entry] [data-hand='0']").count() == 0
+    assert page.locator(f"{PAD} .dhp-entry__title").inner_text().startswith("Deal 3 · Hari deals")
+    # ... and through a #pad= link opened on a device without a sheet
+    link = page.evaluate("() => JSON.parse(localStorage.getItem('dhumbal-scorepad')).facts.link")
+    page.evaluate("() => localStorage.clear()")
+    page.goto(url(real_site, "en", "#pad=" + link))
+    said(page, "The shared score sheet is open.")
+    assert page.locator(f"{totals} [data-seat='0'] [data-away]").count() == 1
+    assert page.locator(f"{PAD} [data-pad-entry] [data-hand='0']").count() == 0
 
 
 def test_a_name_changed_mid_match_and_a_bad_one_refused(pad_page: Opener, real_site: Any) -> None:

@@ -122,7 +122,7 @@ def _main(argv: Sequence[str] | None, out: TextIO | None, inp: TextIO | None) ->
     try:
         if out is None:
             raise StreamClosed("the standard output is closed: give the command somewhere to write", 1)
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(score.values_joined(sys.argv[1:] if argv is None else list(argv)))
         if args.command == "play" and inp is None:
             raise StreamClosed("the standard input is closed: play reads your moves from it", 2)
         _tolerant(out, "replace")

@@ -1,9 +1,11 @@
 """``python -m dhumbal score``: one deal played with real cards, settled exactly as the engine settles its own.
 
-Any deal the score pad settles: ``--hands`` takes ``out`` for a player already
-out of the match (CardRulesPlus: ``--hands out,4,out,7``), ``--scores`` takes
-negative running scores as written (``--scores -14,74,-60``: a zero-sum match
-has them from its second deal), and ``--lang`` gives the seats, the table's
+Any deal the score pad settles: ``--hands`` takes ``out`` for a player not in
+the deal, out of the match (CardRulesPlus: ``--hands out,4,out,7``) or away
+from the table (a player who left or joins later, in any profile), ``--scores``
+takes negative running scores as written (``--scores -14,74,-60``: a zero-sum
+match has them from its second deal; joined to the option by :func:`values_joined`,
+not by argparse's private matcher), and ``--lang`` gives the seats, the table's
 headings, the sentences and every error about the deal in that language.
 """
 
@@ -22,8 +24,11 @@ from .common import UsageError, add_rules, profile_from_args, whole
 
 #: What marks a seat out of the match in ``--hands``.
 OUT: Final = "out"
-#: A list of whole numbers, the first negative: argparse would read it as an option.
-_NEGATIVE_LIST: Final = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+(?:\s*,\s*[-+]?\d+)+$")
+#: A value beginning with a minus that is a number or a list of them (``-14,74,-60``, ``-5``),
+#: never an option: argparse would take it for one.
+_NEGATIVE_VALUE: Final = re.compile(r"^-\d[\d\s,+-]*$")
+#: The score command's options whose value may begin with a minus.
+_SIGNED: Final = ("--scores",)
 
 ERR_HANDS_COUNT: Final = N_("--hands: {count} hands for {players} players (--players): give exactly one for each seat, 0 to {last}.")
 ERR_HAND_EMPTY: Final = N_("--hands: {seat} has no hand total: give a whole number, the cards, or out for a player out of the match.")
@@ -54,8 +59,6 @@ def add(sub: Any) -> None:
                                     "the players sit.",
                         epilog="example, CardRulesPlus with seats 0 and 2 out: score --profile cardrulesplus "
                                "--players 4 --dealer 3 --caller 1 --hands out,4,out,4 --scores 100,14,100,20")
-    # a list of whole numbers beginning with a minus is a value, not an option (--scores -14,74,-60)
-    sp._negative_number_matcher = _NEGATIVE_LIST
     add_rules(sp)
     sp.add_argument("--players", type=whole, required=True)
     sp.add_argument("--dealer", type=whole, required=True, help="the dealer's seat")
@@ -63,7 +66,9 @@ def add(sub: Any) -> None:
                     help="the seat that called, or none (nobody called: the turn cap ended the deal)")
     sp.add_argument("--hands", required=True, metavar="N,N,…",
                     help="each seat's hand at the show, in seat order: its total (4,12,19,7), its cards "
-                         "('A♠ 3♠,2♥ 2♦'), or out for a player already out of the match (CardRulesPlus: out,4,out,7)")
+                         "('A♠ 3♠,2♥ 2♦'), or out for a player not in the deal: out of the match "
+                         "(CardRulesPlus: out,4,out,7) or away from the table (a player who left or joins later; "
+                         "their running score is kept)")
     sp.add_argument("--scores", metavar="N,N,…",
                     help="each seat's running score before the deal, negative ones as written "
                          "(--scores -14,74,-60); all 0 when left out")
@@ -73,6 +78,27 @@ def add(sub: Any) -> None:
                     help="print an object: caught, winner, hands (null: out), took, paid, points, money (dashain), "
                          "scores (after the deal), eliminated, said and why")
     sp.set_defaults(func=run)
+
+
+def values_joined(argv: list[str]) -> list[str]:
+    """``argv`` with ``--scores -14,74,-60`` written ``--scores=-14,74,-60`` in the score
+    command, so argparse reads the value as written, not as an unknown option; every other
+    argument as it was. Only a value shaped like numbers is joined: ``--scores --json``
+    still says the value is missing."""
+    if "score" not in argv:
+        return argv
+    out: list[str] = []
+    after = argv.index("score")
+    k = 0
+    while k < len(argv):
+        arg = argv[k]
+        if k > after and arg in _SIGNED and k + 1 < len(argv) and _NEGATIVE_VALUE.match(argv[k + 1]):
+            out.append(f"{arg}={argv[k + 1]}")
+            k += 2
+            continue
+        out.append(arg)
+        k += 1
+    return out
 
 
 def seat_names(players: int, lang: str) -> list[str]:

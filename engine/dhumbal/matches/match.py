@@ -40,6 +40,7 @@ class Standing:
     score: int
     place: int  # 1 = first; equal scores share a place
     eliminated: bool = False
+    away: bool = False  # left the table (or not come yet): the score kept
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,9 @@ class Match:
     dealers: list[int] = field(default_factory=list)  # match seat of each deal's dealer
     deal: Deal | None = None
     seating: list[int] = field(default_factory=list)  # deal seat -> match seat
+    #: Seats away from the table (a player who left, or one who joins later): not in the
+    #: deals while away, their running score kept as it stands (a score sheet's, never saved here).
+    away: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         n = self.profile.players
@@ -95,18 +99,21 @@ class Match:
         return Scoreboard(tuple(self.scores), tuple(self.seating), tuple(self.eliminated), tuple(self.standings()))
 
     def active(self) -> list[int]:
-        """Match seats still in play, in play order starting from seat 0."""
-        return play_order(self.players, self.eliminated, self.profile.direction)
+        """Match seats still in play (not out, not away), in play order starting from seat 0."""
+        return play_order(self.players, set(self.eliminated) | self.away, self.profile.direction)
 
     def next_dealer(self) -> int:
         """The next deal's dealer, a match seat: the deal moves one seat clockwise
         (to the left) every deal in every profile, whatever the direction of
         play, skipping players who are out."""
         assert self.first_dealer is not None
-        if not self.dealers:
-            return self.first_dealer
         still = set(self.active())
-        last = self.dealers[-1]
+        if not self.dealers:
+            if self.first_dealer in still:
+                return self.first_dealer
+            last = self.first_dealer - 1  # the first dealer is away: the first player in on their left deals
+        else:
+            last = self.dealers[-1]
         for k in range(1, self.players + 1):
             s = (last + k) % self.players
             if s in still:
@@ -182,7 +189,7 @@ class Match:
         """Places: highest total first (ledger profiles) or lowest first (cumulative points)."""
         low_wins = self.profile.settlement == "cumulative"
         seats = list(range(self.players))
-        out_now = set(self.eliminated)
+        out_now = set(self.eliminated) | self.away  # a player who left a race to the limit is out of it
         if low_wins and self.profile.elimination is not None:
             still = [s for s in seats if s not in out_now]
             if not still:  # everybody went out in the same deal: the lowest of the last deal's players wins
@@ -199,7 +206,7 @@ class Match:
         out: list[Standing] = []
         for i, s in enumerate(ranked):
             place = out[-1].place if out and key(ranked[i - 1]) == key(s) else i + 1
-            out.append(Standing(s, self.scores[s], place, s in self.eliminated))
+            out.append(Standing(s, self.scores[s], place, s in self.eliminated, s in self.away))
         return out
 
     def money(self, seat: int) -> str | None:

@@ -14,7 +14,9 @@ refused, naming that deal, with the sheet unchanged.
 
 :func:`read_sheet` reads a sheet from JSON data (the page's storage, a
 shared link), bounded and checked by type and range; :func:`change_sheet`
-applies one change (add, edit, remove, end, reopen). Both raise
+applies one change (add, edit, remove, end, reopen); :func:`change_setup` corrects
+the names and the first dealer, :mod:`dhumbal.matches.seats` seats a player joining or
+leaving between deals (:func:`settle_sheet` applies those moves). They raise
 :class:`dhumbal.matches.tally.TallyError` or :class:`SheetError`. :func:`player_stats`
 and :func:`csv_text` give the end of a match and its export.
 """
@@ -51,6 +53,8 @@ ERRORS: Final[Mapping[str, str]] = {
     "later-out": N_("After this change {seat} is out before deal {number}, which has a total for them: change or remove deal {number} first."),
     "later-in": N_("After this change {seat} is still in the match at deal {number}, which has no total for them: change or remove deal {number} first."),
     "later-over": N_("After this change the match is over before deal {number}: remove deal {number} and the deals after it first."),
+    "seats-full": N_("A match here has room for {max} players in all, counting those who left: start a new match to seat someone else."),
+    "no-move": N_("Nobody has joined or left this match."),
     "not-ended": N_("The rules have ended this match: start a new match to score more deals."),
 }
 
@@ -75,25 +79,43 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class Move:
+    """A player joining (``join``) or leaving the table before deal ``deal`` (from 1): a
+    match seat. A seat whose first move is a join is away from the first deal."""
+
+    deal: int
+    seat: int
+    join: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"d": self.deal, "s": self.seat, "j": self.join}
+
+
+@dataclass(frozen=True)
 class Sheet:
-    profile: Profile  # with players = len(names)
+    profile: Profile  # with players = len(names): everyone who sat at the table in the match
     names: tuple[str, ...]
     first_dealer: int
     entries: tuple[Entry, ...] = ()
     ended: bool = False
+    moves: tuple[Move, ...] = ()  # in the order they were made
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "v": SHEET_FORMAT, "profile": self.profile.with_options(players=self.profile.spec("players").default).canonical(),
             "names": list(self.names), "dealer": self.first_dealer,
             "deals": [e.to_json() for e in self.entries], "end": self.ended,
         }
+        if self.moves:  # a sheet nobody joined or left is written as before (its links, its kept facts)
+            data["moves"] = [m.to_json() for m in self.moves]
+        return data
 
 
 # -- reading ------------------------------------------------------------------------------
 
 
-def _whole(value: object, low: int, high: int) -> int:
+def read_whole(value: object, low: int, high: int) -> int:
+    """A whole number from low to high (never a bool), or :class:`SheetError` ``bad``."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise SheetError("bad")
     return value
@@ -129,12 +151,12 @@ def read_entry(value: object, players: int) -> Entry:
     caller = value.get("c")
     hands = value.get("h")
     if caller is not None:
-        caller = _whole(caller, 0, players - 1)
+        caller = read_whole(caller, 0, players - 1)
     if not isinstance(hands, list) or len(hands) != players:
         raise SheetError("bad")
     totals: list[int | None] = []
     for h in hands:
-        totals.append(None if h is None else _whole(h, 0, 10 ** MAX_TOTAL_TEXT - 1))
+        totals.append(None if h is None else read_whole(h, 0, 10 ** MAX_TOTAL_TEXT - 1))
     return Entry(caller, tuple(totals))
 
 
@@ -157,7 +179,7 @@ def read_sheet(data: object, profile: Profile | None = None) -> Sheet:
         profile = profile.with_options(players=len(names))
     except ProfileError:  # pragma: no cover - read_names keeps to the range
         raise SheetError("bad") from None
-    dealer = _whole(data.get("dealer"), 0, len(names) - 1)
+    dealer = read_whole(data.get("dealer"), 0, len(names) - 1)
     deals = data.get("deals", [])
     if not isinstance(deals, list):
         raise SheetError("bad")
@@ -166,7 +188,23 @@ def read_sheet(data: object, profile: Profile | None = None) -> Sheet:
     ended = data.get("end", False)
     if not isinstance(ended, bool):
         raise SheetError("bad")
-    return Sheet(profile, names, dealer, tuple(read_entry(d, len(names)) for d in deals), ended)
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+        raise SheetError("bad")
+    return Sheet(profile, names, dealer, tuple(read_entry(d, len(names)) for d in deals), ended,
+                 tuple(_read_move(m, len(names), len(deals)) for m in moves))
+
+
+#: Players joining or leaving over one match (far beyond a real evening's).
+MAX_MOVES: Final = 60
+
+
+def _read_move(value: object, players: int, deals: int) -> Move:
+    """One move: ``{"d": deal, "s": seat, "j": joins}``, between deal 1 and the next deal.
+    Whether it can happen there is the settling's to say (:func:`settle_sheet`)."""
+    if not isinstance(value, dict) or set(value) != {"d", "s", "j"} or not isinstance(value["j"], bool):
+        raise SheetError("bad")
+    return Move(read_whole(value["d"], 1, deals + 1), read_whole(value["s"], 0, players - 1), value["j"])
 
 
 # -- settling -------------------------------------------------------------------------------
@@ -201,18 +239,64 @@ class Settled:
 
 
 def settle_sheet(sheet: Sheet) -> Settled:
-    """Settle every deal of ``sheet`` from the start; :class:`TallyError` (with its deal) on bad input."""
+    """Settle every deal of ``sheet`` from the start; :class:`TallyError` (with its deal) on bad input.
+
+    Before each deal (and before the next one) the players who join or leave there do
+    (:func:`_move`): a seat whose first move is a join is away until then."""
     match = Match(sheet.profile, first_dealer=sheet.first_dealer)
+    for i, m in enumerate(sheet.moves):
+        if m.join and not any(o.seat == m.seat for o in sheet.moves[:i]):
+            match.away.add(m.seat)
+    for m in sheet.moves:
+        if m.deal == 1:
+            _move(match, m, sheet.profile)
+    if sheet.moves and sheet.first_dealer in match.away:
+        raise TallyError("away-dealer", deal=1, seat=sheet.first_dealer)
     settled = Settled(sheet, match)
     for k, entry in enumerate(sheet.entries):
+        for m in sheet.moves:
+            if m.deal == k + 1 and k:
+                _move(match, m, sheet.profile)
         settled.tallies.append(tally_next(match, entry.caller, list(entry.hands), number=k + 1))
+    for m in sheet.moves:
+        if m.deal == len(sheet.entries) + 1 > 1:
+            _move(match, m, sheet.profile)
     return settled
+
+
+def _move(match: Match, move: Move, profile: Profile) -> None:
+    """A player joins or leaves ``match`` before its deal ``move.deal``, where the rules allow it.
+
+    A ledger (Nepali Games, Dashain) lets anyone join, at 0 (so the scores still add up
+    to zero), or leave, their total kept as it stands for the settling up. A race to a
+    limit (CardRulesPlus) lets a player leave (they are out of the race) but lets nobody
+    join once a deal is played: a newcomer at 0 would be far from the limit the others
+    near, and the rules give no entry score; they join the next match."""
+    seat = move.seat
+    if match.is_over():
+        raise TallyError("match-over", deal=move.deal)
+    if move.join:
+        if seat not in match.away:
+            raise TallyError("join-there", deal=move.deal, seat=seat)
+        if profile.elimination is not None and move.deal > 1:
+            raise TallyError("join-race", deal=move.deal, seat=seat)
+        spec = profile.spec("players")
+        if len(match.active()) >= spec.high:
+            raise TallyError("join-full", deal=move.deal, seat=seat, max=spec.high)
+        match.away.discard(seat)
+    else:
+        if seat not in match.active():
+            raise TallyError("leave-gone", deal=move.deal, seat=seat)
+        if len(match.active()) <= 2:
+            raise TallyError("leave-two", deal=move.deal, seat=seat)
+        match.away.add(seat)
 
 
 #: What a change is: add the next deal, change deal ``index`` (from 1), remove it,
 #: end the match here, take up an ended match again, or correct the set-up (names and
-#: first dealer: :func:`change_setup`, not :func:`change_sheet`).
-CHANGES: Final = ("add", "edit", "undo", "end", "reopen", "setup")
+#: first dealer: :func:`change_setup`; a player joining or leaving, and that taken back:
+#: :func:`dhumbal.matches.seats.change_seats`).
+CHANGES: Final = ("add", "edit", "undo", "end", "reopen", "setup", "join", "leave", "unmove")
 
 
 def change_sheet(sheet: Sheet, kind: str, *, index: int | None = None, entry: Entry | None = None) -> tuple[Sheet, Settled]:
@@ -240,6 +324,9 @@ def change_sheet(sheet: Sheet, kind: str, *, index: int | None = None, entry: En
             changed = index
         else:
             del entries[index - 1]
+            # a player who joined or left after the deal removed did so one deal earlier now
+            moves = tuple(replace(m, deal=m.deal - 1) if m.deal > index else m for m in sheet.moves)
+            sheet = replace(sheet, moves=moves)
     elif kind in ("end", "reopen"):
         if kind == "reopen" and settle_sheet(replace(sheet, ended=False)).match.is_over():
             raise SheetError("not-ended")
@@ -247,7 +334,7 @@ def change_sheet(sheet: Sheet, kind: str, *, index: int | None = None, entry: En
         return new, settle_sheet(new)
     else:
         raise SheetError("bad")
-    return _settle_changed(replace(sheet, entries=tuple(entries)), kind, index, changed)
+    return settle_changed(replace(sheet, entries=tuple(entries)), kind, index, changed)
 
 
 def change_setup(sheet: Sheet, names: object, dealer: object) -> tuple[Sheet, Settled]:
@@ -259,11 +346,11 @@ def change_setup(sheet: Sheet, names: object, dealer: object) -> tuple[Sheet, Se
     new_names = read_names(names, spec.low, spec.high)
     if len(new_names) != len(sheet.names):
         raise SheetError("names", low=len(sheet.names), high=len(sheet.names))
-    first = _whole(dealer, 0, len(new_names) - 1)
-    return _settle_changed(replace(sheet, names=new_names, first_dealer=first), "setup", None, None)
+    first = read_whole(dealer, 0, len(new_names) - 1)
+    return settle_changed(replace(sheet, names=new_names, first_dealer=first), "setup", None, None)
 
 
-def _settle_changed(new: Sheet, kind: str, index: int | None, changed: int | None) -> tuple[Sheet, Settled]:
+def settle_changed(new: Sheet, kind: str, index: int | None, changed: int | None) -> tuple[Sheet, Settled]:
     """A changed sheet settled; a deal after ``changed`` (any, when None) made impossible is named."""
     try:
         return new, settle_sheet(new)
@@ -274,7 +361,7 @@ def _settle_changed(new: Sheet, kind: str, index: int | None, changed: int | Non
         assert exc.deal is not None
         if exc.code == "match-over":
             raise SheetError("later-over", number=_later(exc.deal, kind, index)) from None
-        if exc.code in ("score-out", "caller-out"):
+        if exc.code in ("score-out", "caller-out", "away"):
             raise SheetError("later-out", seat=exc.seat, number=_later(exc.deal, kind, index)) from None
         if exc.code == "missing":
             raise SheetError("later-in", seat=exc.seat, number=_later(exc.deal, kind, index)) from None

@@ -65,7 +65,6 @@ ERRORS: Final[Mapping[str, str]] = {
     "too-many-cards": N_("{seat} holds {count} cards, but a hand here holds at most {max}."),
     "empty-hand": N_("{seat} holds no card, but a hand here always keeps at least one."),
     "scores-count": N_("There are {players} players but {count} running scores: give exactly one for each player."),
-    "out-no-elimination": N_("{seat} is marked out of the match, but these rules put nobody out of the match."),
     "out-dealer": N_("{seat} is out of the match, so cannot deal."),
     "out-all": N_("At most one player is still in the match: there is no deal to settle."),
     "score-range": N_("{seat}: a running score must lie between −{max} and {max}."),
@@ -73,6 +72,13 @@ ERRORS: Final[Mapping[str, str]] = {
     "score-out": N_("{seat} already has {score} points, so is out of the match and not in this deal."),
     "ledger-sum": N_("The running scores add up to {sum}, but in these rules they always add up to {zero}."),
     "match-over": N_("The match is over: start a new match to score more deals."),
+    "away": N_("{seat} is away from the table in this deal, so has no hand total here."),
+    "away-dealer": N_("{seat} joins the match later, so cannot deal first: choose a player who is there from the start."),
+    "join-there": N_("{seat} is already at the table."),
+    "join-race": N_("In these rules nobody joins once a deal is played: the others are on their way to the limit. {seat} can join the next match."),
+    "join-full": N_("These rules are played by at most {max} players at once: {seat} can join when someone leaves."),
+    "leave-gone": N_("{seat} is not at the table."),
+    "leave-two": N_("A deal needs two players: {seat} cannot leave while only two are at the table."),
 }
 
 
@@ -425,7 +431,8 @@ def tally_next(match: Match, caller: int | None, hands: Sequence[int | Sequence[
             if seat in active and hands[seat] is None:
                 raise TallyError("missing", seat=seat)
             if seat not in active and hands[seat] is not None:
-                raise TallyError("caller-out" if caller == seat else "score-out", seat=seat, score=match.scores[seat])
+                code = "away" if seat in match.away else "caller-out" if caller == seat else "score-out"
+                raise TallyError(code, seat=seat, score=match.scores[seat])
         if caller is not None and not (isinstance(caller, int) and 0 <= caller < n):
             raise TallyError("bad-caller", number=caller)
         if caller is not None and caller not in active:
@@ -466,8 +473,6 @@ def settle_deal(profile: Profile, dealer: int, caller: int | None,
     if caller is not None and not (isinstance(caller, int) and 0 <= caller < n):
         raise TallyError("bad-caller", number=caller)
     out = [seat for seat, hand in enumerate(hands) if hand is None]
-    if out and profile.elimination is None:
-        raise TallyError("out-no-elimination", seat=out[0])
     if dealer in out:
         raise TallyError("out-dealer", seat=dealer)
     if n - len(out) < 2:
@@ -487,7 +492,10 @@ def settle_deal(profile: Profile, dealer: int, caller: int | None,
     ledger = sum(start, 0)
     if profile.settlement != "cumulative" and ledger:
         raise TallyError("ledger-sum", sum=ledger, zero=0)
-    match = Match(profile, first_dealer=dealer, scores=start, eliminated=out)
+    if profile.elimination is None:  # nobody is put out here: a seat without a hand is away from the table
+        match = Match(profile, first_dealer=dealer, scores=start, away=set(out))
+    else:
+        match = Match(profile, first_dealer=dealer, scores=start, eliminated=out)
     return tally_next(match, caller, list(hands))
 
 

@@ -88,6 +88,14 @@ class SheetDeal(TypedDict):
     h: list[int | None]
 
 
+class SheetMove(TypedDict):
+    """A player joining (``j``) or leaving the table before deal ``d`` (from 1): match seat ``s``."""
+
+    d: int
+    s: int
+    j: bool
+
+
 class Sheet(TypedDict):
     """A score sheet as the page keeps it (:meth:`dhumbal.matches.scoresheet.Sheet.to_json`)."""
 
@@ -97,6 +105,8 @@ class Sheet(TypedDict):
     dealer: int
     deals: list[SheetDeal]
     end: bool
+    #: Players who joined or left between deals, in the order they did (left out when none).
+    moves: NotRequired[list[SheetMove]]
 
 
 class SheetSetup(TypedDict):
@@ -108,9 +118,10 @@ class SheetSetup(TypedDict):
 
 class SheetChange(TypedDict):
     """One change to a sheet: a deal added or changed (``c``, ``h``), removed, the match ended or reopened,
-    or its set-up corrected (``names``, ``dealer``)."""
+    its set-up corrected (``names``, ``dealer``), a player joining or leaving (``name``, ``seat``), or the
+    last of those taken back (``unmove``)."""
 
-    kind: Literal["add", "edit", "undo", "end", "reopen", "setup"]
+    kind: Literal["add", "edit", "undo", "end", "reopen", "setup", "join", "leave", "unmove"]
     #: The deal changed or removed, from 1.
     index: NotRequired[int | None]
     c: NotRequired[int | None]
@@ -118,6 +129,11 @@ class SheetChange(TypedDict):
     #: The set-up corrected mid-match (``setup``): every name, in seat order, and the first dealer.
     names: NotRequired[list[str]]
     dealer: NotRequired[int]
+    #: A player joining before the next deal (``join``): their name, and the match seat they take
+    #: (the players from there on move one seat up); a name of one who left brings them back.
+    name: NotRequired[str]
+    #: The seat a new player takes (``join``), or the match seat leaving (``leave``).
+    seat: NotRequired[int]
 
 
 class TableSettings(TypedDict):
@@ -466,6 +482,11 @@ class ScorepadResponse(TypedDict):
     csv: str
     #: The sheet as a shared link's payload (after ``#pad=``), with its check value.
     link: str
+    #: Each player's running total by match seat, and as each language of the site writes it
+    #: (``shown``: digits, sign, grouping), kept with the sheet so a reload shows the totals
+    #: before the engine has started, in whatever language the page is read.
+    scores: list[int]
+    shown: dict[str, list[str]]
     said: str
     refusal: SheetRefusal | None
 

@@ -33,19 +33,26 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
     the table's settings are), or ``link`` a shared link's payload (:mod:`dhumbal.matches.padlink`:
     a link that fails its check or holds no sheet the engine settles is an error, ``bad-link``).
     The answer carries the sheet's own link (``link``)."""
+    from ..core.i18n import number as number_text
     from ..matches.padlink import LinkError, read_link, sheet_link
     from ..matches.scoresheet import Sheet as SheetData
     from ..matches.scoresheet import change_setup, change_sheet, csv_text, read_sheet, settle_sheet
+    from ..matches.seats import change_seats
     from ..view.padview import (
+        BACK,
         ENDED,
+        JOINED,
+        LEFT,
         LINK_CHANGED,
         LINK_DAMAGED,
         REMOVED,
         REOPENED,
         SETTLED,
         SETUP_CHANGED,
+        UNMOVED,
         render_evening,
         render_parts,
+        totals_shown,
     )
 
     t = translator(lang)
@@ -84,6 +91,23 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
             refusal = {"code": exc.code, "text": exc.text(lang, sheet.names), "deal": None, "seat": exc.seat}
         else:
             said = t(SETUP_CHANGED)
+    elif isinstance(change, dict) and change.get("kind") in ("join", "leave", "unmove"):
+        # a player joins or leaves the table before the next deal, or that is taken back
+        kind = str(change["kind"])
+        if set(change) - {"kind", "name", "seat"}:
+            raise RequestError("bad-change", ERROR_BAD_CHANGE)
+        try:
+            sheet, settled = change_seats(sheet, kind, name=change.get("name"), seat=change.get("seat"))
+        except Refusal as exc:
+            refusal = {"code": exc.code, "text": exc.text(lang, sheet.names), "deal": None, "seat": exc.seat}
+        else:
+            if kind == "unmove":
+                said = t(UNMOVED)
+            else:
+                move = sheet.moves[-1]
+                back = move.join and any(m.seat == move.seat for m in sheet.moves[:-1])
+                said = t(BACK if back else JOINED if move.join else LEFT, name=sheet.names[move.seat],
+                         number=move.deal, zero=number_text(0, lang))
     elif change is not None:
         kind, index, entry = read_pad_change(change, len(sheet.names))
         try:
@@ -116,6 +140,7 @@ def settle(req: Mapping[str, Any], lang: str) -> ScorepadResponse | ErrorRespons
         "names": list(sheet.names),
         "csv": csv_text(settled, lang),
         "link": sheet_link(sheet.to_json()),
+        "scores": list(settled.match.scores), "shown": totals_shown(settled),
         "said": said,
         "refusal": refusal,
     }

@@ -57,6 +57,8 @@ ERRORS: Final[Mapping[str, str]] = {
     "not-ready": N_("The game engine was not ready yet. Try again."),
     "bad-message": N_("The game engine could not read a request from this page. Reload the page."),
     "missing": N_("The game engine's loader is missing from this page. Reload the page."),
+    # The list of the engine's files (assets/engine/manifest.json) is missing or malformed.
+    "manifest": N_("The list of the game engine's files could not be read. Reload the page, or try again later."),
     "engine": N_("The game engine could not set up this table. Try again, or start a new match."),
     "generic": N_("Something went wrong while starting the game engine. Try again."),
 }

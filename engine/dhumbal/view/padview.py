@@ -21,7 +21,7 @@ from decimal import Decimal
 from typing import Final
 
 from ..core.compare import rules_in_words
-from ..core.i18n import N_, Translator, digits, number, translator
+from ..core.i18n import N_, Translator, available_languages, digits, number, translator
 from ..core.profiles import PROFILE_KEYS, OptionSpec, Profile, find_profile
 from ..matches.match import money_text
 from ..matches.scoresheet import Settled, average_text, money_totals, payments, player_stats
@@ -86,6 +86,11 @@ SETTLED: Final = N_("Deal {number} is settled.")
 REMOVED: Final = N_("Deal {number} is removed; the deals after it are settled again.")
 ENDED: Final = N_("The match is ended here.")
 REOPENED: Final = N_("The match goes on.")
+JOINED: Final = N_("{name} joins the table from deal {number}, with a total of {zero}.")
+BACK: Final = N_("{name} is back at the table from deal {number}, with the total they left with.")
+LEFT: Final = N_("{name} leaves the table before deal {number}; their total stays as it is.")
+UNMOVED: Final = N_("The last player to join or leave is taken back; every deal is settled again.")
+BADGE_AWAY: Final = N_("away")
 SETUP_CHANGED: Final = N_("The names and the first dealer are changed; every deal is settled again.")
 LINK_DAMAGED: Final = N_("The score sheet in this link is damaged or incomplete, so it was not opened. Your own sheet is unchanged.")
 LINK_CHANGED: Final = N_("This link was changed after it was made (its check value does not match), so it was not opened. Your own sheet is unchanged.")
@@ -100,6 +105,7 @@ REOPEN: Final = N_("Go on with the match")
 NEW_MATCH: Final = N_("New match")
 AGAIN: Final = N_("Play again with the same players")
 FIX: Final = N_("Correct the names or the first dealer")
+SEATS: Final = N_("A player joins or leaves")
 
 #: The texts the page's script shows, by key (each a msgid; ``{…}`` filled by the script
 #: with a name or a number already written in the page's digits).
@@ -155,6 +161,20 @@ SCRIPT_TEXTS: Final[Mapping[str, str]] = {
     "fix_apply": N_("Settle every deal again"),
     "fix_keep": N_("Leave them as they were"),
     "fix_undo": N_("Undo this change"),
+    "totals_after": TOTALS,
+    "totals_none": TOTALS_NONE,
+    "player": PLAYER,
+    "total": ROW_TOTAL,
+    "badge_dealer": BADGE_DEALER,
+    "seats_title": N_("A player joins or leaves"),
+    "seats_note": N_("Between deals: from the next deal on. Whether a newcomer may join, and at what score, is the rules' say."),
+    "join_name": N_("Name of the player who joins"),
+    "join_left_of": N_("Sits on the left of"),
+    "join_apply": N_("Join the table"),
+    "leave_who": N_("Who leaves"),
+    "leave_apply": N_("Leave the table"),
+    "seats_keep": N_("Close"),
+    "seats_undo": N_("Undo this change"),
     "hand_bad": N_("“{text}” is not a hand total, so it was not taken: type a whole number from 0 to {max}."),
 }
 
@@ -231,6 +251,7 @@ def render_pad(lang: str) -> str:
         f'<button type="button" class="md-button dhp-btn" data-pad-reopen hidden>{esc(t(REOPEN))}</button>'
         f'<button type="button" class="md-button md-button--primary dhp-btn" data-pad-again hidden>{esc(t(AGAIN))}</button>'
         f'<button type="button" class="md-button dhp-btn" data-pad-fix>{esc(t(FIX))}</button>'
+        f'<button type="button" class="md-button dhp-btn" data-pad-seats>{esc(t(SEATS))}</button>'
         f'<button type="button" class="md-button dhp-btn" data-pad-new>{esc(t(NEW_MATCH))}</button></div>'
         f'<div class="dhp-fixbox" data-pad-fix-box hidden></div>'
         f'<div class="dhp-ask" data-pad-ask hidden></div>'
@@ -369,10 +390,12 @@ def render_parts(settled: Settled, lang: str) -> dict[str, str]:
             marks += f'<span class="dhp-badge dhp-badge--dealer">{esc(t(BADGE_DEALER))}</span>'
         if s in m.eliminated:
             marks += f'<span class="dhp-badge dhp-badge--out">{esc(t(BADGE_OUT))}</span>'
+        elif s in m.away:
+            marks += f'<span class="dhp-badge dhp-badge--away" data-away>{esc(t(BADGE_AWAY))}</span>'
         place = f'<td data-row="place" data-value="{st.place}">{esc(number(st.place, lang))}</td>' if settled.over else ""
         money = (f'<td data-row="money-total" data-value="{esc(cash[s])}">'
                  f'{esc(_money_shown(cash[s], lang))}</td>') if rate is not None else ""
-        out_cls = " dhp-seat--out" if s in m.eliminated else ""
+        out_cls = " dhp-seat--out" if s in m.eliminated or s in m.away else ""
         lines.append(f'<tr class="dhp-seat{out_cls}" data-seat="{s}">{place}<th scope="row"><span class="dhp-name">{esc(names[s])}</span>'
                      f'{" " + marks if marks else ""}</th><td data-row="total" data-value="{m.scores[s]}">{esc(total)}</td>{money}</tr>')
     place_head = f'<th scope="col">{esc(t(PLACE))}</th>' if settled.over else ""
@@ -491,6 +514,16 @@ def render_evening(settled: Settled, earlier: list[Settled], lang: str) -> str:
     )
 
 
+def totals_shown(settled: Settled) -> dict[str, list[str]]:
+    """Each player's running total as every language of the site writes it, as the totals
+    table does: the page keeps these with the sheet, so a reload shows the totals at once
+    in any language, the engine still starting (the page formats no number itself)."""
+    cumulative = settled.sheet.profile.settlement == "cumulative"
+    scores = settled.match.scores
+    return {lang: [number(v, lang) if cumulative else signed(v, lang) for v in scores]
+            for lang in available_languages()}
+
+
 def _strip(settled: Settled, lang: str) -> str:
     """The running totals in large type, the next dealer marked, for the top of the screen
     while a deal is typed (the totals table above says the same to a screen reader, so
@@ -503,7 +536,7 @@ def _strip(settled: Settled, lang: str) -> str:
     cumulative = settled.sheet.profile.settlement == "cumulative"
     items = []
     for s, name in enumerate(settled.sheet.names):
-        if s in m.eliminated:
+        if s in m.eliminated or s in m.away:
             continue
         total = number(m.scores[s], lang) if cumulative else signed(m.scores[s], lang)
         dealer = f' <span class="dhp-badge dhp-badge--dealer">{esc(t(BADGE_DEALER))}</span>' if s == nxt else ""

@@ -273,7 +273,6 @@ def render_examples(ctx: MarkerContext) -> str:
                 "key": key,
                 "name": t(find_profile(key).name),
                 "examples": [Markup(str(b)) for b in mine],
-                "search": [Markup(b.search) for b in mine],
             })
     return block("examples.html", ctx.lang, groups=groups, card_tokens=False,
                  search=render("examples_search.html", ctx.lang, groups=groups))

@@ -21,10 +21,12 @@ What the build writes (never committed)::
 
 Every file under ``assets/pyodide/<version>/`` and ``assets/engine/<key>/``
 is named by what it holds (``key`` hashes the wheel and the trimmed library),
-so a host may cache them for ever (offline.py's ``_headers`` says so). Each
-page names the same files, with their SHA-256, in ``<meta
-name="dhumbal:runtime">`` (``config.extra.dhumbal_runtime``, written by
-``overrides/main.html``), so the worker starts every download at once.
+so a host may cache them for ever (offline.py's ``_headers`` says so). No
+page names them: on the reader's intent the page's runtime reads
+``manifest.json`` (``browser/runtime/manifest.ts``, which checks its shape),
+beside the worker's script, and hands the worker every file with its SHA-256,
+so the worker starts every download at once. The service worker keeps the
+manifest with the site's shell, so a table starts offline too.
 
 Only these Pyodide files are copied: the worker passes the reduced lock
 itself (the ABI version Pyodide checks, no packages, so an ``import`` of a
@@ -213,7 +215,8 @@ def file_hashes(manifest: dict[str, Any]) -> dict[str, str]:
 
 
 def runtime_config(manifest: dict[str, Any]) -> dict[str, Any]:
-    """What the worker needs, with paths from the site root (the pages' ``dhumbal:runtime``)."""
+    """What the worker needs, with paths from the site root, as ``browser/runtime/manifest.ts``
+    reads it from the manifest (the service worker's ``BUILD.engineFiles`` is its ``integrity``)."""
     pyodide_dir = pyodide_dest(manifest["pyodide"]) + "/"
     stdlib = manifest["stdlib"]
     return {
@@ -222,14 +225,11 @@ def runtime_config(manifest: dict[str, Any]) -> dict[str, Any]:
         "pyodideDir": pyodide_dir,
         "lock": manifest["lock"],
         "wheel": f"{ENGINE_DEST}/{manifest['wheel']}",
-        "wheelIntegrity": manifest["integrity"],
         "stdlib": f"{ENGINE_DEST}/{stdlib}" if stdlib else pyodide_dir + "python_stdlib.zip",
-        "stdlibIntegrity": manifest["stdlib_integrity"],
         "fullStdlib": pyodide_dir + "python_stdlib.zip",
         "cache": manifest["cache"],
         "integrity": file_hashes(manifest),
         "bytes": (manifest.get("download") or {}).get("fetched", 0),
-        "manifest": f"{ENGINE_DEST}/{MANIFEST}",
     }
 
 
@@ -274,7 +274,6 @@ class RuntimeAssets:
 
     mkdocs-static-i18n runs one nested build per extra language; the runtime
     is built once, by the outer build, and served from the site root only.
-    Every language's pages name it (``config.extra.dhumbal_runtime``).
     """
 
     def __init__(self, repo_root: Path) -> None:
@@ -299,8 +298,6 @@ class RuntimeAssets:
             )
         if self.manifest is None:
             raise PluginError("dhumbal: runtime assets: a language build started before the site's")
-        # The pages' <meta name="dhumbal:runtime"> (overrides/main.html), compact JSON.
-        config.extra["dhumbal_runtime"] = json.dumps(runtime_config(self.manifest), separators=(",", ":"), sort_keys=True)
 
     def on_post_build(self, config: MkDocsConfig) -> None:
         if self.nested(config):

@@ -15,11 +15,9 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 PACKAGE = Path("node_modules/@fontsource/noto-sans-devanagari/files")
-#: Devanagari subset, regular and bold.
-FILES = (
-    "noto-sans-devanagari-devanagari-400-normal.woff2",
-    "noto-sans-devanagari-devanagari-700-normal.woff2",
-)
+#: Devanagari subset, the regular weight only: bold is drawn by the browser
+#: (browser/styles/base.css says why).
+FILES = ("noto-sans-devanagari-devanagari-400-normal.woff2",)
 #: Where the CSS expects them, relative to the site root.
 DEST = "assets/fonts"
 

@@ -5,7 +5,8 @@ page side"): the build writes into ``assets/dhumbal/``
 
     head.js          classic script in <head>: Material's inline scripts, Back and Forward
     site.js          every page, before intent (a module; chunk-*.js are shared code)
-    site.css         every page: the site's look, cards, content, the table before Play
+    site.css         every page: the site's look, cards, content, the table before Play, and
+                     of Material's palette.css what this site's palette uses (see below)
     table.js, .css   the table, loaded on the reader's intent (Play, a press, focus...)
     runtime.js       the engine's runtime client (the worker's page side), loaded with it
     worker.js        the engine's Web Worker
@@ -25,6 +26,10 @@ into each bundle that uses them. Before esbuild
 runs, the page-worker messages are written as TypeScript from the engine's
 definitions (tsprotocol.py).
 
+Of Material's ``palette.css`` (every named colour, 2.2 KB gzipped) only what the
+site's own palette uses leads site.css (:func:`palette_rules`, its place in the
+cascade); the pages link no palette.css (overrides/main.html).
+
 The bundles are built once per build (``on_config``, not again for the other
 languages' nested builds) into ``build/frontend/<hash of their sources>/``
 (made in a folder of its own and renamed into place, so builds at once never
@@ -37,7 +42,9 @@ keeps them with the shell. ``make serve`` watches ``browser/``
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import tempfile
@@ -92,14 +99,64 @@ def _run_into(repo_root: Path, out: Path) -> None:
     _run([tool, HEAD, *common, "--format=iife", f"--outfile={out / 'head.js'}"], repo_root)
     _run([tool, *(f"{SOURCE}/styles/{name}.css" for name in STYLES), *common, f"--outdir={out}",
           "--entry-names=[name]", "--external:*.woff2"], repo_root)
+    _with_palette(out)
+
+
+def material_palette() -> Path:
+    """Material's palette.css (named by its hash) in the installed theme."""
+    spec = importlib.util.find_spec("material")
+    theme = Path(spec.origin).parent if spec and spec.origin else Path("material")
+    found = sorted((theme / "templates" / "assets" / "stylesheets").glob("palette.*.min.css"))
+    if len(found) != 1:
+        raise PluginError(f"dhumbal: Material's palette.css was not found once in the installed theme: {found}")
+    return found[0]
+
+
+def _blocks(text: str) -> list[tuple[str, str]]:
+    """The top-level rules of minified CSS, each as (prelude, body)."""
+    out: list[tuple[str, str]] = []
+    at = 0
+    while (brace := text.find("{", at)) >= 0:
+        depth, end = 1, brace + 1
+        while depth:
+            if end >= len(text):
+                raise PluginError("dhumbal: Material's palette.css has an unclosed block")
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            end += 1
+        out.append((text[at:brace].strip(), text[brace + 1:end - 1]))
+        at = end
+    return out
+
+
+def palette_rules(css: str) -> str:
+    """The rules of Material's palette.css that can apply to this site: every rule but those
+    for a named primary or accent colour other than ``custom`` (at-rules kept around what
+    stays in them, empty ones dropped)."""
+    out = []
+    for prelude, body in _blocks(css):
+        if prelude.startswith("@"):
+            inner = palette_rules(body) if "{" in body else body
+            if inner:
+                out.append(f"{prelude}{{{inner}}}")
+            continue
+        colours = re.findall(r"data-md-color-(?:primary|accent)=([\w-]+)", prelude)
+        if not colours or "custom" in colours:
+            out.append(f"{prelude}{{{body}}}")
+    return "".join(out)
+
+
+def _with_palette(out: Path) -> None:
+    site = out / "site.css"
+    site.write_text(palette_rules(material_palette().read_text(encoding="utf-8")) + site.read_text(encoding="utf-8"),
+                    encoding="utf-8")
 
 
 def sources_hash(repo_root: Path) -> str:
     """What the bundles are made of: every file under browser/ (the generated types
-    included), the esbuild version and this module."""
+    included), the esbuild version, Material's palette.css and this module."""
     digest = hashlib.sha256()
     files = sorted(p for p in (repo_root / SOURCE).rglob("*") if p.is_file())
-    for path in [*files, repo_root / "node_modules" / "esbuild" / "package.json", Path(__file__)]:
+    for path in [*files, repo_root / "node_modules" / "esbuild" / "package.json", material_palette(), Path(__file__)]:
         digest.update(path.as_posix().encode())
         digest.update(path.read_bytes() if path.is_file() else b"")
     return digest.hexdigest()[:16]
@@ -164,6 +221,8 @@ class Frontend:
         self.files: dict[str, Path] = {}
 
     def on_config(self, config: MkDocsConfig, nested: bool) -> None:
+        # The sheet whose link overrides/main.html takes out of Material's (see the docstring).
+        config.extra["dhumbal_palette_css"] = "assets/stylesheets/" + material_palette().name
         if nested and self.files:
             return
         self.files = {f"{DEST}/{name}": path for name, path in build(self.repo_root, self.out).items()}

@@ -88,9 +88,10 @@ def revision(path: Path) -> str:
 # -- what the service worker keeps -------------------------------------------------------
 
 #: Never kept by the service worker: the engine (kept by the worker itself, in
-#: its own cache, when the reader plays), source maps, the other builds' lunr
-#: languages, and the files for hosts.
-_SKIP = re.compile(r"^assets/(pyodide|engine)/|\.map$|^assets/javascripts/lunr/|^_headers$|^sw\.js$")
+#: its own cache, when the reader plays) but for its manifest (the list of its
+#: files, read on intent: with the shell, so that a table starts offline),
+#: source maps, the other builds' lunr languages, and the files for hosts.
+_SKIP = re.compile(r"^assets/pyodide/|^assets/engine/(?!manifest\.json$)|\.map$|^assets/javascripts/lunr/|^_headers$|^sw\.js$")
 #: Kept only once the reader has played (a page view loads nothing of the engine).
 LATER = ("assets/dhumbal/worker.js",)
 #: Pages kept with the shell, in every language, whatever the reader has read.
