@@ -45,8 +45,6 @@ def every() -> list[Puzzle]:
 ENOUGH = 150
 
 
-@pytest.mark.xfail(strict=True, reason="the robust regrade kept 82 of 168 puzzles and the generator has "
-                   "refilled it to 101 so far (remove this mark once it holds 150 again)")
 def test_there_are_at_least_150_puzzles() -> None:
     assert len(puzzle_files([PUZZLES])) >= ENOUGH
 
