@@ -230,9 +230,15 @@ def test_the_hint_in_the_browser_speaks_the_page_s_language(site_page: Any, real
     before_hash = table_hash(page)
     click(page, hint)
     page.wait_for_function(f"() => document.querySelector('{BOARD} [data-op=\"hint\"]').getAttribute('aria-pressed') === 'true'")
-    words = status(page)  # the status line: the table's live region, in the dock under the reader's eyes
+    line = status(page)  # the status line: the table's live region, in the dock under the reader's eyes
+    assert line.startswith("De zet van de expert") and count_text(odds.HINT_SAMPLES, "nl") not in line
+    page.locator(f"{BOARD} [data-dht-why]").click()  # the odds are one press away, behind "Why?" (no request)
+    page.locator(f"{BOARD} .dht-whybox").wait_for(state="visible")
+    words = " ".join(page.locator(f"{BOARD} .dht-whybox p").all_inner_texts())
+    box, hand = page.locator(f"{BOARD} .dht-whybox").bounding_box(), page.locator(f"{BOARD} .dht-hand").bounding_box()
+    assert box["y"] + box["height"] <= hand["y"]  # the reasons lie over the felt: the hand stays in view
     assert count_text(odds.HINT_SAMPLES, "nl") in words and "rondes" in words
-    assert table_hash(page) == before_hash  # asking for a hint is not a move
+    assert table_hash(page) == before_hash  # asking for a hint, or why, is not a move
     ui_move(page)
     assert page.locator(f'{BOARD} [data-op="hint"][aria-pressed="true"]').count() == 0
     assert count_text(odds.HINT_SAMPLES, "nl") not in status(page)
