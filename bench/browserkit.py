@@ -130,9 +130,16 @@ class _Host(http.server.SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that drops a request it no longer needs (a page left mid-load) is no error of the bench's."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def host(directory: Path, port: int, compress: bool) -> http.server.ThreadingHTTPServer:
     handler = type("Host", (_Host,), {"compress": compress})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
+    httpd = _Server(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd
 
