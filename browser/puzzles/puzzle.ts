@@ -14,14 +14,28 @@ import { reducedMotion } from "../lib/dom";
 import { parseJSON, printed } from "../lib/text";
 import { type Entry, entries, record } from "./progress";
 
-/** Its "Solved" or "Tried" mark. */
+/**
+ * Its "Solved" or "Tried" mark, made only for a puzzle the reader has met: the
+ * words come once from the list's (or the puzzle's) data-solved / data-tried,
+ * so 165 entries carry no hidden marks (two elements each, a Lighthouse cost).
+ */
 export function mark(el: Element, entry: Entry | undefined): void {
-  const solved = !!entry?.s;
-  const tried = !!entry?.t;
-  const s = el.querySelector<HTMLElement>('[data-status="solved"]');
-  const t = el.querySelector<HTMLElement>('[data-status="tried"]');
-  if (s) s.hidden = !solved;
-  if (t) t.hidden = solved || !tried;
+  const host = el.querySelector("[data-status-host]") ?? el;
+  const state = entry?.s ? "solved" : entry?.t ? "tried" : "";
+  const words = host.closest("[data-solved]")?.getAttribute(`data-${state}`);
+  let shown = host.querySelector<HTMLElement>(":scope > .dh-puzzle__status");
+  if (!state || !words) {
+    if (shown?.previousSibling?.nodeType === Node.TEXT_NODE) shown.previousSibling.remove();
+    shown?.remove();
+    return;
+  }
+  if (!shown) {
+    shown = document.createElement("span");
+    host.append(" ", shown);
+  }
+  shown.className = state === "tried" ? "dh-puzzle__status dh-puzzle__status--tried" : "dh-puzzle__status";
+  shown.setAttribute("data-status", state);
+  shown.textContent = words;
 }
 
 export class Puzzle {

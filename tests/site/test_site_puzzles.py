@@ -141,6 +141,8 @@ def test_the_trainer_lists_every_puzzle_with_its_profile_themes_and_rating(site,
     # every answer is in the puzzles' own files: the page stays small however many there are
     html = (site.directory / lang_prefix(lang) / "puzzles" / "index.html").read_text(encoding="utf-8")
     assert "data-answer=" not in html and len(html.encode()) < 250_000
+    # a "Solved" or "Tried" mark is made for a puzzle the reader has met, not kept hidden in every entry
+    assert "dh-puzzle__status" not in html and trainer.find(lambda n: "data-solved" in n.attrs) is not None
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
