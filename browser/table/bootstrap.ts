@@ -152,11 +152,7 @@ function bind(root: HTMLElement): void {
  */
 function pressedEarly(root: HTMLElement): void {
   if (location.hash !== `#${root.id}-play`) return;
-  try {
-    history.replaceState(history.state, "", location.pathname + location.search);
-  } catch {
-    /* the table still starts */
-  }
+  leavePlayAddress();
   const cont = root.querySelector<HTMLElement>("[data-dht-continue]:not([hidden])");
   if (cont) {
     // the reader has a game in progress: the table offers it (focused), deals nothing
@@ -300,7 +296,26 @@ function onDocumentClick(ev: MouseEvent): void {
   }
 }
 
+/** The address as it was before an early press on Play took the reader to "#<table id>-play". */
+function leavePlayAddress(): void {
+  try {
+    history.replaceState(history.state, "", location.pathname + location.search);
+  } catch {
+    /* the table still starts */
+  }
+}
+
 function onHashChange(): void {
+  // A press on Play while the page loaded that the browser applied only after the page's
+  // script had looked (a tap's navigation can come late): it counts as the early press,
+  // or, if the table is starting already, only the address is put back.
+  const early = roots().find((r) => location.hash === `#${r.id}-play`);
+  if (early) {
+    const core = controllerOf(early)?.state.core;
+    if (core && (core.live || core.starting)) leavePlayAddress();
+    else pressedEarly(early);
+    return;
+  }
   const hash = tableHash();
   if (!hash) return;
   const root = roots().find((r) => controllerOf(r)?.state.core.lastHash !== hash);
