@@ -33,6 +33,7 @@ from ..core import cards as C
 from ..core.i18n import N_, NP_, translator
 from ..core.profiles import Profile
 from ..play.deal import SeatView
+from .advice import WHY_CALL
 from .grading import Grade
 
 __all__ = ["ENDS_FIRST", "deciding_facts"]
@@ -49,7 +50,6 @@ TIE: Final = N_("Your {total} is exactly the limit: any other hand of {total} or
 BARRED: Final = N_("{card}, taken from the pile, cannot go back this turn: whatever you throw, it stays in your hand.")
 ENDS_FIRST: Final = N_("The deal is likely to end before your next turn: it did in {share} of the deals played out against strong players, so what counts is the hand you hold when someone calls.")
 SINGLE: Final = N_("{name} holds a single card: in {share} of the deals that fit what you have seen it is worth {limit} or less, and {name} may call with it at the start of the next turn.")
-CALL_ODDS: Final = N_("A call now on {total} is caught in {caught} of the deals that fit what you have seen.")
 #: After the best move, the deal ended before the reader's next turn in more than this share
 #: of the deals played out against the expert's seats: "the deal that ends first".
 ENDS_SHARE: Final = 0.5
@@ -97,5 +97,5 @@ def deciding_facts(profile: Profile, view: SeatView, grade: Grade, names: Sequen
             if share > 0:
                 facts.append(t(SINGLE, name=names[single[0]], limit=limit, share=percent(share, lang)))
     if call is not None and len(facts) < MOST:
-        facts.append(t(CALL_ODDS, total=hand_total, caught=percent(call.caught, lang)))
+        facts.append(t(WHY_CALL, total=hand_total, caught=percent(call.caught, lang)))
     return facts[:MOST]
