@@ -11,7 +11,7 @@
  */
 
 import { eachPage } from "../page/each";
-import { runtimeModule } from "../page/engine";
+import { runtimeModule, useRuntimeCode } from "../page/engine";
 import { setupContent, useBoardsCode } from "../page/examples";
 import { updateLanguageLinks } from "../page/language";
 import { redirectNotFound } from "../page/notfound";
@@ -34,6 +34,7 @@ function pageKinds(): void {
 }
 
 useTableCode(() => import("./table.js"));
+useRuntimeCode(() => import("./runtime.js"));
 useBoardsCode(() => import("./boards.js"));
 redirectNotFound();
 watchSearchCounts();

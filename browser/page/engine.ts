@@ -10,6 +10,7 @@ import type { Runtime, Status } from "../entries/runtime";
 
 let current: Runtime | null = null;
 let coming: Promise<Runtime> | null = null;
+let importer: (() => Promise<{ runtime: Runtime }>) | null = null;
 const arrivals: ((runtime: Runtime) => void)[] = [];
 
 /** The runtime module is being imported (or is here): `load` imports it, once. */
@@ -25,6 +26,17 @@ export function runtimeModule(load: () => Promise<{ runtime: Runtime }>): Promis
     });
   }
   return coming;
+}
+
+/** How the runtime module is imported (entries/site.ts gives it: `import("./runtime.js")`). */
+export function useRuntimeCode(load: () => Promise<{ runtime: Runtime }>): void {
+  importer = load;
+}
+
+/** The runtime module, imported once (it is the table's own `./runtime.js`: one instance). */
+export function runtimeCode(): Promise<Runtime> {
+  if (coming || !importer) return coming || Promise.reject(new Error("no runtime module to import"));
+  return runtimeModule(importer);
 }
 
 export function loadedRuntime(): Runtime | null {

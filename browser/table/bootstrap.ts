@@ -25,7 +25,8 @@ import { frugal } from "../lib/connection";
 import { closest } from "../lib/dom";
 import { remove, write } from "../lib/storage";
 import { cssEscape } from "../lib/text";
-import { holdEngine, loadedRuntime } from "../page/engine";
+import { holdEngine, loadedRuntime, runtimeCode } from "../page/engine";
+import { unfold } from "./later";
 import { controller, loadedTableCode, type TableModule, tableCode } from "./loader";
 import { offerResume } from "./offers";
 import { applyPrefs, prefChanged, prefs, showPrefs } from "./prefs";
@@ -67,6 +68,18 @@ function withTable(root: HTMLElement, then: (t: Table, code: TableModule) => voi
   );
 }
 
+/**
+ * The engine starts loading as soon as its runtime module is here, beside the table's
+ * code and styles rather than after them: the table's own intent then finds it on the
+ * way (Play to first move, issue 49; DECISIONS.md).
+ */
+function startEngine(): void {
+  runtimeCode().then(
+    (runtime) => runtime.ensure().catch(() => {}), // (a failure is the table's to show, as it mounts)
+    () => {}, // (no module: tableCode() reports it)
+  );
+}
+
 /** Intent: the table's code, then the engine (not on a line to spare, without a press). */
 function intent(root: HTMLElement, how: Intent): void {
   const here = controllerOf(root);
@@ -77,11 +90,13 @@ function intent(root: HTMLElement, how: Intent): void {
   const pressed = how === "play" || how === "position" || how === "profile" || how === "retry";
   if (!pressed && frugal() && loadedRuntime()?.status !== "ready") return;
   withTable(root, (t) => void t.intent(how));
+  startEngine();
 }
 
 /** A table pressed before its code is here: it starts at once, as it will answer. */
 function pressed(root: HTMLElement, then: (t: Table, code: TableModule) => void): void {
   if (root.getAttribute("data-state") === "static") root.setAttribute("data-state", "loading");
+  startEngine();
   withTable(root, (t, code) => {
     if (root.getAttribute("data-state") === "loading" && !t.state.core.starting)
       root.setAttribute("data-state", "static");
@@ -117,6 +132,8 @@ function bind(root: HTMLElement): void {
   });
   // Before the table's code is here, its presses are taken here (after, the code's own).
   root.addEventListener("click", (ev) => {
+    // (the settings opened before the table's code: their form is put in place first)
+    if (closest(ev, ".dht-settings > summary")) unfold(root);
     if (controllerOf(root)) return;
     if (closest(ev, "a[data-dht-play]")) {
       // Play is a link to the table's "play" address (for a press before any script);
@@ -130,6 +147,14 @@ function bind(root: HTMLElement): void {
       intent(root, "tap");
     }
   });
+  // (the settings opened otherwise, as by the browser's find in page)
+  root.addEventListener(
+    "toggle",
+    (ev) => {
+      if ((ev.target as Element).matches?.(".dht-settings")) unfold(root);
+    },
+    true,
+  );
   // The display preferences, kept as they change; turned on, the cue is given once now,
   // to hear (or feel) what it will be.
   root.addEventListener("change", (ev) => {

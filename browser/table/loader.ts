@@ -7,7 +7,8 @@
  * navigation leaves it (it replaces <head>'s tags with the next page's).
  */
 
-import { runtimeModule } from "../page/engine";
+import { runtimeCode } from "../page/engine";
+import { unfold } from "./later";
 import { controllerOf, setController } from "./registry";
 import type { Table } from "./table";
 
@@ -62,7 +63,7 @@ export function tableCode(): Promise<TableModule> {
     preload(["table.js", "runtime.js"]);
     if (!importer) return Promise.reject(new Error("no table module to import"));
     const code = importer().then((m) => (loaded = m));
-    const runtime = runtimeModule(() => code);
+    const runtime = runtimeCode();
     const css = styles(new URL("table.css", import.meta.url).href);
     coming = Promise.all([code, css, runtime]).then(([m]) => m);
     coming.catch(() => {
@@ -79,6 +80,7 @@ export function controller(root: HTMLElement, carried: () => string): Promise<Ta
   return tableCode().then((m) => {
     const again = controllerOf(root);
     if (again) return again;
+    unfold(root);
     const table = m.mount(root, carried());
     setController(root, table);
     return table;

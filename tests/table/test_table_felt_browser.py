@@ -110,7 +110,11 @@ def test_the_pace_is_the_readers_choice_and_is_kept(stub_page: Opener, stub_site
     page.reload()
     assert page.evaluate("JSON.parse(localStorage.getItem('dhumbal:table')).speed") == "instant"
     assert page.evaluate("document.documentElement.classList.contains('dh-4c')")
+    # (the form comes when the settings are opened: before the table's code, it waited inert)
+    assert page.locator(f"{TABLE} [data-dht-speed]").count() == 0
+    page.locator(f"{TABLE} .dht-settings summary").click()
     assert page.locator(f"{TABLE} [data-dht-speed]").input_value() == "instant"
+    assert page.locator(f"{TABLE} [data-dht-4c]").is_checked()
     start(page)
     before = answers(page)
     ui_move(page)

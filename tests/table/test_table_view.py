@@ -70,6 +70,24 @@ def test_the_prerendered_board_is_the_live_board_with_inert_controls(lang: str, 
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_what_nobody_sees_before_intent_waits_inert_in_templates(lang: str) -> None:
+    """The guide, the settings form and the question before a fresh game are in
+    <template data-dht-later> (a page before Play neither styles nor lays them out,
+    issue 49); what shows or speaks before Play stays live."""
+    html = static_table(lang)
+    later = re.findall(r"<template data-dht-later>(.*?)</template>", html, re.S)
+    assert len(later) == 3
+    outside = re.sub(r"<template data-dht-later>.*?</template>", "", html, flags=re.S)
+    for part in ("data-dht-guide", 'id="view-table-settings"', "data-dht-speed", "data-dht-4c", "<dialog"):
+        assert part not in outside and sum(part in t for t in later) == 1, part
+    assert "<select" not in outside and "<option" not in outside
+    for part in ("data-dht-play", "data-dht-continue", 'role="status"', 'data-error-code="blocked"', "dht-log",
+                 '<details class="dht-settings"><summary>'):
+        assert part in outside and not any(part in t for t in later), part
+    assert all(not parse_html(t).errors and not parse_html(t).stack for t in later)
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_static_table_says_how_to_start_and_works_without_script(lang: str) -> None:
     t = translator(lang)
     html = static_table(lang)

@@ -121,16 +121,26 @@ def render_table(model: TableModel, *, status: str = "", attrs: Mapping[str, str
     return (
         f"<section{attributes(root)}>"
         f'<div class="dht-head"><h2 class="dht-title" id="{esc(tid)}-title">{esc(t(TITLE))}</h2>{tools}</div>'
-        f"{render_guide(model)}"
+        f"{later(render_guide(model))}"
         f'<div class="dht-board" id="{esc(tid)}-board" tabindex="-1">{render_board(model, dock_head=loader + status_p)}</div>'
         f'<details class="dht-settings"><summary><span class="dht-settings__label">{esc(t(SETTINGS))}</span></summary>'
-        f'<div class="dht-settings__body" id="{esc(tid)}-settings">{render_settings(model)}</div>'
-        f"{render_prefs(model)}"
-        f'<p class="dht-settings__done"><button type="button" class="dht-btn" data-dht-done>{esc(t(DONE))}</button></p>'
-        f"</details>"
-        f"{render_ask(model)}"
-        f"</section>"
+        + later(
+            f'<div class="dht-settings__body" id="{esc(tid)}-settings">{render_settings(model)}</div>'
+            f"{render_prefs(model)}"
+            f'<p class="dht-settings__done"><button type="button" class="dht-btn" data-dht-done>{esc(t(DONE))}</button></p>'
+        )
+        + "</details>"
+        + later(render_ask(model))
+        + "</section>"
     )
+
+
+def later(html: str) -> str:
+    """A part nobody sees before the reader's intent (the guide, the settings form, the question
+    before a fresh game), kept inert in a ``<template>``: a page before Play neither styles nor
+    lays it out. The table script puts it in place when it mounts the table, or when the reader
+    opens the settings before that (browser/table/later.ts)."""
+    return f"<template data-dht-later>{html}</template>"
 
 
 def render_board(model: TableModel, *, dock_head: str = "") -> str:
