@@ -86,7 +86,7 @@ def test_offline_a_kept_page_loads_and_its_table_plays(visited: Visited) -> None
 
 
 def test_offline_a_worked_examples_later_steps_come_from_the_device(visited: Visited) -> None:
-    """The diagrams after an example's first step are a file beside the page code, kept with the shell."""
+    """The diagrams after an example's first step are a file beside the page code, kept with its language's pages."""
     visited.context.set_offline(True)
     try:
         page = visited.page("rules/nepali-games/")

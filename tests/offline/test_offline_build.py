@@ -62,6 +62,9 @@ def test_the_service_worker_lists_every_page_and_file_with_its_revision(site: Pa
         built = {p.parent.relative_to(site).as_posix() + "/" for p in (site / prefix).rglob("index.html")}
         built = {"" if p == "./" else p for p in built if code != "en" or not p.startswith(tuple(v for v in LANGS.values() if v))}
         pages = {p for p in language["pages"] if not p.endswith((".json", ".html"))}
+        # a worked example's later diagrams in this language are kept with its pages, not the shell
+        boards = {p.relative_to(site).as_posix() for p in (site / "assets/dhumbal/examples").glob(f"*.{code}.*.json")}
+        assert boards and boards <= set(language["pages"]) and not boards & set(data["shell"]), code
         assert pages == built, code
         assert f"{prefix}search/search_index.json" in language["pages"]
         # the language's puzzles, which its pages fetch, are kept with them

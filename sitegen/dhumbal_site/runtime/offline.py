@@ -19,7 +19,8 @@ What the build writes, after every language is built::
 of its bytes, checked before a copy is kept and each time one is used): the
 shell that every page needs (the site's scripts, styles, fonts, icons,
 manifests and offline pages; every file under ``assets/`` is listed by
-itself) and, per language, its pages, its search index and its sitemap; and
+itself) and, per language, its pages, its search index, its puzzles and its
+worked examples' later diagrams (its sitemap is in the shell); and
 the engine's files with their integrity. Its ``id`` is a hash of all of them, of the
 engine's cache name and of the service worker's own source, so any change
 gives a new ``sw.js``, which the browser installs on the reader's next visit.
@@ -113,6 +114,10 @@ def _lunr_files(site: Path, languages: list[Language]) -> list[str]:
 
 #: A language's puzzles, under its root (see puzzles.py): fetched by its pages, kept with them.
 PUZZLE_FILES = "puzzles/p/*.html"
+#: A worked example's later diagrams in one language (content/walkthrough.py's LATER_NAME):
+#: kept with that language's pages, not with every reader's shell (0.9 MB in four languages,
+#: which the shell fetched while the reader's first Play loaded the engine: DECISIONS.md).
+_BOARDS = re.compile(r"^assets/dhumbal/examples/[^/]+\.([A-Za-z-]+)\.[0-9a-f]{16}\.json$")
 
 
 def _pages(site: Path, lang: Language, others: list[Language]) -> dict[str, str]:
@@ -139,10 +144,12 @@ def build_data(site: Path, languages: list[Language], engine_cache: str, pyodide
     """``BUILD``: what the service worker keeps and the caches it names; ``engine_files``, the
     engine's files (from the site root) with their integrity (``runtime.file_hashes``)."""
     shell: dict[str, str] = {}
+    boards: dict[str, dict[str, str]] = {lang.code: {} for lang in languages}
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
         if path.is_file() and rel.startswith("assets/") and not _SKIP.search(rel) and rel not in LATER:
-            shell[rel] = revision(path)
+            board = _BOARDS.match(rel)
+            (boards[board.group(1)] if board and board.group(1) in boards else shell)[rel] = revision(path)
     later = {rel: revision(site / rel) for rel in LATER}
     for rel in _lunr_files(site, languages):
         shell[rel] = revision(site / rel)
@@ -158,7 +165,8 @@ def build_data(site: Path, languages: list[Language], engine_cache: str, pyodide
             shell[rel] = revision(site / rel)
         offline[lang.code] = lang.prefix + OFFLINE_TEMPLATE
     pages: dict[str, dict[str, Any]] = {
-        lang.code: {"root": lang.prefix, "pages": _pages(site, lang, languages)} for lang in languages}
+        lang.code: {"root": lang.prefix, "pages": {**_pages(site, lang, languages), **boards[lang.code]}}
+        for lang in languages}
     for lang in languages:  # the score pad is for a table away from any connection: in the shell, every language
         for page in SHELL_PAGES:
             if lang.prefix + page in pages[lang.code]["pages"]:
