@@ -16,8 +16,9 @@ Chromium on 127.0.0.1:
     plain Material's);
 (c) Lighthouse 12.2.3 (node_modules), mobile, its simulated throttling:
     performance, accessibility, best practices and SEO of every page kind in
-    English and Nepali, and plain Material's rules page (goals: performance at
-    least 90 and at least plain Material's; the rest 100);
+    English and Nepali, and plain Material's rules page; the rules pages'
+    performance as the median of ``--runs`` runs (goals: performance at least
+    90 and at least plain Material's; the rest 100);
 (d) Play -> first move possible (the table live, its first answer shown) on
     the rules page, cold (a fresh profile) and on a second visit (the engine
     from the device, its memory snapshot), beside an earlier build given with
@@ -155,14 +156,27 @@ def lighthouse(url: str) -> dict[str, float]:
     return {name: round((report["categories"][name]["score"] or 0) * 100) for name in CATEGORIES}
 
 
-def scores(ours: str, plain: str) -> None:
+def scores(ours: str, plain: str, runs: int) -> None:
+    """Each page kind once; the rules page, ours (en, ne) and plain Material's, ``runs`` times
+    alternated, their medians compared (one run's performance moves by several points)."""
     print(f"\n(c) Lighthouse 12.2.3, mobile (simulated throttling); {load()}")
     print(f"  {'page':<22}" + "".join(f"{c:>16}" for c in CATEGORIES))
     rows = [("plain " + PAGES["rules"], plain + PAGES["rules"])]
     rows += [(lang + path or "en/", ours + lang + path) for lang in ("", "ne/") for path in PAGES.values()]
+    compared = {name: url for name, url in rows if name.endswith(PAGES["rules"])}
+    performance: dict[str, list[float]] = {name: [] for name in compared}
+    for _ in range(runs - 1):
+        for name, url in compared.items():
+            performance[name].append(lighthouse(url).get("performance", 0))
     for name, url in rows:
         got = lighthouse(url)
+        if name in compared:
+            performance[name].append(got.get("performance", 0))
         print(f"  {name:<22}" + "".join(f"{got.get(c, '-')!s:>16}" for c in CATEGORIES))
+    if runs > 1:
+        print(f"  rules page, performance over {runs} runs each ({load()}):")
+        for name, got in performance.items():
+            print(f"    {name:<22} median {statistics.median(got):.0f}   runs: {[round(x) for x in got]}")
 
 
 PLAY = """() => new Promise((resolve) => {
@@ -243,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 browser.close()
         if "lighthouse" not in skip:
-            scores(urls["ours"], urls["plain"])
+            scores(urls["ours"], urls["plain"], args.runs)
     finally:
         for server in servers:
             server.shutdown()
