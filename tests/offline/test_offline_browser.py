@@ -50,7 +50,11 @@ def test_the_second_visit_starts_the_table_from_the_device(visited: Visited) -> 
     start_table(page)
     asked = visited.seen.paths(mark)
     assert not [p for p in asked if p.startswith(ENGINE)], asked
-    assert not [p for p in asked if p.endswith("/") or p.endswith(".html")], "a kept page was asked for again"
+    # (another test of this module may have switched to a language the service worker is
+    # still keeping in the background: only this English visit's own pages count)
+    others = ("/fr/", "/nl/", "/ne/")
+    pages = [p for p in asked if (p.endswith("/") or p.endswith(".html")) and not p.startswith(others)]
+    assert not pages, "a kept page was asked for again"
     steps = timings(page)
     assert set(steps["sources"].values()) == {"cache"}, steps
     assert steps["snapshot"] == "restored", steps

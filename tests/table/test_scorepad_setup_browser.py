@@ -98,6 +98,8 @@ def test_the_first_dealer_corrected_settles_every_deal_again_and_can_be_undone(p
     said(page, "Ram leaves the table before deal 3")
     page.reload()
     page.wait_for_selector(f"{PAD} [data-pad-entry] [data-caller]")
+    # (the entry is drawn at once; the away marks come with the engine's answer, just after)
+    page.wait_for_selector(f"{totals} [data-seat='0'] [data-away]")
     assert page.locator(f"{totals} [data-seat='0'] [data-away]").count() == 1
     assert numbers(page, totals, "total")[0] == "-18"
     assert page.locator(f"{PAD} [data-pad-entry] [data-hand='0']").count() == 0
