@@ -354,12 +354,17 @@ def test_held_sideways_the_hand_and_the_controls_are_beside_the_felt(phone_page:
     page.goto(url(real_site, ""))
     start_here(page, True)
     assert full(page)
+    beside = 0
     for turn in range(6):
         assert layout(page) == [], turn
+        # (while the deal runs: a call may end it, and the deal's end is laid out otherwise)
+        if page.locator(f"{TABLE} .dht-play-area").get_attribute("data-over") != "true":
+            felt = page.locator(f"{BOARD} .dht-felt").bounding_box()
+            hand = page.locator(f"{BOARD} .dht-me").bounding_box()
+            assert felt and hand and hand["x"] >= felt["x"] + felt["width"] - 1, turn
+            beside += 1
         move(page, turn, touch=True)
-    felt = page.locator(f"{BOARD} .dht-felt").bounding_box()
-    hand = page.locator(f"{BOARD} .dht-me").bounding_box()
-    assert felt and hand and hand["x"] >= felt["x"] + felt["width"] - 1
+    assert beside >= 1
 
 
 def test_no_layout_shift_when_the_table_goes_live(phone_page: Opener, real_site: Any) -> None:
