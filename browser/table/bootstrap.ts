@@ -38,6 +38,12 @@ const REST_MS = 600; // the pointer resting on the table this long is intent
 const DOCK_KEY = "play-";
 /** Games carried by the tables of the page instant navigation left, by table id. */
 let carriedGames: Record<string, string> = {};
+/** Tables of the page instant navigation drew again that the reader had pressed, not dealt yet, by id. */
+let pressedAgain = new Set<string>();
+/** The page each table was drawn on (a table pressed carries its press only to the same page). */
+const pageOf = new WeakMap<Element, string>();
+/** The tables pressed (Play, Continue, a link) on this page, by id: their press outlives a redraw. */
+const pressedOn = new Map<string, Element>();
 let scrolledAt = -1e9;
 let watcher: IntersectionObserver | null = null;
 const bound = new WeakSet<Element>();
@@ -95,6 +101,7 @@ function intent(root: HTMLElement, how: Intent): void {
 
 /** A table pressed before its code is here: it starts at once, as it will answer. */
 function pressed(root: HTMLElement, then: (t: Table, code: TableModule) => void): void {
+  pressedOn.set(root.id || "dh-table", root);
   if (root.getAttribute("data-state") === "static") root.setAttribute("data-state", "loading");
   startEngine();
   withTable(root, (t, code) => {
@@ -210,6 +217,7 @@ function pressedEarly(root: HTMLElement): void {
 /** A table just drawn with its page: what it offers, and what it starts. */
 function arrive(root: HTMLElement): void {
   bind(root);
+  pageOf.set(root, location.pathname);
   showPrefs(root);
   offerResume(root);
   if (frugal()) root.querySelector<HTMLElement>(".dht-frugal")?.removeAttribute("hidden");
@@ -238,6 +246,10 @@ function arrive(root: HTMLElement): void {
       if (show) m.reveal(t);
       void t.intent("link");
     });
+  } else if (pressedAgain.has(root.id || "dh-table")) {
+    // Play was pressed on this page and Material's instant navigation drew it again before
+    // the deal came (it may, on an early press's history step): the press still counts.
+    withTable(root, (t) => void t.intent("play"));
   } else if (loadedRuntime()?.status === "ready") {
     withTable(root, (t) => void t.intent("ready")); // the engine is here already: no new download
   }
@@ -260,11 +272,21 @@ function setup(): void {
     if (t.root.isConnected) continue;
     const game = t.gameAt();
     if (game) carriedGames[t.id] = game;
+    else if (t.state.core.wanted && !t.state.core.live && pageOf.get(t.root) === location.pathname)
+      pressedAgain.add(t.id);
     forget(t);
+  }
+  // (a press whose table was drawn again before its code or the deal came, controller or not)
+  for (const [id, old] of pressedOn) {
+    if (old.isConnected) continue;
+    pressedOn.delete(id);
+    const core = controllerOf(old)?.state.core;
+    if (!carriedGames[id] && !core?.live && pageOf.get(old) === location.pathname) pressedAgain.add(id);
   }
   const all = roots();
   for (const root of all) if (!bound.has(root)) arrive(root);
   carriedGames = {};
+  pressedAgain = new Set();
   // Material's "back to top" button stays away while a table is on screen.
   watcher?.disconnect();
   if ("IntersectionObserver" in window && all.length) {
