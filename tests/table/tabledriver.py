@@ -187,6 +187,57 @@ _AIM = """([selector, index, marked]) => {
           marked: card ? card.getAttribute('aria-pressed') : null};
 }"""
 
+#: The deal ends (profile, seats) that test_table_showdown_browser.py opens on every screen
+#: and in English, French and Nepali: the most seats of each profile, and four. Each is
+#: measured there with :data:`SHOWDOWN_CLEAR` too, on the same page load, and
+#: test_table_seats_browser.py measures the other seat counts.
+SHOWDOWN_ENDS = (("nepali-games", 6), ("dashain", 6), ("cardrulesplus", 5), ("nepali-games", 4))
+
+# Every box that must stay in sight at a deal's end, by seat: the shown hand's cards,
+# its total and the marks of the ending; then what covers what: the strip of scores over
+# none of them, each on screen and on top, each fan inside its seat, no two fans meeting
+# (issue 51). ``scroll``: each scrolled into view first (a desktop's page).
+SHOWDOWN_CLEAR = """(scroll) => {
+  const out = [];
+  const board = document.querySelector('#dh-table .dht-play-area');
+  const box = (el) => el.getBoundingClientRect();
+  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const name = (el) => `${el.closest('[data-seat]') ? 'seat ' + el.closest('[data-seat]').dataset.seat : '?'} ${el.className || el.textContent}`;
+  const summary = board.querySelector('.dht-summary');
+  const seats = [...board.querySelectorAll('.dht-seats > .dht-seat, .dht-me')];
+  const parts = seats.flatMap(seat => [...seat.querySelectorAll(
+    '.dht-seat__faces > .dhc, .dht-cards .dhc, .dht-seat__total, .dht-seat__outcome .dht-badge, .dht-me__head .dht-badge')]);
+  if (parts.length < seats.length * 2) out.push(`only ${parts.length} parts for ${seats.length} seats`);
+  for (const part of parts) {
+    if (scroll) part.scrollIntoView({block: 'center', behavior: 'instant'});
+    const r = box(part);
+    if (summary && meets(r, box(summary))) out.push(`${name(part)} under the strip`);
+    if (!r.width || r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) {
+      out.push(`${name(part)} off screen`);
+      continue;
+    }
+    // a card is on top where its index is (its top left corner); the others at their middle
+    const x = part.classList.contains('dhc') ? r.left + 3 : r.left + r.width / 2;
+    const y = part.classList.contains('dhc') ? r.top + 4 : r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(hit === part || part.contains(hit))) out.push(`${name(part)} covered by ${hit && hit.className}`);
+  }
+  // each fan inside its seat, and no seat's cards over another's
+  const others = [...board.querySelectorAll('.dht-seats > .dht-seat')];
+  for (const seat of others) {
+    const s = box(seat);
+    for (const card of seat.querySelectorAll('.dht-seat__faces > .dhc')) {
+      const c = box(card);
+      if (c.left < s.left - 0.5 || c.right > s.right + 0.5) out.push(`${name(card)} outside its seat`);
+    }
+  }
+  others.forEach((a, i) => others.slice(i + 1).forEach(b => {
+    const fa = a.querySelector('.dht-seat__faces'), fb = b.querySelector('.dht-seat__faces');
+    if (fa && fb && meets(box(fa), box(fb))) out.push(`seat ${a.dataset.seat}'s cards meet seat ${b.dataset.seat}'s`);
+  }));
+  return out;
+}"""
+
 _CARDS = f"{BOARD} .dht-card[aria-pressed]"
 
 

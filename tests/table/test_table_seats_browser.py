@@ -10,6 +10,9 @@ Nepali, measured by bounding boxes:
   N", "caught", "winner"); every one of them is on screen and on top
   (``elementFromPoint`` finds it); each fan of cards lies inside its own
   seat and no two seats' cards overlap, so whose card is whose is plain.
+  Two to six seats here; the ends test_table_showdown_browser.py opens
+  (tabledriver.SHOWDOWN_ENDS) are measured there, on the same screens and
+  languages, with the same measure, saving a page load each.
 - Mid-deal with five seats, while bots show the cards they picked up:
   every seat whole inside the felt (none cut by the stock and pile's row).
 - While the bots play, the "to play" mark on a seat's edge leaves its name
@@ -24,7 +27,19 @@ from typing import Any
 
 import pytest
 
-from tests.table.tabledriver import _NEXT, BOARD, DESKTOP, LANDSCAPE, PHONE, TABLE, _act, press, wait_ready
+from tests.table.tabledriver import (
+    _NEXT,
+    BOARD,
+    DESKTOP,
+    LANDSCAPE,
+    PHONE,
+    SHOWDOWN_CLEAR,
+    SHOWDOWN_ENDS,
+    TABLE,
+    _act,
+    press,
+    wait_ready,
+)
 from tests.table.tablekit import finished_link, simple_move
 
 Opener = Callable[..., Any]
@@ -63,49 +78,6 @@ def picked_up(profile: str, players: int, least: int = 2) -> str:
     raise AssertionError(f"no deal where {least} seats picked up a card")
 
 
-# Every box that must stay in sight at a deal's end, by seat: the shown hand's cards,
-# its total and the marks of the ending; then what covers what.
-SHOWDOWN = """(scroll) => {
-  const out = [];
-  const board = document.querySelector('#dh-table .dht-play-area');
-  const box = (el) => el.getBoundingClientRect();
-  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-  const name = (el) => `${el.closest('[data-seat]') ? 'seat ' + el.closest('[data-seat]').dataset.seat : '?'} ${el.className || el.textContent}`;
-  const summary = board.querySelector('.dht-summary');
-  const seats = [...board.querySelectorAll('.dht-seats > .dht-seat, .dht-me')];
-  const parts = seats.flatMap(seat => [...seat.querySelectorAll(
-    '.dht-seat__faces > .dhc, .dht-cards .dhc, .dht-seat__total, .dht-seat__outcome .dht-badge, .dht-me__head .dht-badge')]);
-  if (parts.length < seats.length * 2) out.push(`only ${parts.length} parts for ${seats.length} seats`);
-  for (const part of parts) {
-    if (scroll) part.scrollIntoView({block: 'center', behavior: 'instant'});
-    const r = box(part);
-    if (summary && meets(r, box(summary))) out.push(`${name(part)} under the strip`);
-    if (!r.width || r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) {
-      out.push(`${name(part)} off screen`);
-      continue;
-    }
-    // a card is on top where its index is (its top left corner); the others at their middle
-    const x = part.classList.contains('dhc') ? r.left + 3 : r.left + r.width / 2;
-    const y = part.classList.contains('dhc') ? r.top + 4 : r.top + r.height / 2;
-    const hit = document.elementFromPoint(x, y);
-    if (!hit || !(hit === part || part.contains(hit))) out.push(`${name(part)} covered by ${hit && hit.className}`);
-  }
-  // each fan inside its seat, and no seat's cards over another's
-  const others = [...board.querySelectorAll('.dht-seats > .dht-seat')];
-  for (const seat of others) {
-    const s = box(seat);
-    for (const card of seat.querySelectorAll('.dht-seat__faces > .dhc')) {
-      const c = box(card);
-      if (c.left < s.left - 0.5 || c.right > s.right + 0.5) out.push(`${name(card)} outside its seat`);
-    }
-  }
-  others.forEach((a, i) => others.slice(i + 1).forEach(b => {
-    const fa = a.querySelector('.dht-seat__faces'), fb = b.querySelector('.dht-seat__faces');
-    if (fa && fb && meets(box(fa), box(fb))) out.push(`seat ${a.dataset.seat}'s cards meet seat ${b.dataset.seat}'s`);
-  }));
-  return out;
-}"""
-
 # Mid-deal: every other seat whole inside the felt's seats (nothing scrolled or cut away).
 SEATED = """() => {
   const out = [];
@@ -127,13 +99,16 @@ SEATED = """() => {
 def test_the_strip_never_covers_a_hand_and_fans_never_overlap(
     phone_page: Opener, real_site: Any, screen: str, lang: str
 ) -> None:
+    # the ends test_table_showdown_browser.py opens on the same screens and in the same
+    # languages are measured there, on its own page load (tabledriver.SHOWDOWN_ENDS)
+    assert set(SHOWDOWN_ENDS) <= set(CASES)
     problems: list[str] = []
-    for profile, players in CASES:
+    for profile, players in [case for case in CASES if case not in SHOWDOWN_ENDS]:
         page = phone_page(SCREENS[screen])
         page.goto(str(real_site.server.url(f"{LANGS[lang]}#{finished(profile, players)}")))
         wait_ready(page)
         page.wait_for_function(f"() => document.querySelector('{BOARD}').dataset.over === 'true'")
-        problems += [f"{profile}, {players} seats: {p}" for p in page.evaluate(SHOWDOWN, screen == "desktop")]
+        problems += [f"{profile}, {players} seats: {p}" for p in page.evaluate(SHOWDOWN_CLEAR, screen == "desktop")]
     assert problems == []
 
 
