@@ -133,6 +133,17 @@ def languages_of(data: dict[str, Any]) -> list[Any]:
     return [Language(code, code, value["root"], code == data["default"]) for code, value in data["languages"].items()]
 
 
+def build_data(site: Path) -> dict[str, Any]:
+    """What a built site's service worker knows of its build (``offline.build_data``):
+    its id, its languages with their roots and pages, its engine files."""
+    from dhumbal_site.runtime import offline
+
+    sw = (site / offline.SERVICE_WORKER).read_text(encoding="utf-8")
+    found = re.search(r"const BUILD = (.*?);\n", sw)
+    assert found is not None, f"no build data in {site / offline.SERVICE_WORKER}"
+    return dict(json.loads(found.group(1)))
+
+
 def build_b(a: Path, b: Path, tmp: Path, *, keep_a_engine: bool = False) -> dict[str, Any]:
     """B: A (hard links; every file B changes is a new file, never written through
     a link into A) with the glossary changed and another wheel; B's manifest. With
@@ -160,7 +171,7 @@ def build_b(a: Path, b: Path, tmp: Path, *, keep_a_engine: bool = False) -> dict
     glossary.unlink()  # a new file, not the hard link to A's
     glossary.write_text(changed, encoding="utf-8")
     sw = b / offline.SERVICE_WORKER
-    data = json.loads(re.search(r"const BUILD = (.*?);\n", sw.read_text(encoding="utf-8")).group(1))  # type: ignore[union-attr]
+    data = build_data(b)
     fresh = offline.build_data(b, sorted(languages_of(data), key=lambda lang: not lang.default), new["cache"], data["pyodide"],
                                runtime.runtime_config(new)["integrity"])
     sw.unlink()

@@ -20,7 +20,7 @@ import pytest
 from dhumbal.core.i18n import translator
 from dhumbal.table import web
 from dhumbal_site.runtime import csp, offline
-from tests.offline.offlinekit import TABLE, Visited, engine_kept, kept, start_table, timings
+from tests.offline.offlinekit import TABLE, Visited, build_data, engine_kept, kept, languages_of, start_table, timings
 from tests.table.tabledriver import BOARD, answers, status, table_hash, ui_move, wait_ready
 from tools.pagemodules import on_page
 
@@ -43,7 +43,7 @@ def visited(real: Any, browser: Any) -> Iterator[Visited]:
     v.close()
 
 
-def test_the_second_visit_starts_the_table_from_the_device(visited: Visited) -> None:
+def test_the_second_visit_starts_the_table_from_the_device(real: Any, visited: Visited) -> None:
     mark = len(visited.seen.requested)
     page = visited.page("rules/nepali-games/")
     assert page.evaluate("!!navigator.serviceWorker.controller")
@@ -52,7 +52,8 @@ def test_the_second_visit_starts_the_table_from_the_device(visited: Visited) -> 
     assert not [p for p in asked if p.startswith(ENGINE)], asked
     # (another test of this module may have switched to a language the service worker is
     # still keeping in the background: only this English visit's own pages count)
-    others = ("/fr/", "/nl/", "/ne/")
+    others = tuple(f"/{lang.prefix}" for lang in languages_of(build_data(real.directory)) if not lang.default)
+    assert others and "/" not in others, others
     pages = [p for p in asked if (p.endswith("/") or p.endswith(".html")) and not p.startswith(others)]
     assert not pages, "a kept page was asked for again"
     steps = timings(page)
