@@ -33,7 +33,10 @@ soon as a collected test needs it; ``--fast`` (``make check``) leaves out the
 tests that use :data:`HEAVY_FIXTURES` or are marked ``heavy``; tests go out
 one at a time, the costliest first. Never mark tests ``xdist_group`` to share
 a build or a browser: the build is shared anyway, and a group pins its tests
-to one worker. ``DHUMBAL_TABLE_SITE=<dir>`` serves an already built site.
+to one worker. Do mark a module (or the tests of one fixture) whose
+module-scoped fixture is costly: the costliest-first order spreads a module's
+tests over the run, and pytest sets the fixture up again each time the
+module's tests come back (tests/testorder.py keeps a group together). ``DHUMBAL_TABLE_SITE=<dir>`` serves an already built site.
 """
 
 from __future__ import annotations
@@ -131,7 +134,8 @@ _DURATIONS: dict[str, float] = {}
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     # In the controller every worker's reports arrive here too.
-    _DURATIONS[report.nodeid] = _DURATIONS.get(report.nodeid, 0.0) + report.duration
+    nodeid = testorder.plain_nodeid(report.nodeid)
+    _DURATIONS[nodeid] = _DURATIONS.get(nodeid, 0.0) + report.duration
     if report.when == "call":
         todo.collect(report.user_properties, _TODO)
 

@@ -7,8 +7,9 @@ else what it took in the run recorded in ``tests/durations.json`` (``make
 test-costs`` writes it from this checkout's last run: ``python -m tests.testorder``),
 else an estimate from what it uses (:func:`estimated_cost`). Tests that do not
 need the real site lead for as long as its build takes, so that no worker waits
-for it. Only the order follows from these figures: a stale or missing entry
-costs time, never a check.
+for it. The tests of one ``xdist_group`` (a module whose module-scoped fixture is
+costly) stay together, so that the fixture is set up once. Only the order
+follows from these figures: a stale or missing entry costs time, never a check.
 """
 
 from __future__ import annotations
@@ -97,24 +98,45 @@ def estimated_cost(item: pytest.Item) -> float:
     return 0.05
 
 
+def plain_nodeid(nodeid: str) -> str:
+    """``nodeid`` without the ``@group`` that ``--dist loadgroup`` appends (tests/conftest.py)."""
+    return nodeid.rsplit("@", 1)[0] if nodeid.rfind("@") > nodeid.rfind("]") else nodeid
+
+
+def group_of(item: pytest.Item) -> str | None:
+    """The item's ``xdist_group`` (several joined as ``--dist loadgroup`` names them), or None."""
+    names = sorted({str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                    for mark in item.iter_markers("xdist_group")})
+    return "_".join(names) if names else None
+
+
 def costliest_first(items: list[pytest.Item], measured: dict[str, float]) -> list[pytest.Item]:
     """The items, the costliest first (``measured`` seconds by node id, else estimated),
     with tests that need no built site ahead of the rest for as long as the build
-    takes (every worker busy meanwhile)."""
+    takes (every worker busy meanwhile). The tests of one ``xdist_group`` (a module
+    whose module-scoped fixture is costly) stay together, placed by their summed cost:
+    pytest tears a module's fixtures down whenever the next test is another module's,
+    so a module spread over the run set its fixture up again for nearly every test."""
     def cost(item: pytest.Item) -> float:
         return measured.get(item.nodeid, estimated_cost(item))
 
-    order = sorted(items, key=cost, reverse=True)  # stable: equal costs keep their order
-    lead: list[pytest.Item] = []
+    units: dict[object, list[pytest.Item]] = {}
+    for item in items:
+        group = group_of(item)
+        units.setdefault(("group", group) if group else ("item", id(item)), []).append(item)
+    for unit in units.values():
+        unit.sort(key=cost, reverse=True)  # stable: equal costs keep their order
+    order = sorted(units.values(), key=lambda unit: sum(map(cost, unit)), reverse=True)
+    lead: list[list[pytest.Item]] = []
     budget = 2 * BUILD_SECONDS
-    for item in order:
+    for unit in order:
         if budget <= 0:
             break
-        if not SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
-            lead.append(item)
-            budget -= cost(item)
-    chosen = {id(item) for item in lead}
-    return lead + [item for item in order if id(item) not in chosen]
+        if not any(SITE_FIXTURES & set(getattr(item, "fixturenames", ())) for item in unit):
+            lead.append(unit)
+            budget -= sum(map(cost, unit))
+    chosen = {id(unit) for unit in lead}
+    return [item for unit in lead + [unit for unit in order if id(unit) not in chosen] for item in unit]
 
 
 if __name__ == "__main__":  # make test-costs

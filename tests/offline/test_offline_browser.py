@@ -24,6 +24,11 @@ from tests.offline.offlinekit import TABLE, Visited, build_data, engine_kept, ke
 from tests.table.tabledriver import BOARD, answers, status, table_hash, ui_move, wait_ready
 from tools.pagemodules import on_page
 
+#: One run of the module's tests on one worker, one after another: its ``visited`` context (a first
+#: visit, Pyodide booted, every English page kept) is set up once, not again for nearly every test
+#: (tests/testorder.py).
+pytestmark = pytest.mark.xdist_group("offline-visited")
+
 ENGINE = ("/assets/pyodide/", "/assets/engine/")
 
 

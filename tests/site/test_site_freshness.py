@@ -15,6 +15,9 @@ import pytest
 
 from dhumbal_site.translation import freshness
 
+#: The module's tests together on one worker: its small site (``built``) is built once (tests/testorder.py).
+pytestmark = pytest.mark.xdist_group("site-freshness")
+
 ENGLISH = {
     "en/index.md": "# Home\n\nThe English home page.\n",
     "en/rules.md": "# Rules\n\nThe rules, as they read now.\n",

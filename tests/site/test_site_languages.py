@@ -109,6 +109,7 @@ def untranslated(module_tree):
     return module_tree.build(PAGES, nav=[{"Home": "index.md"}, {"Rules": ["rules.md"]}, "guide.md", "contribute.md"])
 
 
+@pytest.mark.xdist_group("site-untranslated")  # one build of ``untranslated`` (tests/testorder.py)
 @pytest.mark.parametrize("lang", ["fr", "nl"])
 def test_a_page_still_the_english_text_is_the_current_english_page_marked_english(untranslated, lang) -> None:
     """A copy of the English page (make new-language makes one of every page) used to be
@@ -123,6 +124,7 @@ def test_a_page_still_the_english_text_is_the_current_english_page_marked_englis
     assert "as it reads before" not in html
 
 
+@pytest.mark.xdist_group("site-untranslated")  # one build of ``untranslated`` (tests/testorder.py)
 @pytest.mark.parametrize("lang", ["fr", "nl"])
 def test_untranslated_page_shows_english_with_a_notice_in_the_readers_language(untranslated, lang) -> None:
     html = untranslated.html(f"{lang}/rules/")
