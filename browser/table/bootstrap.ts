@@ -276,12 +276,14 @@ function setup(): void {
       pressedAgain.add(t.id);
     forget(t);
   }
-  // (a press whose table was drawn again before its code or the deal came, controller or not)
+  // A pressed table of this page drawn again, controller or not: the loop above has carried
+  // every game with a move in it; any other is pressed again on the redrawn table (dealt
+  // afresh if it was live with no move yet), also one whose code came after the press but
+  // before the press reached it. (The loop above has forgotten the controllers by now.)
   for (const [id, old] of pressedOn) {
     if (old.isConnected) continue;
     pressedOn.delete(id);
-    const core = controllerOf(old)?.state.core;
-    if (!carriedGames[id] && !core?.live && pageOf.get(old) === location.pathname) pressedAgain.add(id);
+    if (!carriedGames[id] && pageOf.get(old) === location.pathname) pressedAgain.add(id);
   }
   const all = roots();
   for (const root of all) if (!bound.has(root)) arrive(root);

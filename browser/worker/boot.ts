@@ -3,8 +3,18 @@
  * WebAssembly, the trimmed standard library, the engine wheel), each from the
  * engine's cache on this device when an earlier visit kept it, else from the
  * site; then Pyodide boots on them (from the memory snapshot an earlier
- * visit made, when there is one), the wheel is unpacked into site-packages
- * (no micropip, no request beyond the site) and the engine imported.
+ * visit made, when there is one), the wheel's files go into site-packages
+ * (no micropip, no request beyond the site) and the engine is imported.
+ *
+ * The start's critical path is Pyodide's own boot (its scripts, its
+ * instance, the snapshot's restore), so everything else runs beside it
+ * (DECISIONS.md, "The second visit"): the WebAssembly is compiled as soon as
+ * its bytes are checked and handed to Pyodide compiled (watch.ts); the wheel
+ * is inflated by the browser meanwhile and only written once Python is up
+ * (wheel.ts); on a visit that kept a snapshot, Pyodide's two module scripts
+ * are imported at once (a first visit waits for their bytes, so that each is
+ * downloaded once). The moments of each step go in the timings (`marks`,
+ * ms since the epoch), which the page's bench sets beside its own.
  */
 
 import type { BootInfo, BootLimits, BootOptions, RuntimeFiles } from "../protocol/worker";
@@ -13,6 +23,7 @@ import { fromSnapshot, WorkerFailure } from "./errors";
 import { cacheName, forget, hexOf, obtain, openCache, sweep } from "./integrity";
 import { AFTER_RESTORE, FALLBACK_FINDER, importEngine, type Pyodide } from "./python";
 import { watchBoot } from "./watch";
+import { readWheel, writeWheel } from "./wheel";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -26,6 +37,19 @@ export interface Engine {
 
 function round(ms: number): number {
   return Math.round(ms * 10) / 10;
+}
+
+/** The moments of this start, in ms since the epoch (the page sets them beside its own: bench). */
+const marks: Record<string, number> = {};
+export function mark(name: string): void {
+  marks[name] = round(performance.timeOrigin + performance.now());
+}
+mark("worker");
+
+/** `value`, the moment `name` marked as it comes. */
+function marked<T>(name: string, value: T): T {
+  mark(name);
+  return value;
 }
 
 /** The build's files as the site has them now (assets/engine/manifest.json): after the files
@@ -51,7 +75,8 @@ interface LoadPyodideConfig {
   packages: string[];
   stdout: (line: string) => void;
   stderr: (line: string) => void;
-  _loadSnapshot?: Uint8Array;
+  _loadSnapshot?: Promise<Uint8Array>;
+  createPyodideModule?: unknown;
   _makeSnapshot?: boolean;
 }
 
@@ -66,11 +91,20 @@ async function loadEngine(
   const t0 = performance.now();
   const at = (path: string) => new URL(path, base).href;
   const indexURL = at(runtime.pyodideDir);
+  mark("load");
   const cache = await openCache(cacheName(base, runtime));
+  mark("cache");
   const watch = watchBoot(limits, runtime.bytes || 0);
   const sources: Record<string, string> = {};
   const snapshotURL = new URL("snapshot.bin", at(runtime.wheel)).href;
   try {
+    // The memory snapshot an earlier visit kept, if any (made on this device: no hash from
+    // the build; one that will not restore is forgotten, see boot()). Asked for first: a restore
+    // waits for its 31 MB more than for anything else read from the cache.
+    const snapshotKept: Promise<Response | undefined> =
+      options.snapshot && cache ? cache.match(snapshotURL).catch(() => undefined) : Promise.resolve(undefined);
+    const snapshotBytes = snapshotKept.then((r) => r?.arrayBuffer().then((b) => marked("snapshot", b)) ?? null);
+    snapshotBytes.catch(() => {});
     // Every download starts now, side by side.
     const get = (path: string) => obtain(cache, watch, at(path), runtime.integrity[path], sources);
     const files = {
@@ -80,21 +114,48 @@ async function loadEngine(
       stdlib: get(runtime.stdlib),
       wheel: get(runtime.wheel),
     };
-    for (const p of Object.values(files)) p.catch(() => {});
-    const wheelBytes = files.wheel.then((r) => r.arrayBuffer());
+    for (const [name, p] of Object.entries(files))
+      p.then(
+        () => mark(name),
+        () => {},
+      );
+    const wheelBytes = files.wheel.then((r) => r.arrayBuffer()).then((b) => marked("wheelBytes", b));
     wheelBytes.catch(() => {});
+    // The wheel's files inflated while Pyodide boots (null: Pyodide unpacks it, see wheel.ts).
+    const wheelFiles = wheelBytes.then(
+      (b) =>
+        readWheel(new Uint8Array(b)).then(
+          (out) => marked("inflated", out),
+          (err: unknown) => {
+            console.warn(`unpacked by Pyodide: ${(err as Error)?.message ?? err}`);
+            return null;
+          },
+        ),
+      () => null,
+    );
+    // The WebAssembly compiled as soon as its bytes match the build, before Pyodide's own
+    // script asks for it (it is instantiated only then: see watch.ts).
+    const module = files.wasm.then((r) => watch.compile(r.clone()));
+    module.catch(() => {});
+    watch.ahead(module);
     // A file that cannot be had (or does not match the build) ends the start at once.
     const missing = Promise.all(Object.values(files)).then(() => new Promise<never>(() => {}));
     missing.catch(() => {});
-    // The memory snapshot an earlier visit kept, if any (made on this device: no hash from
-    // the build; one that will not restore is forgotten, see boot()).
-    const snapshotBytes: Promise<ArrayBuffer | null> =
-      options.snapshot && cache
-        ? cache.match(snapshotURL).then(
-            (r) => (r ? r.arrayBuffer() : null),
-            () => null,
-          )
-        : Promise.resolve(null);
+    // Pyodide's module scripts. A visit that kept a snapshot kept them too: they are imported
+    // at once, side by side (the service worker serves them from the engine's cache, checked;
+    // without it they come from the HTTP cache). A first visit imports them once their bytes
+    // are here, so that each is downloaded once (the import then comes from a cache).
+    const scripts = snapshotKept.then(async (kept) => {
+      if (!kept) await Promise.all([files.mjs, files.asm].map((p) => p.then((r) => r.arrayBuffer())));
+      mark("importing");
+      const [main, asm] = await Promise.all([
+        import(/* @vite-ignore */ `${indexURL}pyodide.mjs`) as Promise<{ loadPyodide: LoadPyodide }>,
+        import(/* @vite-ignore */ `${indexURL}pyodide.asm.mjs`) as Promise<{ default: unknown }>,
+      ]);
+      mark("imported");
+      return { loadPyodide: main.loadPyodide, createPyodideModule: asm.default };
+    });
+    scripts.catch(() => {});
     // Pyodide asks for its WebAssembly and standard library itself: it gets the responses above.
     const handed = new Map<string, Promise<Response>>([
       [`${indexURL}pyodide.asm.wasm`, files.wasm],
@@ -111,14 +172,8 @@ async function loadEngine(
     };
     let restored = false;
     const boot = (async () => {
-      // The module scripts are imported once their bytes are here (the import then
-      // comes from the service worker's cache, or the HTTP cache).
-      await Promise.all([files.mjs, files.asm].map((p) => p.then((r) => r.arrayBuffer())));
-      const { loadPyodide } = (await import(/* @vite-ignore */ `${indexURL}pyodide.mjs`)) as {
-        loadPyodide: LoadPyodide;
-      };
+      const { loadPyodide, createPyodideModule } = await scripts;
       watch.step();
-      const kept = await snapshotBytes;
       const config: LoadPyodideConfig = {
         indexURL,
         lockFileContents: runtime.lock || undefined,
@@ -126,10 +181,15 @@ async function loadEngine(
         packages: [],
         stdout: () => {},
         stderr: (line) => console.warn(line),
+        createPyodideModule,
       };
-      if (kept) {
+      if (await snapshotKept) {
         restored = true;
-        config._loadSnapshot = new Uint8Array(kept);
+        // Read while Pyodide sets up (a snapshot that cannot be read fails as one that will not restore).
+        config._loadSnapshot = snapshotBytes.then((b) => {
+          if (!b) throw new Error("the kept snapshot could not be read");
+          return new Uint8Array(b);
+        });
       } else if (options.snapshot) {
         config._makeSnapshot = true;
       }
@@ -142,8 +202,10 @@ async function loadEngine(
       throw restored ? fromSnapshot(err, snapshotURL) : err;
     }
     watch.step();
+    mark("booted");
     const t1 = performance.now();
     const bytes = await Promise.race([wheelBytes, watch.failed]);
+    const inflated = await wheelFiles;
     watch.done();
     const t2 = performance.now();
     if (!restored) {
@@ -153,8 +215,10 @@ async function loadEngine(
     }
     // Into site-packages, as an installer would (the default is the cwd).
     const sitePackages = String(py.runPython("import sys; next(p for p in sys.path if p.endswith('/site-packages'))"));
-    py.unpackArchive(new Uint8Array(bytes), "wheel", { extractDir: sitePackages });
+    if (inflated) writeWheel(py.FS, sitePackages, inflated);
+    else py.unpackArchive(new Uint8Array(bytes), "wheel", { extractDir: sitePackages });
     const t3 = performance.now();
+    mark("unpacked");
     if (restored) {
       try {
         py.runPython(AFTER_RESTORE);
@@ -170,6 +234,7 @@ async function loadEngine(
     if (!handle && restored) throw fromSnapshot(new Error("the snapshot holds no engine"), snapshotURL);
     const engine: Engine = { pyodide: py, handle };
     const t4 = performance.now();
+    mark("engine");
     let snapshot = restored ? "restored" : "off";
     if (options.snapshot && !restored && cache) {
       // Taken before any request has changed Python's state; kept once whole.
@@ -195,9 +260,19 @@ async function loadEngine(
       pyodide: round(t1 - t0),
       wheel: round(t2 - t1),
       install: round(t3 - t2),
+      unpacker: inflated ? "worker" : "pyodide",
+      compiled: watch.compiled.ahead ? "ahead" : "by pyodide",
+      scripts: restored ? "at once" : "after their bytes",
       import: round(t4 - t3),
       snapshot,
       sources,
+      marks: {
+        ...marks,
+        compile: round(performance.timeOrigin + watch.compiled.start),
+        compiled: round(performance.timeOrigin + watch.compiled.end),
+        asked: round(performance.timeOrigin + watch.compiled.asked),
+        instantiated: round(performance.timeOrigin + watch.compiled.instance),
+      },
     };
     return { engine, info: { version: runtime.version, pyodide: py.version, timings } };
   } finally {

@@ -533,3 +533,11 @@ def test_play_from_here_starts_at_the_step_on_screen_with_the_example_in_sight(
     # the table right under the example, the example's step still in sight above it
     box = step.bounding_box()
     assert box is not None and box["y"] + box["height"] > 0
+    # beside an example in the page's folded prose (content/prose.py), the full table
+    # still covers the whole screen, not the part it sits in
+    page.locator(f"{TABLE} [data-dht-full]").click()
+    page.wait_for_function("() => document.querySelector('#dh-table').classList.contains('dh-table--full')")
+    assert page.locator("#dh-table").evaluate("t => t.parentElement.classList.contains('dh-prose')")
+    covered = page.evaluate("() => { const r = document.querySelector('#dh-table').getBoundingClientRect();"
+                            " return [r.left, r.top, r.width - innerWidth, r.height - innerHeight].map(Math.round); }")
+    assert covered == [0, 0, 0, 0], covered

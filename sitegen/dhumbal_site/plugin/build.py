@@ -59,6 +59,7 @@ from dhumbal.core.i18n import translator, typography, typography_html
 from ..content import registry
 from ..content.cards import CARD_TOKEN, CardNamer, rewrite_cards
 from ..content.markers import BLOCK_PATTERN, HTMLBlock, expand_markers, find_markers
+from ..content.prose import fold_prose
 from ..languages import (
     Alternate,
     Language,
@@ -401,6 +402,7 @@ class SiteBuild:
         self, context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Navigation
     ) -> dict[str, Any]:
         self.place_blocks(page)
+        page.content = fold_prose(page.content or "")
         lang = current_language(config)
         source_lang = self.text_language(page, lang)
         untranslated = source_lang != lang
