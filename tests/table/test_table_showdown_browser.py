@@ -8,9 +8,8 @@ On the real built site with the engine answering from this process
   scores (seat, this deal, total; money in dashain) that fits the width
   with six seats in every profile, folds away to show the hands, and keeps
   its fold through the next answer; the details and the review open over
-  the whole board; nothing covers a shown hand, its total or a mark of the
-  ending, and no two fans meet (tabledriver.SHOWDOWN_CLEAR: the seats
-  test's measure, taken on these page loads for these ends). The ends are restored from links made here by the
+  the whole board; nothing covers a hand, its total or a mark of the ending,
+  and no two fans meet (the seats test's tabledriver.SHOWDOWN_CLEAR). The ends are restored from links made here by the
   engine (``finished``), so each costs one page load, not a deal of taps.
 - A still table: over 40 turns at 360 px (takes from the stock and the
   pile, cards marked and unmarked, the Hint, the bots' moves shown one at
@@ -39,20 +38,8 @@ import pytest
 
 from dhumbal.core.i18n import translator
 from tests.axescan import axe_here
-from tests.table.tabledriver import (
-    BOARD,
-    DESKTOP,
-    LANDSCAPE,
-    PHONE,
-    SHOWDOWN_CLEAR,
-    SHOWDOWN_ENDS,
-    TABLE,
-    answers,
-    press,
-    table_hash,
-    wait_answer,
-    wait_ready,
-)
+from tests.table import tabledriver
+from tests.table.tabledriver import BOARD, DESKTOP, LANDSCAPE, PHONE, TABLE, answers, press, table_hash, wait_answer, wait_ready
 from tests.table.tablekit import finished_link
 
 Opener = Callable[..., Any]
@@ -159,15 +146,15 @@ def test_the_showdown_shows_every_hand_and_a_strip_that_fits(
     from dhumbal.matches.match import money_text
 
     touch = screen != "desktop"
-    assert [p for p, _ in SHOWDOWN_ENDS[:3]] == list(PROFILES) and all(n == most(p) for p, n in SHOWDOWN_ENDS[:3])
+    assert [p for p, _ in tabledriver.SHOWDOWN_ENDS[:3]] == list(PROFILES) and all(n == most(p) for p, n in tabledriver.SHOWDOWN_ENDS[:3])
     problems: list[str] = []
-    for profile, players in SHOWDOWN_ENDS:
+    for profile, players in tabledriver.SHOWDOWN_ENDS:
         page = open_end(phone_page, real_site, screen, lang, finished(profile, players))
         where = f"{profile}, {players} seats"
         scroll = screen == "desktop"  # the table on the page, longer than the screen
         # nothing covers a hand, a total or a mark, and no two fans meet (the seats test's
         # measure, taken here on this page load, before the strip is folded)
-        problems += [f"{where}: {p}" for p in page.evaluate(SHOWDOWN_CLEAR, scroll)]
+        problems += [f"{where}: {p}" for p in page.evaluate(tabledriver.SHOWDOWN_CLEAR, scroll)]
         problems += [f"{where}: {p}" for p in page.evaluate(STRIP, scroll)]
         hands = page.evaluate(HANDS, scroll)
         assert len(hands) == players, (where, hands)
