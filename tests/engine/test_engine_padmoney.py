@@ -43,7 +43,7 @@ def dashain(rate: str, end: bool = False) -> dict[str, object]:
 
 
 def test_the_pad_shows_money_that_adds_up_to_zero() -> None:
-    res = json.loads(handle(json.dumps({"op": "scorepad", "sheet": dashain("0.001", end=True)})))
+    res = json.loads(handle(json.dumps({"op": "scorepad", "lang": "en", "sheet": dashain("0.001", end=True)})))
     latest = res["parts"]["latest"] + res["parts"]["earlier"]
     import re
     cells = [Decimal(v) for v in re.findall(r'data-row="money" data-value="(-?[0-9.]+)"', latest)]

@@ -55,10 +55,10 @@ def test_fewest_payments_against_a_brute_force() -> None:
 def test_the_end_of_a_dashain_match_in_money_says_who_pays_whom() -> None:
     sheet = {"v": 1, "profile": "dashain(money=5)", "names": ["Asha", "Bikas", "Chandra", "Dipa", "Indira"],
              "dealer": 0, "end": True, "deals": [{"c": 1, "h": [14, 6, 9, 21, 30]}, {"c": 2, "h": [6, 14, 9, 21, 9]}]}
-    res = json.loads(handle(json.dumps({"op": "scorepad", "sheet": sheet})))
+    res = json.loads(handle(json.dumps({"op": "scorepad", "lang": "en", "sheet": sheet})))
     end = res["parts"]["end"]
     assert "Who pays whom" in end and 'data-row="pay-money"' in end
     rows = end.count("data-payer=")
     assert rows == 4  # five players with a total, in one group that sums to zero
     crp = {**sheet, "profile": "cardrulesplus"}
-    assert "Who pays whom" not in json.loads(handle(json.dumps({"op": "scorepad", "sheet": crp})))["parts"]["end"]
+    assert "Who pays whom" not in json.loads(handle(json.dumps({"op": "scorepad", "lang": "en", "sheet": crp})))["parts"]["end"]
