@@ -193,20 +193,19 @@ def test_examples_far_from_the_screen_are_drawn_when_the_reader_comes_near(
     assert len(drawn) >= 9 and not drawn[-1], drawn  # the last one waits
     last = page.locator(sel).last
     last.scroll_into_view_if_needed()
-    page.evaluate(NEXT_FRAMES)
-    assert page.evaluate(DRAWN, sel)[-1]
+    # (an example in a part of the page's prose is drawn a frame after its part: content/prose.py)
+    page.wait_for_function(f"sel => ({DRAWN})(sel).at(-1)", arg=sel)
     assert last.locator(".dhc").first.is_visible()
     # once drawn it keeps the room it took: back to the top and down again, the page is as long
     height = page.evaluate("document.documentElement.scrollHeight")
     page.evaluate("window.scrollTo(0, 0)")
     page.evaluate(NEXT_FRAMES)
     last.scroll_into_view_if_needed()
-    page.evaluate(NEXT_FRAMES)
+    page.wait_for_function(f"sel => ({DRAWN})(sel).at(-1)", arg=sel)
     assert page.evaluate("document.documentElement.scrollHeight") == height
     # printed, every one is drawn
     page.emulate_media(media="print")
-    page.evaluate(NEXT_FRAMES)
-    assert all(page.evaluate(DRAWN, sel))
+    page.wait_for_function(f"sel => ({DRAWN})(sel).every(Boolean)", arg=sel)
 
 
 @pytest.mark.parametrize("size", SIZES)
