@@ -98,13 +98,6 @@ async function loadEngine(
   const sources: Record<string, string> = {};
   const snapshotURL = new URL("snapshot.bin", at(runtime.wheel)).href;
   try {
-    // The memory snapshot an earlier visit kept, if any (made on this device: no hash from
-    // the build; one that will not restore is forgotten, see boot()). Asked for first: a restore
-    // waits for its 31 MB more than for anything else read from the cache.
-    const snapshotKept: Promise<Response | undefined> =
-      options.snapshot && cache ? cache.match(snapshotURL).catch(() => undefined) : Promise.resolve(undefined);
-    const snapshotBytes = snapshotKept.then((r) => r?.arrayBuffer().then((b) => marked("snapshot", b)) ?? null);
-    snapshotBytes.catch(() => {});
     // Every download starts now, side by side.
     const get = (path: string) => obtain(cache, watch, at(path), runtime.integrity[path], sources);
     const files = {
@@ -141,6 +134,12 @@ async function loadEngine(
     // A file that cannot be had (or does not match the build) ends the start at once.
     const missing = Promise.all(Object.values(files)).then(() => new Promise<never>(() => {}));
     missing.catch(() => {});
+    // The memory snapshot an earlier visit kept, if any (made on this device: no hash from
+    // the build; one that will not restore is forgotten, see boot()).
+    const snapshotKept: Promise<Response | undefined> =
+      options.snapshot && cache ? cache.match(snapshotURL).catch(() => undefined) : Promise.resolve(undefined);
+    const snapshotBytes = snapshotKept.then((r) => r?.arrayBuffer().then((b) => marked("snapshot", b)) ?? null);
+    snapshotBytes.catch(() => {});
     // Pyodide's module scripts. A visit that kept a snapshot kept them too: they are imported
     // at once, side by side (the service worker serves them from the engine's cache, checked;
     // without it they come from the HTTP cache). A first visit imports them once their bytes
