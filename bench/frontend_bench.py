@@ -47,7 +47,6 @@ from typing import Any
 
 from bench.browserkit import CHROMIUM, CHROMIUM_ARGS, build_site, host
 from tools import headless
-from tools.pagemodules import on_page
 
 ROOT = Path(__file__).resolve().parents[1]
 LINE = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
@@ -184,33 +183,20 @@ PLAY = """() => new Promise((resolve) => {
   const table = document.querySelector('#dh-table');
   const t0 = performance.now();
   const done = () => table.dataset.state === 'ready' && table.hasAttribute('data-answers');
-  new MutationObserver((_, o) => { if (done()) { o.disconnect(); resolve([performance.now() - t0, performance.timeOrigin + t0]); } })
+  new MutationObserver((_, o) => { if (done()) { o.disconnect(); resolve(performance.now() - t0); } })
     .observe(table, {attributes: true});
   table.querySelector('[data-dht-play]').click();
 })"""
-# The start's steps, in ms since the epoch: the worker's (runtime.timings.marks, browser/worker/boot.ts)
-# and the page's (performance marks "dhumbal:…", browser/runtime/client.ts).
-STEPS = on_page("""{
-  const at = {...((runtime.timings || {}).marks || {})};
-  for (const m of performance.getEntriesByType('mark'))
-    if (m.name.startsWith('dhumbal:')) at['page ' + m.name.slice(8)] = performance.timeOrigin + m.startTime;
-  return at; }""")
 
 
-def play_once(context: Any, url: str) -> tuple[float, dict[str, float]]:
-    """Play -> first move possible, and when each step of the start came (ms after the press)."""
+def play_once(context: Any, url: str) -> float:
     page = context.new_page()
     try:
         page.goto(url + PAGES["rules"], wait_until="load")
         page.wait_for_load_state("networkidle")
-        ms, pressed = page.evaluate(PLAY)
-        try:
-            marks = page.evaluate(STEPS)
-        except Exception:  # an earlier build (--base) has no such modules and no marks
-            marks = {}
-        steps = {name: at - pressed for name, at in marks.items() if isinstance(at, (int, float)) and at > 0}
+        ms = float(page.evaluate(PLAY))
         page.wait_for_timeout(1500)  # the memory snapshot is kept after ready
-        return float(ms), steps
+        return ms
     finally:
         page.close()
 
@@ -218,16 +204,13 @@ def play_once(context: Any, url: str) -> tuple[float, dict[str, float]]:
 def play(browser: Any, sites: dict[str, str], runs: int) -> None:
     print(f"\n(d) Play -> first move possible, rules page, loopback, gzip; {load()}")
     times: dict[str, dict[str, list[float]]] = {name: {"cold": [], "second": []} for name in sites}
-    steps: dict[str, list[dict[str, float]]] = {name: [] for name in sites}
     for _ in range(runs):
         for name, url in sites.items():
             context = browser.new_context()
             context.add_init_script("try { localStorage.setItem('dhumbal:guide', 'seen'); } catch (e) {}")
             try:
-                times[name]["cold"].append(play_once(context, url)[0])
-                ms, moments = play_once(context, url)
-                times[name]["second"].append(ms)
-                steps[name].append(moments)
+                times[name]["cold"].append(play_once(context, url))
+                times[name]["second"].append(play_once(context, url))
             finally:
                 context.close()
     for name, got in times.items():
@@ -237,11 +220,6 @@ def play(browser: Any, sites: dict[str, str], runs: int) -> None:
     if "base" in times:
         ratio = statistics.median(times["ours"]["cold"]) / statistics.median(times["base"]["cold"])
         print(f"  cold, ours against the earlier build: {ratio:.2f}x (goal: no slower)")
-    for name, rows in steps.items():
-        names = sorted({n for row in rows for n in row}, key=lambda n: statistics.median(r.get(n, 0) for r in rows))
-        if names:
-            print(f"  {name}, second visit, each step's median moment after the press (ms; an earlier build has fewer):")
-            print("    " + ", ".join(f"{n} {statistics.median(r[n] for r in rows if n in r):.0f}" for n in names))
 
 
 def main(argv: list[str] | None = None) -> int:

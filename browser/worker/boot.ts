@@ -3,18 +3,8 @@
  * WebAssembly, the trimmed standard library, the engine wheel), each from the
  * engine's cache on this device when an earlier visit kept it, else from the
  * site; then Pyodide boots on them (from the memory snapshot an earlier
- * visit made, when there is one), the wheel's files go into site-packages
- * (no micropip, no request beyond the site) and the engine is imported.
- *
- * The start's critical path is Pyodide's own boot (its scripts, its
- * instance, the snapshot's restore), so everything else runs beside it
- * (DECISIONS.md, "The second visit"): the WebAssembly is compiled as soon as
- * its bytes are checked and handed to Pyodide compiled (watch.ts); the wheel
- * is inflated by the browser meanwhile and only written once Python is up
- * (wheel.ts); on a visit that kept a snapshot, Pyodide's two module scripts
- * are imported at once (a first visit waits for their bytes, so that each is
- * downloaded once). The moments of each step go in the timings (`marks`,
- * ms since the epoch), which the page's bench sets beside its own.
+ * visit made, when there is one), the wheel is unpacked into site-packages
+ * (no micropip, no request beyond the site) and the engine imported.
  */
 
 import type { BootInfo, BootLimits, BootOptions, RuntimeFiles } from "../protocol/worker";
