@@ -250,8 +250,6 @@ async function loadEngine(
       wheel: round(t2 - t1),
       install: round(t3 - t2),
       unpacker: inflated ? "worker" : "pyodide",
-      compiled: watch.compiled.ahead ? "ahead" : "by pyodide",
-      scripts: restored ? "at once" : "after their bytes",
       import: round(t4 - t3),
       snapshot,
       sources,
@@ -259,8 +257,6 @@ async function loadEngine(
         ...marks,
         compile: round(performance.timeOrigin + watch.compiled.start),
         compiled: round(performance.timeOrigin + watch.compiled.end),
-        asked: round(performance.timeOrigin + watch.compiled.asked),
-        instantiated: round(performance.timeOrigin + watch.compiled.instance),
       },
     };
     return { engine, info: { version: runtime.version, pyodide: py.version, timings } };

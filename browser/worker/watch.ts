@@ -34,8 +34,7 @@ export interface BootWatch {
   nameOf(resource: RequestInfo | URL): string;
   inflight: Set<string>;
   fetch(resource: RequestInfo | URL, options?: RequestInit, counted?: boolean): Promise<Response>;
-  /** When the WebAssembly was compiled, and whether Pyodide got the module compiled ahead. */
-  compiled: { start: number; end: number; ahead: boolean; asked: number; instance: number };
+  compiled: { start: number; end: number };
   /** Compile the WebAssembly in `response` now (timed in `compiled`). */
   compile(response: Response): Promise<WebAssembly.Module>;
   /** The module compiled ahead: Pyodide's instantiateStreaming instantiates it instead of its source. */
@@ -152,7 +151,7 @@ export function watchBoot(limits: BootLimits, expected: number): BootWatch {
     return response;
   };
   self.fetch = (resource: RequestInfo | URL, options?: RequestInit) => watched(resource, options);
-  const compiled = { start: 0, end: 0, ahead: false, asked: 0, instance: 0 };
+  const compiled = { start: 0, end: 0 };
   let early: Promise<WebAssembly.Module> | null = null;
   // The WebAssembly compiled from a response now (compileStreaming where there is one).
   const compile = (response: Response): Promise<WebAssembly.Module> => {
@@ -170,7 +169,6 @@ export function watchBoot(limits: BootLimits, expected: number): BootWatch {
     WebAssembly.instantiateStreaming = (source, imports) => {
       const own = early;
       early = null;
-      compiled.asked = performance.now();
       const fromSource = () => {
         compiled.start = performance.now();
         return stream0.call(WebAssembly, source, imports).then((result) => {
@@ -180,21 +178,15 @@ export function watchBoot(limits: BootLimits, expected: number): BootWatch {
       };
       // The module compiled ahead, instantiated now (else, if it would not compile, the source).
       const result: Promise<WebAssembly.WebAssemblyInstantiatedSource> = own
-        ? own.then((module) => {
-            compiled.ahead = true;
-            return WebAssembly.instantiate(module, imports).then((instance) => ({ module, instance }));
-          }, fromSource)
+        ? own.then(
+            (module) => WebAssembly.instantiate(module, imports).then((instance) => ({ module, instance })),
+            fromSource,
+          )
         : fromSource();
-      return result.then(
-        (out) => {
-          compiled.instance = performance.now();
-          return out;
-        },
-        (err: unknown) => {
-          fail(err instanceof WorkerFailure ? err : Object.assign(err as object, { wasm: true }));
-          throw err;
-        },
-      );
+      return result.catch((err: unknown) => {
+        fail(err instanceof WorkerFailure ? err : Object.assign(err as object, { wasm: true }));
+        throw err;
+      });
     };
   }
   const timer = setInterval(() => {
