@@ -53,7 +53,7 @@ export type ToWorker =
   | { id: number; type: "init"; base: string; runtime: RuntimeFiles | null; limits: BootLimits; options: BootOptions }
   | { id: number; type: "request"; payload: unknown };
 
-export type Timings = Record<string, number | string | Record<string, string | number>>;
+export type Timings = Record<string, number | string | Record<string, string>>;
 
 export interface BootInfo {
   version: string | null | undefined;

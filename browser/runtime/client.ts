@@ -244,7 +244,6 @@ class EngineRuntime implements Runtime {
       return;
     }
     this.setStatus("loading");
-    performance.mark("dhumbal:ensure");
     // A browser that supports module workers reads the "type" option; one that
     // does not would start a classic worker, which cannot load ours.
     let moduleType = false;
@@ -283,7 +282,6 @@ class EngineRuntime implements Runtime {
     const init = fetchManifest(this.base, this.limits.silence).then(
       (files) => {
         if (this.worker !== worker) throw new RuntimeFailure("failed", "superseded");
-        performance.mark("dhumbal:manifest");
         this.config = files;
         return this.send(
           { type: "init", base: this.base, runtime: files, limits: { stall, window, total }, options: this.options },
@@ -303,7 +301,6 @@ class EngineRuntime implements Runtime {
         this.version = info?.version || null;
         this.timings = info?.timings || null;
         this.watchdog.loaded();
-        performance.mark("dhumbal:ready");
         this.setStatus("ready");
       },
       (err: RuntimeFailure) => {

@@ -13,7 +13,6 @@ import { fromSnapshot, WorkerFailure } from "./errors";
 import { cacheName, forget, hexOf, obtain, openCache, sweep } from "./integrity";
 import { AFTER_RESTORE, FALLBACK_FINDER, importEngine, type Pyodide } from "./python";
 import { watchBoot } from "./watch";
-import { readWheel, writeWheel } from "./wheel";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -27,19 +26,6 @@ export interface Engine {
 
 function round(ms: number): number {
   return Math.round(ms * 10) / 10;
-}
-
-/** The moments of this start, in ms since the epoch (the page sets them beside its own: bench). */
-const marks: Record<string, number> = {};
-export function mark(name: string): void {
-  marks[name] = round(performance.timeOrigin + performance.now());
-}
-mark("worker");
-
-/** `value`, the moment `name` marked as it comes. */
-function marked<T>(name: string, value: T): T {
-  mark(name);
-  return value;
 }
 
 /** The build's files as the site has them now (assets/engine/manifest.json): after the files
@@ -65,8 +51,7 @@ interface LoadPyodideConfig {
   packages: string[];
   stdout: (line: string) => void;
   stderr: (line: string) => void;
-  _loadSnapshot?: Promise<Uint8Array>;
-  createPyodideModule?: unknown;
+  _loadSnapshot?: Uint8Array;
   _makeSnapshot?: boolean;
 }
 
@@ -81,9 +66,7 @@ async function loadEngine(
   const t0 = performance.now();
   const at = (path: string) => new URL(path, base).href;
   const indexURL = at(runtime.pyodideDir);
-  mark("load");
   const cache = await openCache(cacheName(base, runtime));
-  mark("cache");
   const watch = watchBoot(limits, runtime.bytes || 0);
   const sources: Record<string, string> = {};
   const snapshotURL = new URL("snapshot.bin", at(runtime.wheel)).href;
@@ -97,54 +80,21 @@ async function loadEngine(
       stdlib: get(runtime.stdlib),
       wheel: get(runtime.wheel),
     };
-    for (const [name, p] of Object.entries(files))
-      p.then(
-        () => mark(name),
-        () => {},
-      );
-    const wheelBytes = files.wheel.then((r) => r.arrayBuffer()).then((b) => marked("wheelBytes", b));
+    for (const p of Object.values(files)) p.catch(() => {});
+    const wheelBytes = files.wheel.then((r) => r.arrayBuffer());
     wheelBytes.catch(() => {});
-    // The wheel's files inflated while Pyodide boots (null: Pyodide unpacks it, see wheel.ts).
-    const wheelFiles = wheelBytes.then(
-      (b) =>
-        readWheel(new Uint8Array(b)).then(
-          (out) => marked("inflated", out),
-          (err: unknown) => {
-            console.warn(`unpacked by Pyodide: ${(err as Error)?.message ?? err}`);
-            return null;
-          },
-        ),
-      () => null,
-    );
-    // The WebAssembly compiled as soon as its bytes match the build, before Pyodide's own
-    // script asks for it (it is instantiated only then: see watch.ts).
-    const module = files.wasm.then((r) => watch.compile(r.clone()));
-    module.catch(() => {});
-    watch.ahead(module);
     // A file that cannot be had (or does not match the build) ends the start at once.
     const missing = Promise.all(Object.values(files)).then(() => new Promise<never>(() => {}));
     missing.catch(() => {});
     // The memory snapshot an earlier visit kept, if any (made on this device: no hash from
     // the build; one that will not restore is forgotten, see boot()).
-    const snapshotKept: Promise<Response | undefined> =
-      options.snapshot && cache ? cache.match(snapshotURL).catch(() => undefined) : Promise.resolve(undefined);
-    const snapshotBytes = snapshotKept.then((r) => r?.arrayBuffer().then((b) => marked("snapshot", b)) ?? null);
-    snapshotBytes.catch(() => {});
-    // Pyodide's module scripts. A visit that kept a snapshot kept them too: they are imported
-    // at once, side by side (the service worker serves them from the engine's cache, checked;
-    // without it they come from the HTTP cache). A first visit imports them once their bytes
-    // are here, so that each is downloaded once (the import then comes from a cache).
-    const scripts = snapshotKept.then(async (kept) => {
-      if (!kept) await Promise.all([files.mjs, files.asm].map((p) => p.then((r) => r.arrayBuffer())));
-      mark("importing");
-      const [main, asm] = await Promise.all([
-        import(/* @vite-ignore */ `${indexURL}pyodide.mjs`) as Promise<{ loadPyodide: LoadPyodide }>,
-        import(/* @vite-ignore */ `${indexURL}pyodide.asm.mjs`) as Promise<{ default: unknown }>,
-      ]);
-      mark("imported");
-      return { loadPyodide: main.loadPyodide, createPyodideModule: asm.default };
-    });
-    scripts.catch(() => {});
+    const snapshotBytes: Promise<ArrayBuffer | null> =
+      options.snapshot && cache
+        ? cache.match(snapshotURL).then(
+            (r) => (r ? r.arrayBuffer() : null),
+            () => null,
+          )
+        : Promise.resolve(null);
     // Pyodide asks for its WebAssembly and standard library itself: it gets the responses above.
     const handed = new Map<string, Promise<Response>>([
       [`${indexURL}pyodide.asm.wasm`, files.wasm],
@@ -161,8 +111,14 @@ async function loadEngine(
     };
     let restored = false;
     const boot = (async () => {
-      const { loadPyodide, createPyodideModule } = await scripts;
+      // The module scripts are imported once their bytes are here (the import then
+      // comes from the service worker's cache, or the HTTP cache).
+      await Promise.all([files.mjs, files.asm].map((p) => p.then((r) => r.arrayBuffer())));
+      const { loadPyodide } = (await import(/* @vite-ignore */ `${indexURL}pyodide.mjs`)) as {
+        loadPyodide: LoadPyodide;
+      };
       watch.step();
+      const kept = await snapshotBytes;
       const config: LoadPyodideConfig = {
         indexURL,
         lockFileContents: runtime.lock || undefined,
@@ -170,15 +126,10 @@ async function loadEngine(
         packages: [],
         stdout: () => {},
         stderr: (line) => console.warn(line),
-        createPyodideModule,
       };
-      if (await snapshotKept) {
+      if (kept) {
         restored = true;
-        // Read while Pyodide sets up (a snapshot that cannot be read fails as one that will not restore).
-        config._loadSnapshot = snapshotBytes.then((b) => {
-          if (!b) throw new Error("the kept snapshot could not be read");
-          return new Uint8Array(b);
-        });
+        config._loadSnapshot = new Uint8Array(kept);
       } else if (options.snapshot) {
         config._makeSnapshot = true;
       }
@@ -191,10 +142,8 @@ async function loadEngine(
       throw restored ? fromSnapshot(err, snapshotURL) : err;
     }
     watch.step();
-    mark("booted");
     const t1 = performance.now();
     const bytes = await Promise.race([wheelBytes, watch.failed]);
-    const inflated = await wheelFiles;
     watch.done();
     const t2 = performance.now();
     if (!restored) {
@@ -204,10 +153,8 @@ async function loadEngine(
     }
     // Into site-packages, as an installer would (the default is the cwd).
     const sitePackages = String(py.runPython("import sys; next(p for p in sys.path if p.endswith('/site-packages'))"));
-    if (inflated) writeWheel(py.FS, sitePackages, inflated);
-    else py.unpackArchive(new Uint8Array(bytes), "wheel", { extractDir: sitePackages });
+    py.unpackArchive(new Uint8Array(bytes), "wheel", { extractDir: sitePackages });
     const t3 = performance.now();
-    mark("unpacked");
     if (restored) {
       try {
         py.runPython(AFTER_RESTORE);
@@ -223,7 +170,6 @@ async function loadEngine(
     if (!handle && restored) throw fromSnapshot(new Error("the snapshot holds no engine"), snapshotURL);
     const engine: Engine = { pyodide: py, handle };
     const t4 = performance.now();
-    mark("engine");
     let snapshot = restored ? "restored" : "off";
     if (options.snapshot && !restored && cache) {
       // Taken before any request has changed Python's state; kept once whole.
@@ -249,15 +195,9 @@ async function loadEngine(
       pyodide: round(t1 - t0),
       wheel: round(t2 - t1),
       install: round(t3 - t2),
-      unpacker: inflated ? "worker" : "pyodide",
       import: round(t4 - t3),
       snapshot,
       sources,
-      marks: {
-        ...marks,
-        compile: round(performance.timeOrigin + watch.compiled.start),
-        compiled: round(performance.timeOrigin + watch.compiled.end),
-      },
     };
     return { engine, info: { version: runtime.version, pyodide: py.version, timings } };
   } finally {

@@ -5,11 +5,8 @@
  * memory snapshot is restored.
  */
 
-import type { WheelFS } from "./wheel";
-
 export interface Pyodide {
   version: string;
-  FS: WheelFS;
   runPython(code: string): unknown;
   unpackArchive(buffer: Uint8Array, format: string, options: { extractDir: string }): void;
   makeMemorySnapshot(): Uint8Array;

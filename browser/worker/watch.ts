@@ -35,10 +35,6 @@ export interface BootWatch {
   inflight: Set<string>;
   fetch(resource: RequestInfo | URL, options?: RequestInit, counted?: boolean): Promise<Response>;
   compiled: { start: number; end: number };
-  /** Compile the WebAssembly in `response` now (timed in `compiled`). */
-  compile(response: Response): Promise<WebAssembly.Module>;
-  /** The module compiled ahead: Pyodide's instantiateStreaming instantiates it instead of its source. */
-  ahead(module: Promise<WebAssembly.Module>): void;
   downloaded(): number;
 }
 
@@ -152,41 +148,19 @@ export function watchBoot(limits: BootLimits, expected: number): BootWatch {
   };
   self.fetch = (resource: RequestInfo | URL, options?: RequestInit) => watched(resource, options);
   const compiled = { start: 0, end: 0 };
-  let early: Promise<WebAssembly.Module> | null = null;
-  // The WebAssembly compiled from a response now (compileStreaming where there is one).
-  const compile = (response: Response): Promise<WebAssembly.Module> => {
-    compiled.start = performance.now();
-    const streaming = WebAssembly.compileStreaming;
-    const module = streaming
-      ? streaming.call(WebAssembly, response)
-      : response.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
-    return module.then((m) => {
-      compiled.end = performance.now();
-      return m;
-    });
-  };
   if (stream0) {
     WebAssembly.instantiateStreaming = (source, imports) => {
-      const own = early;
-      early = null;
-      const fromSource = () => {
-        compiled.start = performance.now();
-        return stream0.call(WebAssembly, source, imports).then((result) => {
+      compiled.start = performance.now();
+      return stream0.call(WebAssembly, source, imports).then(
+        (result) => {
           compiled.end = performance.now();
           return result;
-        });
-      };
-      // The module compiled ahead, instantiated now (else, if it would not compile, the source).
-      const result: Promise<WebAssembly.WebAssemblyInstantiatedSource> = own
-        ? own.then(
-            (module) => WebAssembly.instantiate(module, imports).then((instance) => ({ module, instance })),
-            fromSource,
-          )
-        : fromSource();
-      return result.catch((err: unknown) => {
-        fail(err instanceof WorkerFailure ? err : Object.assign(err as object, { wasm: true }));
-        throw err;
-      });
+        },
+        (err: unknown) => {
+          fail(err instanceof WorkerFailure ? err : Object.assign(err as object, { wasm: true }));
+          throw err;
+        },
+      );
     };
   }
   const timer = setInterval(() => {
@@ -249,10 +223,6 @@ export function watchBoot(limits: BootLimits, expected: number): BootWatch {
     inflight,
     fetch: watched,
     compiled,
-    compile,
-    ahead: (module: Promise<WebAssembly.Module>) => {
-      early = module;
-    },
     downloaded: () => lastByte,
   };
 }

@@ -12,7 +12,7 @@
  */
 
 import type { BootInfo, BootLimits, FromWorker, ToWorker } from "../protocol/worker";
-import { boot, type Engine, mark } from "./boot";
+import { boot, type Engine } from "./boot";
 import { errorOf, messageOf, WorkerFailure } from "./errors";
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -30,7 +30,6 @@ function positive(value: unknown, fallback: number): number {
 
 function init(base: string, message: Extract<ToWorker, { type: "init" }>): Promise<BootInfo> {
   if (!booting) {
-    mark("init");
     post({ type: "status", status: "loading" });
     const limits: BootLimits = {
       stall: positive(message.limits?.stall, 8000),
