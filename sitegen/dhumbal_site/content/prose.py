@@ -50,7 +50,7 @@ class _TopLevel(HTMLParser):
         self.text = text
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
         self.depth = 0
-        self.open: list[object] | None = None
+        self.open: tuple[str, int] | None = None
         self.children: list[tuple[str, int, int]] = []
         self.broken = False
 
@@ -64,7 +64,7 @@ class _TopLevel(HTMLParser):
             if tag in _VOID:
                 self.children.append((tag, start, start + len(self.get_starttag_text() or "")))
             else:
-                self.open = [tag, start]
+                self.open = (tag, start)
         if tag not in _VOID:
             self.depth += 1
 
@@ -85,7 +85,7 @@ class _TopLevel(HTMLParser):
             if opened != tag:
                 self.broken = True
             end = self.text.find(">", self._offset()) + 1
-            self.children.append((tag, int(start), end))  # type: ignore[call-overload]
+            self.children.append((tag, start, end))
             self.open = None
 
 
