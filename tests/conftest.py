@@ -190,14 +190,11 @@ def _keep_xdist_groups(config: pytest.Config, items: list[pytest.Item]) -> None:
     except ImportError:  # a pytest where xdist's own suffix still works
         return
     for item in items:
-        groups = {
-            str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
-            for mark in item.iter_markers("xdist_group")
-        }
+        group = testorder.group_of(item)
         nodeid = item.nodeid
-        if not groups or nodeid.rfind("@") > nodeid.rfind("]"):
+        if group is None or testorder.plain_nodeid(nodeid) != nodeid:
             continue
-        item._id = NodeId.parse(f"{nodeid}@{'_'.join(sorted(groups))}")
+        item._id = NodeId.parse(f"{nodeid}@{group}")
 
 
 @pytest.fixture(scope="session", autouse=True)
